@@ -1,0 +1,141 @@
+#include "analysis/steady_state.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace vibro {
+
+double SteadyState::drift_velocity(double period_seconds) const {
+  if (window.size() < 2) return std::numeric_limits<double>::quiet_NaN();
+  return (window.back().drift_position - window.front().drift_position) / (window_periods() * period_seconds);
+}
+
+double SteadyState::drift_velocity_half(double period_seconds, int half) const {
+  if (window.size() < 3) return std::numeric_limits<double>::quiet_NaN();
+  const int n = window_periods();
+  const int mid = n / 2;
+  const auto& a = half == 0 ? window.front() : window[static_cast<std::size_t>(mid)];
+  const auto& b = half == 0 ? window[static_cast<std::size_t>(mid)] : window.back();
+  const int periods = half == 0 ? mid : n - mid;
+  return (b.drift_position - a.drift_position) / (periods * period_seconds);
+}
+
+std::int64_t SteadyState::counter_in_window(int c) const {
+  if (window.empty()) return 0;
+  return window.back().counters[static_cast<std::size_t>(c)] - window.front().counters[static_cast<std::size_t>(c)];
+}
+
+double SteadyState::counter_per_orbit(int c) const {
+  if (period <= 0 || window_periods() < period) return -1;
+  const int orbits = window_periods() / period;
+  const auto& first = window.front();
+  const auto& last = window[static_cast<std::size_t>(orbits * period)];
+  const auto total = last.counters[static_cast<std::size_t>(c)] - first.counters[static_cast<std::size_t>(c)];
+  if (total % orbits != 0) return -1;
+  return static_cast<double>(total / orbits);
+}
+
+double strobe_distance(const StrobeSample& a_first, const StrobeSample& a_next, const StrobeSample& b_first,
+                       const StrobeSample& b_next, const StrobeLayout& layout) {
+  double d = 0;
+  for (int c = 0; c < layout.dims(); ++c) {
+    const auto i = static_cast<std::size_t>(c);
+    d = std::max(d, std::fabs(a_first.state[i] - b_first.state[i]) / layout.state_scales[i]);
+  }
+  const double da = a_next.drift_position - a_first.drift_position;
+  const double db = b_next.drift_position - b_first.drift_position;
+  d = std::max(d, std::fabs(da - db) / (layout.drift_scale * layout.period));
+  return std::isnan(d) ? std::numeric_limits<double>::infinity() : d;
+}
+
+namespace {
+
+// Largest distance over the pairs (i, i+k), i in [first, last], of samples s (needs s[i+k+1]).
+double max_pair_distance(const std::vector<StrobeSample>& s, int k, int first, int last, const StrobeLayout& layout) {
+  double worst = 0;
+  for (int i = first; i <= last; ++i) {
+    const auto a = static_cast<std::size_t>(i);
+    const auto b = static_cast<std::size_t>(i + k);
+    worst = std::max(worst, strobe_distance(s[a], s[a + 1], s[b], s[b + 1], layout));
+  }
+  return worst;
+}
+
+}  // namespace
+
+void classify_window(SteadyState& state, const StrobeLayout& layout, const SteadyStateSettings& settings) {
+  const auto& s = state.window;
+  // Pairs (i, i+k) need sample i+k+1 for the drift increment: i + k + 1 <= n - 1.
+  const int n = static_cast<int>(s.size());
+  for (int k = 1; k <= settings.max_period; ++k) {
+    const int pairs = n - k - 1;
+    if (pairs < std::max(3, k + 1)) break;
+    if (max_pair_distance(s, k, 0, pairs - 1, layout) < settings.tol) {
+      state.periodicity = Periodicity::Periodic;
+      state.period = k;
+      return;
+    }
+  }
+  for (int k = 1; k <= settings.max_period; ++k) {
+    const int pairs = n - k - 1;
+    if (pairs < 3 * k + 6) break;
+    const int third = pairs / 3;
+    const double early = max_pair_distance(s, k, 0, third - 1, layout);
+    const double late = max_pair_distance(s, k, pairs - third, pairs - 1, layout);
+    if (late < 1e-2 && late < 0.5 * early) {
+      state.periodicity = Periodicity::SlowlyConverging;
+      state.period = k;
+      return;
+    }
+  }
+  state.periodicity = Periodicity::NotConverged;
+  state.period = 0;
+}
+
+SteadyStateDetector::SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings)
+    : layout_(layout), settings_(settings) {
+  history_.reserve(static_cast<std::size_t>(settings.max_periods) + 1);
+}
+
+bool SteadyStateDetector::converged_adaptively() {
+  const int last = static_cast<int>(history_.size()) - 1;
+  if (last < settings_.min_periods) return false;
+  const auto& h = history_;
+  for (int k = 1; k <= settings_.max_period; ++k) {
+    // Window of L whole orbit periods ending at the newest sample; all its pairs (i, i+k) must agree.
+    const int L = k * std::max(3, (settings_.min_window + k - 1) / k);
+    const int first = last - L;
+    if (first < 0) break;
+    // Cheap pre-check on the newest pair before scanning the whole window.
+    const auto newest = static_cast<std::size_t>(last - k - 1);
+    if (strobe_distance(h[newest], h[newest + 1], h[newest + static_cast<std::size_t>(k)],
+                        h[newest + static_cast<std::size_t>(k) + 1], layout_) >= settings_.adaptive_tol)
+      continue;
+    if (max_pair_distance(h, k, first, last - k - 1, layout_) < settings_.adaptive_tol) {
+      adaptive_window_ = L;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool SteadyStateDetector::on_sample(const StrobeSample& sample) {
+  history_.push_back(sample);
+  const int periods = static_cast<int>(history_.size());  // samples at t = T, 2T, ...
+  if (periods >= settings_.max_periods) return false;
+  if (settings_.mode == SteadyMode::Adaptive && converged_adaptively()) return false;
+  return true;
+}
+
+SteadyState SteadyStateDetector::finish() {
+  SteadyState state;
+  const int n = static_cast<int>(history_.size());
+  const int length = adaptive_window_ > 0 ? adaptive_window_ : std::min(settings_.window_periods, n - 1);
+  state.stopped_early = adaptive_window_ > 0;
+  if (length > 0) state.window.assign(history_.end() - (length + 1), history_.end());
+  classify_window(state, layout_, settings_);
+  return state;
+}
+
+}  // namespace vibro

@@ -1,0 +1,72 @@
+#pragma once
+// Model-independent steady-state detection on the stroboscopic map.
+//
+// Fixed mode runs every case for max_periods and classifies the last window_periods samples.
+// Adaptive mode ends a case as soon as its stroboscopic map has converged to a period-k orbit at a
+// strict tolerance over a short window of whole orbit periods (the mean drift over any whole number
+// of periods of a periodic orbit is the same); cases that do not converge run to the same budget as
+// fixed mode and are classified the same way, so both modes give the same answers.
+#include <cstdint>
+#include <vector>
+
+#include "engine/core/strobe_sample.hpp"
+
+namespace vibro {
+
+enum class SteadyMode { Fixed, Adaptive };
+
+struct SteadyStateSettings {
+  SteadyMode mode = SteadyMode::Adaptive;
+  int max_periods = 100;       // budget
+  int window_periods = 50;     // averaging window when the case runs to its budget
+  int max_period = 16;         // largest period k searched
+  double tol = 1e-4;           // period test, in units of the layout's scales (spec 7)
+  double adaptive_tol = 1e-6;  // stricter test that ends a case early
+  int min_window = 10;         // adaptive: shortest averaging window, periods (rounded up to whole k)
+  int min_periods = 5;         // adaptive: never stop before this
+};
+
+enum class Periodicity { Periodic, SlowlyConverging, NotConverged };
+
+struct SteadyState {
+  Periodicity periodicity = Periodicity::NotConverged;
+  int period = 0;                     // k; 0 when not converged
+  bool stopped_early = false;         // adaptive stop before the budget
+  std::vector<StrobeSample> window;   // the averaging window's samples, first to last
+  int window_periods() const { return window.empty() ? 0 : static_cast<int>(window.size()) - 1; }
+  // Mean drift velocity over the window, and over its two halves.
+  double drift_velocity(double period_seconds) const;
+  double drift_velocity_half(double period_seconds, int half) const;
+  // Counter c over the window (last minus first sample).
+  std::int64_t counter_in_window(int c) const;
+  // Counter c over the largest whole number of orbit periods in the window, per orbit period;
+  // -1 if the value is not an integer (a sign that the orbit is not truly periodic).
+  double counter_per_orbit(int c) const;
+};
+
+// Distance between samples i and j of the same case (spec 7): the largest scaled difference of any
+// state component and of the drift increments over the following period.
+double strobe_distance(const StrobeSample& a_first, const StrobeSample& a_next, const StrobeSample& b_first,
+                       const StrobeSample& b_next, const StrobeLayout& layout);
+
+// Period detection on a window of samples (spec 7): the smallest k with all pairs (i, i+k) within
+// tol, else a slowly converging k, else not converged.
+void classify_window(SteadyState& state, const StrobeLayout& layout, const SteadyStateSettings& settings);
+
+class SteadyStateDetector : public StrobeObserver {
+ public:
+  SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings);
+  bool on_sample(const StrobeSample& sample) override;
+  // Classifies and returns the result; call once the simulation has stopped.
+  SteadyState finish();
+  int samples_seen() const { return static_cast<int>(history_.size()); }
+
+ private:
+  bool converged_adaptively();
+  const StrobeLayout& layout_;
+  SteadyStateSettings settings_;
+  std::vector<StrobeSample> history_;
+  int adaptive_window_ = 0;  // > 0 once converged: the window length in periods
+};
+
+}  // namespace vibro

@@ -1,0 +1,9 @@
+# Program version and git revision, recorded in every output file's provenance.
+find_package(Git QUIET)
+set(VIBRO_GIT_REVISION "unknown")
+if(GIT_FOUND AND EXISTS ${CMAKE_SOURCE_DIR}/.git)
+  execute_process(COMMAND ${GIT_EXECUTABLE} describe --always --dirty --abbrev=12
+                  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+                  OUTPUT_VARIABLE VIBRO_GIT_REVISION OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+endif()
+configure_file(${CMAKE_CURRENT_LIST_DIR}/version.hpp.in ${CMAKE_BINARY_DIR}/generated/vibro/version.hpp @ONLY)

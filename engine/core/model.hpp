@@ -1,0 +1,64 @@
+#pragma once
+// A hybrid dynamical system as the engine sees it: declared parameters, a simulation that emits
+// stroboscopic samples, and a model-specific refinement of the steady state the detector found.
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/core/parameter_spec.hpp"
+#include "engine/core/strobe_sample.hpp"
+
+namespace vibro {
+
+struct SteadyState;  // analysis/steady_state.hpp
+
+// A case that cannot start (e.g. a first-impact condition with no impact): recorded, not an error.
+class InfeasibleCase : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A case that failed numerically (event cap, NaN, ...): recorded with its reason; the sweep goes on.
+class CaseFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct ObservableSpec {
+  std::string name;
+  std::string unit;
+  std::string description;
+};
+
+// The model's reading of a steady state: its class code (e.g. "H1", "M2", "S1", "X") and observables
+// in the order of Model::observables().
+struct CaseSummary {
+  std::string class_code;
+  std::vector<double> observables;
+};
+
+class Simulation {
+ public:
+  virtual ~Simulation() = default;
+  virtual const StrobeLayout& layout() const = 0;
+  // Runs forward, calling observer.on_sample at every t = k T, until the observer says stop.
+  virtual void run(StrobeObserver& observer) = 0;
+};
+
+class Model {
+ public:
+  virtual ~Model() = default;
+  virtual std::string name() const = 0;
+  virtual std::string summary() const = 0;
+  virtual const std::vector<ParameterSpec>& parameters() const = 0;
+  virtual std::vector<ObservableSpec> observables() const = 0;
+  // Cross-parameter checks that a range cannot express; throws InputError.
+  virtual void validate(const ParameterSet& /*values*/) const {}
+  // Throws InfeasibleCase when the initial condition admits no motion of the declared kind.
+  virtual std::unique_ptr<Simulation> start(const ParameterSet& values) const = 0;
+  virtual CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout,
+                                const ParameterSet& values) const = 0;
+};
+
+}  // namespace vibro

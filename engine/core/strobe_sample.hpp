@@ -1,0 +1,44 @@
+#pragma once
+// The stroboscopic (Poincare) section: one sample per forcing period, taken at t = k T. It is the
+// only thing the model-independent steady-state detector sees of a model.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vibro {
+
+inline constexpr int kMaxStrobeDims = 24;
+inline constexpr int kMaxCounters = 12;
+
+struct StrobeSample {
+  double time = 0.0;          // t = k T
+  std::int64_t period = 0;    // k
+  int mode = 0;               // the model's discrete mode at the sample (flight, contact, ...)
+  double drift_position = 0;  // the coordinate whose mean rate is the drift (transport) velocity
+  std::array<double, kMaxStrobeDims> state{};          // model units; scales in StrobeLayout
+  std::array<std::int64_t, kMaxCounters> counters{};   // cumulative event counts since t = 0
+  std::array<double, 4> aux{};  // model quantities reported but not compared (e.g. last impact phase)
+};
+
+// How to read and compare samples of one case: names and scales (the tolerance unit) of the state
+// components, the drift scale, and the counters' names.
+struct StrobeLayout {
+  std::vector<std::string> state_names;
+  std::vector<double> state_scales;
+  double drift_scale = 1.0;  // velocity scale: drift increments are compared in units of drift_scale * period
+  double period = 1.0;       // T, s
+  std::vector<std::string> counter_names;
+  std::vector<std::string> mode_names;
+  int dims() const { return static_cast<int>(state_names.size()); }
+};
+
+// Receives the samples as the simulation produces them; returning false stops the simulation
+// exactly at that sample (the case has reached its steady state or its budget).
+class StrobeObserver {
+ public:
+  virtual ~StrobeObserver() = default;
+  virtual bool on_sample(const StrobeSample& sample) = 0;
+};
+
+}  // namespace vibro

@@ -1,0 +1,37 @@
+#pragma once
+// What one case of a sweep produced. A case that cannot start or fails numerically is recorded
+// with its status and reason; it never takes the sweep down.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "analysis/steady_state.hpp"
+
+namespace vibro {
+
+enum class CaseStatus : std::int8_t { Ok = 0, Infeasible = 1, Failed = 2, NotRun = 3 };
+
+struct StrobePoint {
+  std::array<double, kMaxStrobeDims> state;
+  double drift_position;
+  int mode;
+};
+
+struct CaseResult {
+  CaseStatus status = CaseStatus::NotRun;
+  std::string reason;
+  std::string class_code;
+  Periodicity periodicity = Periodicity::NotConverged;
+  int period = 0;
+  bool stopped_early = false;
+  int periods_run = 0;
+  int window_periods = 0;
+  double wall_seconds = 0;
+  std::vector<double> observables;
+  std::vector<std::int64_t> counters;         // whole run
+  std::vector<std::int64_t> window_counters;  // averaging window only
+  std::vector<StrobePoint> strobe;            // the window's stroboscopic points
+};
+
+}  // namespace vibro

@@ -1,0 +1,46 @@
+#include "jobs/case_runner.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <exception>
+
+namespace vibro {
+
+CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
+                    bool record_strobe) {
+  const auto started = std::chrono::steady_clock::now();
+  CaseResult result;
+  try {
+    auto simulation = model.start(values);
+    const StrobeLayout& layout = simulation->layout();
+    SteadyStateDetector detector(layout, settings);
+    simulation->run(detector);
+    result.periods_run = detector.samples_seen();
+    const SteadyState steady = detector.finish();
+    const CaseSummary summary = model.summarize(steady, layout, values);
+    result.status = CaseStatus::Ok;
+    result.class_code = summary.class_code;
+    result.observables = summary.observables;
+    result.periodicity = steady.periodicity;
+    result.period = steady.period;
+    result.stopped_early = steady.stopped_early;
+    result.window_periods = steady.window_periods();
+    const auto counters = static_cast<int>(layout.counter_names.size());
+    for (int c = 0; c < counters; ++c) {
+      result.counters.push_back(steady.window.empty() ? 0 : steady.window.back().counters[static_cast<std::size_t>(c)]);
+      result.window_counters.push_back(steady.counter_in_window(c));
+    }
+    if (record_strobe)
+      for (const auto& s : steady.window) result.strobe.push_back({s.state, s.drift_position, s.mode});
+  } catch (const InfeasibleCase& e) {
+    result.status = CaseStatus::Infeasible;
+    result.reason = e.what();
+  } catch (const std::exception& e) {
+    result.status = CaseStatus::Failed;
+    result.reason = e.what();
+  }
+  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return result;
+}
+
+}  // namespace vibro

@@ -1,0 +1,12 @@
+#pragma once
+// Runs one case to its steady state: start the model, feed its stroboscopic samples to the
+// steady-state detector, let the model read the result. Exceptions become a recorded status.
+#include "engine/core/model.hpp"
+#include "jobs/case_result.hpp"
+
+namespace vibro {
+
+CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
+                    bool record_strobe);
+
+}  // namespace vibro

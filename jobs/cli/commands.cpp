@@ -1,0 +1,107 @@
+#include "jobs/cli/commands.hpp"
+
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "engine/core/input_error.hpp"
+#include "engine/core/model_registry.hpp"
+#include "jobs/default_sweep.hpp"  // generated
+#include "jobs/sweep_file_writer.hpp"
+#include "jobs/sweep_runner.hpp"
+#include "jobs/sweep_spec.hpp"
+
+namespace vibro::cli {
+
+std::string usage() {
+  return "vibro: sweeps of impact and friction systems to their steady states\n\n"
+         "usage:\n"
+         "  vibro run [SWEEP.ini] [--section.key=value ...]   run a sweep (no file: the embedded default,\n"
+         "                                                   the conveyor's Fig. 6 study)\n"
+         "  vibro models                                      list the registered models\n"
+         "  vibro describe MODEL                              parameters, units, defaults, valid ranges\n"
+         "  vibro --help | --version\n\n" +
+         sweep_file_help();
+}
+
+int models_command() {
+  const auto& registry = ModelRegistry::instance();
+  for (const auto& name : registry.names()) std::cout << std::left << std::setw(14) << name << registry.get(name).summary() << "\n";
+  return 0;
+}
+
+int describe_command(const std::string& name) {
+  const Model& model = ModelRegistry::instance().get(name);
+  std::cout << model.name() << ": " << model.summary() << "\n";
+  ParameterGroup current = ParameterGroup::Numerics;
+  bool first = true;
+  for (const auto& p : model.parameters()) {
+    if (first || p.group != current) {
+      std::cout << "\n[" << group_section(p.group) << "]\n";
+      std::cout << "  " << std::left << std::setw(18) << "key" << std::setw(10) << "unit" << std::setw(14) << "default"
+                << std::setw(30) << "accepted" << "meaning\n";
+      current = p.group;
+      first = false;
+    }
+    std::cout << "  " << std::left << std::setw(18) << p.name << std::setw(10) << p.unit << std::setw(14)
+              << p.format_value(p.default_value) << std::setw(30) << p.accepted_range() << p.description << "\n";
+  }
+  std::cout << "\nobservables (HDF5 /cases/observables):\n";
+  for (const auto& o : model.observables())
+    std::cout << "  " << std::left << std::setw(28) << o.name << std::setw(10) << o.unit << o.description << "\n";
+  return 0;
+}
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read sweep file '" + path + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void print_summary(const SweepSpec& spec, const SweepRun& run, std::ostream& out) {
+  std::map<std::string, long long> statuses, classes;
+  for (const auto& c : run.cases) {
+    const char* names[] = {"ok", "infeasible", "failed", "not run"};
+    ++statuses[names[static_cast<int>(c.status)]];
+    if (c.status == CaseStatus::Ok) ++classes[c.class_code];
+  }
+  out << run.cases.size() << " cases in " << std::fixed << std::setprecision(2) << run.wall_seconds << " s on "
+      << run.threads << " thread(s)";
+  for (const auto& [name, n] : statuses) out << "; " << name << " " << n;
+  out << "\nclasses:";
+  for (const auto& [name, n] : classes) out << " " << name << "=" << n;
+  out << "\nwrote " << spec.output_file << "\n";
+}
+
+}  // namespace
+
+int run_command(const std::vector<std::string>& args) {
+  std::string path;
+  std::vector<std::string> overrides;
+  for (const auto& a : args) {
+    if (a.rfind("--", 0) == 0) overrides.push_back(a);
+    else if (path.empty()) path = a;
+    else throw InputError("vibro run takes one sweep file; got '" + path + "' and '" + a + "'");
+  }
+  const bool embedded = path.empty();
+  const std::string text = embedded ? std::string(kDefaultSweepText) : read_file(path);
+  const std::string name = embedded ? std::string(kDefaultSweepName) : path;
+  if (embedded) std::cerr << "vibro: no sweep file given; running the embedded default " << name << "\n";
+  const SweepSpec spec = parse_sweep(text, name, overrides);
+  Provenance provenance;
+  provenance.started_utc = utc_now();
+  const SweepRun run = run_sweep(spec);
+  provenance.finished_utc = utc_now();
+  provenance.threads = run.threads;
+  write_sweep_file(spec.output_file, spec, run, provenance);
+  print_summary(spec, run, std::cout);
+  return 0;
+}
+
+}  // namespace vibro::cli

@@ -1,0 +1,35 @@
+// vibro: parallel sweeps of impact and friction systems to their steady states.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "engine/core/input_error.hpp"
+#include "jobs/cli/commands.hpp"
+#include "vibro/version.hpp"
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  try {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+      std::cout << vibro::cli::usage();
+      return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "--version") {
+      std::cout << "vibro " << vibro::kVersion << " (" << vibro::kGitRevision << ")\n";
+      return 0;
+    }
+    if (args[0] == "models") return vibro::cli::models_command();
+    if (args[0] == "describe") {
+      if (args.size() != 2) throw vibro::InputError("usage: vibro describe MODEL");
+      return vibro::cli::describe_command(args[1]);
+    }
+    if (args[0] == "run") return vibro::cli::run_command({args.begin() + 1, args.end()});
+    throw vibro::InputError("unknown command '" + args[0] + "'; expected run, models, describe, --help or --version");
+  } catch (const vibro::InputError& e) {
+    std::cerr << "vibro: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "vibro: failed: " << e.what() << "\n";
+    return 1;
+  }
+}

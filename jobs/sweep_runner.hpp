@@ -1,0 +1,19 @@
+#pragma once
+// Runs every case of a sweep over OpenMP threads with dynamic scheduling: case costs differ by
+// orders of magnitude (a clean hopping orbit against a chattering one), so static splits idle.
+#include <vector>
+
+#include "jobs/case_result.hpp"
+#include "jobs/sweep_spec.hpp"
+
+namespace vibro {
+
+struct SweepRun {
+  std::vector<CaseResult> cases;
+  int threads = 1;
+  double wall_seconds = 0;
+};
+
+SweepRun run_sweep(const SweepSpec& spec, bool show_progress = true);
+
+}  // namespace vibro

@@ -1,0 +1,225 @@
+#include "jobs/sweep_spec.hpp"
+
+#include <boost/program_options.hpp>
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "engine/core/input_error.hpp"
+#include "engine/core/model_registry.hpp"
+
+namespace po = boost::program_options;
+
+namespace vibro {
+
+long long SweepSpec::case_count() const {
+  long long n = 1;
+  for (const auto& axis : axes) n *= static_cast<long long>(axis.values.size());
+  return n;
+}
+
+std::vector<int> SweepSpec::grid_indices(long long index) const {
+  std::vector<int> out(axes.size());
+  for (std::size_t a = axes.size(); a-- > 0;) {
+    const auto n = static_cast<long long>(axes[a].values.size());
+    out[a] = static_cast<int>(index % n);
+    index /= n;
+  }
+  return out;
+}
+
+ParameterSet SweepSpec::case_parameters(long long index) const {
+  ParameterSet values = base;
+  const auto where = grid_indices(index);
+  for (std::size_t a = 0; a < axes.size(); ++a)
+    values.set_at(axis_parameter[a], axes[a].values[static_cast<std::size_t>(where[a])]);
+  return values;
+}
+
+namespace {
+
+struct RunKey {
+  const char* name;
+  const char* help;
+};
+const RunKey kRunKeys[] = {
+    {"run.max_periods", "budget per case, forcing periods (default 100)"},
+    {"run.window_periods", "averaging window when a case runs to its budget (default 50)"},
+    {"run.steady_state", "adaptive (stop when the stroboscopic map has converged) or fixed (default adaptive)"},
+    {"run.tol", "period-detection tolerance, in the model's scales (default 1e-4)"},
+    {"run.adaptive_tol", "tolerance that ends a case early in adaptive mode (default 1e-6)"},
+    {"run.max_period", "largest period k searched (default 16)"},
+    {"run.min_window", "adaptive: shortest averaging window, periods (default 10)"},
+    {"run.min_periods", "adaptive: never stop before this many periods (default 5)"},
+    {"run.threads", "OpenMP threads, 0 = all (default 0)"},
+    {"output.file", "HDF5 output file (default: the sweep file's name with .h5)"},
+    {"output.strobe_points", "window (store the averaging window's stroboscopic points) or none"},
+};
+
+std::string file_stem(const std::string& name) {
+  auto base = name.substr(name.find_last_of('/') + 1);
+  const auto dot = base.rfind('.');
+  return dot == std::string::npos ? base : base.substr(0, dot);
+}
+
+long parse_integer(const std::string& key, const std::string& text, long lo, long hi) {
+  char* end = nullptr;
+  const long v = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || v < lo || v > hi)
+    throw InputError(key + " = '" + text + "' is not accepted; expected an integer in [" + std::to_string(lo) + ", " +
+                     std::to_string(hi) + "]");
+  return v;
+}
+
+double parse_real(const std::string& key, const std::string& text, double lo, double hi) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !(v > lo) || !(v <= hi)) {
+    std::ostringstream out;
+    out << key << " = '" << text << "' is not accepted; expected a number in (" << lo << ", " << hi << "]";
+    throw InputError(out.str());
+  }
+  return v;
+}
+
+}  // namespace
+
+std::string sweep_file_help() {
+  std::ostringstream out;
+  out << "Sweep file (INI):\n"
+         "  model = NAME                 a registered model (vibro models)\n"
+         "  [parameters] [initial] [numerics]   fixed values of the model's keys (vibro describe NAME)\n"
+         "  [axes]  KEY = linspace(a, b, n) | logspace(a, b, n) | range(a, b, step) | v1, v2, ...\n";
+  for (const auto& key : kRunKeys) out << "  " << key.name << std::string(22 - std::string(key.name).size(), ' ')
+                                       << key.help << "\n";
+  return out.str();
+}
+
+SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_name,
+                      const std::vector<std::string>& overrides) {
+  SweepSpec spec;
+  spec.source_name = source_name;
+  spec.source_text = ini_text;
+
+  // Pass 1: find the model (everything else depends on its declared keys).
+  std::string model_name;
+  {
+    po::options_description model_only;
+    model_only.add_options()("model", po::value<std::string>(&model_name));
+    po::variables_map vm;
+    try {
+      std::istringstream in(ini_text);
+      po::store(po::parse_config_file(in, model_only, true), vm);
+      po::store(po::command_line_parser(overrides).options(model_only).allow_unregistered().run(), vm);
+    } catch (const po::error& e) {
+      throw InputError(source_name + ": malformed sweep file: " + e.what());
+    }
+    po::notify(vm);
+    if (model_name.empty()) throw InputError(source_name + ": missing key 'model' (a registered model name)");
+  }
+  spec.model = &ModelRegistry::instance().get(model_name);
+  const auto& specs = spec.model->parameters();
+  spec.base = ParameterSet(&specs);
+
+  // Pass 2: every key strictly, against the options this model declares.
+  po::options_description options;
+  options.add_options()("model", po::value<std::string>());
+  for (const auto& p : specs) {
+    options.add_options()((std::string(group_section(p.group)) + "." + p.name).c_str(), po::value<std::string>());
+    options.add_options()(("axes." + p.name).c_str(), po::value<std::string>());
+  }
+  for (const auto& key : kRunKeys) options.add_options()(key.name, po::value<std::string>());
+
+  po::variables_map vm;
+  std::vector<std::string> axis_order;  // keys in file order
+  try {
+    // Command-line overrides first: program_options keeps the first value stored for a key.
+    po::store(po::command_line_parser(overrides).options(options).style(po::command_line_style::unix_style).run(), vm);
+    std::istringstream in(ini_text);
+    const auto parsed = po::parse_config_file(in, options, false);
+    for (const auto& option : parsed.options) axis_order.push_back(option.string_key);
+    po::store(parsed, vm);
+  } catch (const po::unknown_option& e) {
+    std::string accepted;
+    for (const auto& p : specs) accepted += (accepted.empty() ? "" : ", ") + std::string(group_section(p.group)) + "." + p.name;
+    throw InputError(source_name + ": unknown key '" + e.get_option_name() + "' for model '" + model_name +
+                     "'. Accepted: model, " + accepted + ", axes.<parameter>, run.*, output.* (see vibro --help)");
+  } catch (const po::error& e) {
+    throw InputError(source_name + ": malformed sweep file: " + e.what());
+  }
+
+  auto text = [&](const std::string& key) -> const std::string* {
+    const auto it = vm.find(key);
+    return it == vm.end() ? nullptr : &it->second.as<std::string>();
+  };
+
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const auto& p = specs[i];
+    if (const auto* value = text(std::string(group_section(p.group)) + "." + p.name))
+      spec.base.set_at(static_cast<int>(i), p.parse(*value));
+  }
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const auto& p = specs[i];
+    const std::string key = "axes." + p.name;
+    const auto* expression = text(key);
+    if (!expression) continue;
+    if (p.kind == ParameterKind::Choice) throw InputError(key + ": only numeric parameters can be swept");
+    Axis axis = parse_axis(p.name, *expression, key);
+    for (const double v : axis.values)
+      if (!p.in_range(v))
+        throw InputError(key + ": value " + p.format_value(v) + " is out of range; " + p.name + " accepts " +
+                         p.accepted_range() + " " + p.unit);
+    spec.axes.push_back(std::move(axis));
+    spec.axis_parameter.push_back(static_cast<int>(i));
+  }
+  // Grid order is the order in which the file lists the axes (then any added on the command line).
+  {
+    std::vector<std::size_t> order(spec.axes.size());
+    for (std::size_t a = 0; a < order.size(); ++a) order[a] = a;
+    auto rank = [&](std::size_t a) {
+      const auto it = std::find(axis_order.begin(), axis_order.end(), "axes." + spec.axes[a].name);
+      return it - axis_order.begin();
+    };
+    std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return rank(x) < rank(y); });
+    std::vector<Axis> axes;
+    std::vector<int> parameters;
+    for (const auto a : order) {
+      axes.push_back(spec.axes[a]);
+      parameters.push_back(spec.axis_parameter[a]);
+    }
+    spec.axes = std::move(axes);
+    spec.axis_parameter = std::move(parameters);
+  }
+
+  auto& s = spec.steady;
+  if (const auto* v = text("run.max_periods")) s.max_periods = static_cast<int>(parse_integer("run.max_periods", *v, 2, 100000000));
+  if (const auto* v = text("run.window_periods")) s.window_periods = static_cast<int>(parse_integer("run.window_periods", *v, 2, 100000000));
+  if (const auto* v = text("run.max_period")) s.max_period = static_cast<int>(parse_integer("run.max_period", *v, 1, 1000));
+  if (const auto* v = text("run.min_window")) s.min_window = static_cast<int>(parse_integer("run.min_window", *v, 1, 100000));
+  if (const auto* v = text("run.min_periods")) s.min_periods = static_cast<int>(parse_integer("run.min_periods", *v, 0, 100000000));
+  if (const auto* v = text("run.tol")) s.tol = parse_real("run.tol", *v, 0, 1);
+  if (const auto* v = text("run.adaptive_tol")) s.adaptive_tol = parse_real("run.adaptive_tol", *v, 0, 1);
+  if (const auto* v = text("run.steady_state")) {
+    if (*v == "adaptive") s.mode = SteadyMode::Adaptive;
+    else if (*v == "fixed") s.mode = SteadyMode::Fixed;
+    else throw InputError("run.steady_state = '" + *v + "' is not accepted; expected one of: adaptive, fixed");
+  }
+  if (s.window_periods >= s.max_periods)
+    throw InputError("run.window_periods = " + std::to_string(s.window_periods) + " must be smaller than run.max_periods = " +
+                     std::to_string(s.max_periods));
+  if (const auto* v = text("run.threads")) spec.threads = static_cast<int>(parse_integer("run.threads", *v, 0, 4096));
+  if (const auto* v = text("output.strobe_points")) {
+    if (*v == "window") spec.record_strobe = true;
+    else if (*v == "none") spec.record_strobe = false;
+    else throw InputError("output.strobe_points = '" + *v + "' is not accepted; expected one of: window, none");
+  }
+  spec.output_file = text("output.file") ? *text("output.file") : file_stem(source_name) + ".h5";
+  if (!overrides.empty()) {
+    spec.source_text += "\n# command-line overrides:\n";
+    for (const auto& o : overrides) spec.source_text += "# " + o + "\n";
+  }
+  spec.model->validate(spec.base);
+  return spec;
+}
+
+}  // namespace vibro

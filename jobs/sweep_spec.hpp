@@ -1,0 +1,41 @@
+#pragma once
+// A sweep as the user wrote it: the model, its fixed parameter values, the grid axes, the run
+// control (budget, steady-state detection, threads) and the output. Parsed and fully validated
+// before any case runs.
+#include <string>
+#include <vector>
+
+#include "analysis/steady_state.hpp"
+#include "engine/core/model.hpp"
+#include "engine/core/parameter_spec.hpp"
+#include "jobs/axis.hpp"
+
+namespace vibro {
+
+struct SweepSpec {
+  const Model* model = nullptr;
+  ParameterSet base{nullptr};      // every parameter; axis parameters are overwritten per case
+  std::vector<Axis> axes;          // grid order: the first axis varies slowest
+  std::vector<int> axis_parameter; // index of each axis' parameter in `base`
+  SteadyStateSettings steady;
+  int threads = 0;                 // 0: OpenMP's default
+  bool record_strobe = true;       // store the window's stroboscopic points
+  std::string output_file;
+  std::string source_text;         // the sweep file as read (plus overrides), for provenance
+  std::string source_name;
+
+  long long case_count() const;
+  // The parameter values of case `index` (flattened grid, C order).
+  ParameterSet case_parameters(long long index) const;
+  std::vector<int> grid_indices(long long index) const;
+};
+
+// Parses INI text; `overrides` are "--section.key=value" arguments that take precedence over the
+// file. Throws InputError with a message naming the offending key and what it accepts.
+SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_name,
+                      const std::vector<std::string>& overrides);
+
+// The keys of [run] and [output] with their meaning, for `vibro --help`.
+std::string sweep_file_help();
+
+}  // namespace vibro

@@ -1,0 +1,13 @@
+#pragma once
+// The conveyor's steady-state classes (spec 7): S (permanent contact), Mk (coupled / microthrow),
+// H1 / Hn (one impact per orbit, n-period flights), Pk (period-k hopping), X (chaotic or not
+// converged); "~" marks a slowly converging case.
+#include <string>
+
+#include "analysis/steady_state.hpp"
+
+namespace vibro::conveyor {
+
+std::string classify_conveyor(const SteadyState& steady);
+
+}  // namespace vibro::conveyor

@@ -1,0 +1,47 @@
+// The vibratory conveyor of seed 000 (spec conveyor.md), registered as "conveyor".
+#include <cmath>
+#include <memory>
+
+#include "analysis/steady_state.hpp"
+#include "engine/core/model_registry.hpp"
+#include "models/conveyor/conveyor_classes.hpp"
+#include "models/conveyor/conveyor_parameters.hpp"
+#include "models/conveyor/conveyor_simulation.hpp"
+
+namespace vibro::conveyor {
+
+class ConveyorModel : public Model {
+ public:
+  std::string name() const override { return "conveyor"; }
+  std::string summary() const override {
+    return "vibratory conveyor: point mass on a plate moving harmonically on an inclined line; Newton "
+           "restitution, Coulomb impulse with stick clamp, microthrows (Zeno) and coupled stick/slip motion "
+           "(seed 000)";
+  }
+  const std::vector<ParameterSpec>& parameters() const override { return conveyor_parameter_specs(); }
+  std::vector<ObservableSpec> observables() const override {
+    return {{"mean_velocity", "m/s", "mean feeding velocity over the averaging window"},
+            {"mean_velocity_first_half", "m/s", "mean feeding velocity over the window's first half"},
+            {"mean_velocity_second_half", "m/s", "mean feeding velocity over the window's second half"},
+            {"impacts_per_period", "1/period", "impacts in the window per forcing period"},
+            {"last_impact_phase", "rad", "phase (mod 2 pi) of the last impact before the window's end"}};
+  }
+  std::unique_ptr<Simulation> start(const ParameterSet& p) const override {
+    return std::make_unique<ConveyorSimulation>(ConveyorConstants::from(p), ConveyorStart::from(p));
+  }
+  CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout, const ParameterSet&) const override {
+    CaseSummary summary;
+    summary.class_code = classify_conveyor(steady);
+    const double T = layout.period;
+    const double periods = steady.window_periods();
+    summary.observables = {
+        steady.drift_velocity(T), steady.drift_velocity_half(T, 0), steady.drift_velocity_half(T, 1),
+        periods > 0 ? static_cast<double>(steady.counter_in_window(kImpacts)) / periods : std::nan(""),
+        steady.window.empty() ? std::nan("") : steady.window.back().aux[kLastImpactPhase]};
+    return summary;
+  }
+};
+
+static RegisterModel<ConveyorModel> registration;
+
+}  // namespace vibro::conveyor

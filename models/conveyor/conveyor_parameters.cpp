@@ -1,0 +1,103 @@
+#include "models/conveyor/conveyor_parameters.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace vibro::conveyor {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kDeg = kPi / 180.0;
+using G = ParameterGroup;
+
+std::vector<ParameterSpec> make_specs() {
+  return {
+      ParameterSpec::real("a_hat", G::Physics, "m/s^2", 50, 0, 1e4,
+                          "acceleration amplitude of the plate along its line of motion"),
+      ParameterSpec::real("f", G::Physics, "Hz", 50, 0, 1e5, "excitation frequency").open_below(),
+      ParameterSpec::real("phi", G::Physics, "deg", 12, 0, 90, "angle of throw (plate motion line vs trough)")
+          .open_below(),
+      ParameterSpec::real("c_r", G::Physics, "-", 0.6, 0, 1, "coefficient of restitution (Newton)").open_above(),
+      ParameterSpec::real("mu", G::Physics, "-", 0.15, 0, 10, "Coulomb friction coefficient (sliding = static)"),
+      ParameterSpec::real("m", G::Physics, "kg", 0.7e-3, 0, kInf, "part mass (cancels out of every law)")
+          .open_below(),
+      ParameterSpec::real("g", G::Physics, "m/s^2", 9.81, 0, 1e3, "gravity").open_below(),
+      ParameterSpec::choice("start", G::Initial, {"drop", "first_impact", "state"}, "drop",
+                            "drop: from height z0 at t = 0; first_impact: impact at phase psi1 with approach "
+                            "speed v1; state: general flight state (theta0, h0, u0, vT0)"),
+      ParameterSpec::real("z0", G::Initial, "m", 0, 0, 1, "drop: initial height above the plate's mean position"),
+      ParameterSpec::real("v0", G::Initial, "m/s", 0, -100, 100, "drop: initial absolute normal velocity"),
+      ParameterSpec::real("vT0", G::Initial, "m/s", 0, -100, 100, "initial tangential velocity (all starts)"),
+      ParameterSpec::choice("on_plate", G::Initial, {"coupled", "impact"}, "coupled",
+                            "drop with z0 = 0: rest on the plate (coupled motion) or an impact at t = 0"),
+      ParameterSpec::real("v1", G::Initial, "m/s", 0.1, 0, 100,
+                          "first_impact: absolute normal approach speed just before the first impact"),
+      ParameterSpec::real("psi1", G::Initial, "deg", 90, 0, 360, "first_impact: phase of the first impact")
+          .open_above(),
+      ParameterSpec::real("theta0", G::Initial, "rad", 0, 0, 1e6, "state: start phase omega t (may exceed 2 pi)"),
+      ParameterSpec::real("h0", G::Initial, "m", 0, 0, 1, "state: gap to the plate"),
+      ParameterSpec::real("u0", G::Initial, "m/s", 0, -100, 100,
+                          "state: relative normal velocity (> 0 separating; <= 0 with h0 = 0 means contact)"),
+      ParameterSpec::real("u_tol", G::Numerics, "m/s", 1e-9, 0, 1e-3,
+                          "accumulation (Zeno) threshold on the rebound velocity").open_below(),
+      ParameterSpec::real("root_rtol", G::Numerics, "-", 1e-13, 1e-15, 1e-6, "relative accuracy of event times"),
+      ParameterSpec::choice("coupled_friction", G::Numerics, {"coulomb", "eq62"}, "coulomb",
+                            "coupled-motion friction: full Coulomb stick/slip, or the paper's Eq. 62 (fixed sign)"),
+      ParameterSpec::real("event_cap", G::Numerics, "1/period", 1e4, 10, 1e8,
+                          "events per period above which a case fails (guards against an unresolved Zeno)"),
+  };
+}
+}  // namespace
+
+const std::vector<ParameterSpec>& conveyor_parameter_specs() {
+  static const std::vector<ParameterSpec> specs = make_specs();
+  return specs;
+}
+
+ConveyorConstants ConveyorConstants::from(const ParameterSet& p) {
+  ConveyorConstants c{};
+  const double f = p.get("f");
+  const double phi = p.get("phi") * kDeg;
+  const double a_hat = p.get("a_hat");
+  c.omega = 2 * kPi * f;
+  c.period = 1.0 / f;
+  c.A = a_hat * std::sin(phi) / (c.omega * c.omega);
+  c.B = a_hat * std::cos(phi) / (c.omega * c.omega);
+  c.g = p.get("g");
+  c.G = c.g / (c.omega * c.omega);
+  c.Gamma = c.A / c.G;
+  c.c_r = p.get("c_r");
+  c.mu = p.get("mu");
+  c.lifts_off = c.Gamma > 1.0;
+  c.theta_L = c.lifts_off ? std::asin(1.0 / c.Gamma) : kInf;
+  // Stick band (spec 3.4), with every division guarded: the resting plate a_hat = 0 is valid.
+  const double w2 = c.omega * c.omega;
+  const double plus_den = (c.B + c.mu * c.A) * w2;
+  const double minus_den = (c.B - c.mu * c.A) * w2;
+  c.sigma_plus = plus_den > 0 ? c.mu * c.g / plus_den : kInf;
+  c.sigma_minus = minus_den > 0 ? c.mu * c.g / minus_den : kInf;
+  c.u_tol = p.get("u_tol");
+  c.root_rtol = p.get("root_rtol");
+  c.coupled_friction = p.choice("coupled_friction") == "eq62" ? CoupledFriction::Eq62 : CoupledFriction::Coulomb;
+  c.events_per_period_cap = p.get("event_cap");
+  return c;
+}
+
+ConveyorStart ConveyorStart::from(const ParameterSet& p) {
+  ConveyorStart s{};
+  const std::string& mode = p.choice("start");
+  s.mode = mode == "first_impact" ? StartMode::FirstImpact : mode == "state" ? StartMode::State : StartMode::Drop;
+  s.on_plate = p.choice("on_plate") == "impact" ? OnPlateMode::Impact : OnPlateMode::Coupled;
+  s.z0 = p.get("z0");
+  s.v0 = p.get("v0");
+  s.vT0 = p.get("vT0");
+  s.v1 = p.get("v1");
+  s.psi1 = p.get("psi1") * kDeg;
+  s.theta0 = p.get("theta0");
+  s.h0 = p.get("h0");
+  s.u0 = p.get("u0");
+  return s;
+}
+
+}  // namespace vibro::conveyor

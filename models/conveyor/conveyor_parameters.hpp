@@ -1,0 +1,42 @@
+#pragma once
+// The conveyor's declared inputs (spec conveyor.md 1.4, 4, 6.0) and the constants derived from them.
+#include <vector>
+
+#include "engine/core/parameter_spec.hpp"
+
+namespace vibro::conveyor {
+
+const std::vector<ParameterSpec>& conveyor_parameter_specs();
+
+enum class StartMode { Drop, FirstImpact, State };
+enum class OnPlateMode { Coupled, Impact };
+enum class CoupledFriction { Coulomb, Eq62 };
+
+// Everything the simulation needs, in SI units and phase (rad) time.
+struct ConveyorConstants {
+  double omega, period;     // rad/s, s
+  double A, B;              // normal and tangential displacement amplitudes, m
+  double g, G;              // gravity, and g / omega^2 (gravity in phase units), m
+  double Gamma;             // A omega^2 / g
+  double c_r, mu;
+  bool lifts_off;           // Gamma > 1
+  double theta_L;           // lift-off phase asin(1/Gamma), when lifts_off
+  double sigma_plus, sigma_minus;  // stick band -sigma_minus <= sin(theta) <= sigma_plus (inf: unbounded)
+  double u_tol, root_rtol;
+  CoupledFriction coupled_friction;
+  double events_per_period_cap;
+
+  static ConveyorConstants from(const ParameterSet& p);
+};
+
+struct ConveyorStart {
+  StartMode mode;
+  OnPlateMode on_plate;
+  double z0, v0, vT0;       // drop
+  double v1, psi1;          // first impact: approach speed, phase (rad)
+  double theta0, h0, u0;    // general state (phase may exceed 2 pi)
+
+  static ConveyorStart from(const ParameterSet& p);
+};
+
+}  // namespace vibro::conveyor

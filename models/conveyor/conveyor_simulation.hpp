@@ -1,0 +1,58 @@
+#pragma once
+// The conveyor's event-driven state machine (spec 2.7): exact free flight, certified first-impact
+// search, Newton + Coulomb impulse laws, accumulation (Zeno) detection, coupled motion with
+// stick/slip arcs in closed form, and lift-off. Emits one stroboscopic sample per period.
+#include <cstdint>
+
+#include "engine/core/model.hpp"
+#include "models/conveyor/conveyor_parameters.hpp"
+
+namespace vibro::conveyor {
+
+enum CounterIndex {
+  kImpacts, kAccumulations, kCoupledPhases, kLiftOffs, kStickArcs, kReversals, kGrazings, kRootEvaluations,
+  kCounterCount
+};
+enum ModeIndex { kFlight = 0, kCoupled = 1 };
+enum AuxIndex { kLastImpactPhase = 0, kLastApproachVelocity = 1 };
+
+StrobeLayout conveyor_layout(const ConveyorConstants& c);
+
+class ConveyorSimulation : public Simulation {
+ public:
+  ConveyorSimulation(const ConveyorConstants& constants, const ConveyorStart& start);
+  const StrobeLayout& layout() const override { return layout_; }
+  void run(StrobeObserver& observer) override;
+
+ private:
+  enum class Next { Flight, Coupled, Impact, Stop };
+  struct FlightStart {
+    double h, u;        // gap and relative normal velocity at the start
+    double y0;          // first point of the search, certified h(y0) > 0 (or 0 when h > 0)
+    double G;           // gravity term; exactly A sin(theta_L) after a lift-off (h'' = 0 there)
+  };
+
+  Next fly(const FlightStart& start);
+  Next ride();                          // coupled motion until lift-off (or stop)
+  Next impact(double u_before, bool grazing);
+  FlightStart after_impact(double u) const;
+  FlightStart after_lift_off() const;
+  bool emit(double h, double u, int mode);  // one stroboscopic sample at the current state
+  void count_event();
+
+  ConveyorConstants c_;
+  ConveyorStart start_;
+  StrobeLayout layout_;
+  StrobeObserver* observer_ = nullptr;
+
+  // State at the current event: phase in [0, 2 pi), tangential velocity and position.
+  double theta_ = 0, vT_ = 0, x_ = 0;
+  std::int64_t periods_ = 0;       // samples emitted so far
+  double events_this_period_ = 0;
+  double pending_u_ = 0;           // approach velocity of the impact to apply next
+  bool pending_grazing_ = false;
+  FlightStart pending_flight_{};
+  StrobeSample sample_{};          // counters and aux live here between samples
+};
+
+}  // namespace vibro::conveyor
