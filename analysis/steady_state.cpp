@@ -51,6 +51,9 @@ double strobe_distance(const StrobeSample& a_first, const StrobeSample& a_next, 
 
 namespace {
 
+// Differences at this level (in the layout's scales) are round-off: the orbit is periodic.
+constexpr double kRoundOff = 1e-11;
+
 // Largest distance over the pairs (i, i+k), i in [first, last], of samples s (needs s[i+k+1]).
 double max_pair_distance(const std::vector<StrobeSample>& s, int k, int first, int last, const StrobeLayout& layout) {
   double worst = 0;
@@ -112,7 +115,21 @@ bool SteadyStateDetector::converged_adaptively() {
     if (strobe_distance(h[newest], h[newest + 1], h[newest + static_cast<std::size_t>(k)],
                         h[newest + static_cast<std::size_t>(k) + 1], layout_) >= settings_.adaptive_tol)
       continue;
-    if (max_pair_distance(h, k, first, last - k - 1, layout_) < settings_.adaptive_tol) {
+    const int pairs = L - k;
+    const int third = std::max(1, pairs / 3);
+    const double early = max_pair_distance(h, k, first, first + third - 1, layout_);
+    const double late = max_pair_distance(h, k, last - k - third, last - k - 1, layout_);
+    const double all = std::max(max_pair_distance(h, k, first + third, last - k - third - 1, layout_), std::max(early, late));
+    if (all >= settings_.adaptive_tol) continue;
+    // Small differences are not enough: a slowly contracting orbit still drifts by about
+    // late / (1 - rho) in total. Estimate the contraction rate rho per period between the window's
+    // first and last thirds and require the remaining drift to be below the tolerance too.
+    bool settled = late <= kRoundOff;
+    if (!settled && late < early) {
+      const double rho = std::pow(late / early, 1.0 / (pairs - third));
+      settled = late / (1.0 - rho) < settings_.adaptive_tol;
+    }
+    if (settled) {
       adaptive_window_ = L;
       return true;
     }

@@ -225,6 +225,7 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
     }
 
     theta_ += y_done;
+    y_left -= y_done;
     if (arc_ended) {
       count_event();
       if (stick) {  // break-away: the part overtakes (sin > 0) or falls behind (sin < 0)
@@ -238,9 +239,8 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
       continue;
     }
     from_zero = false;  // the arc goes on from a point where its function is certified positive
-    if (y_done == y_strobe && y_strobe <= y_left) {
+    if (y_done == y_strobe && y_left > 0) {
       theta_ = 0;
-      y_left -= y_strobe;
       if (!emit(0.0, 0.0, kCoupled)) return Next::Stop;
       continue;
     }
