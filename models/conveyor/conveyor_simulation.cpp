@@ -56,6 +56,12 @@ void ConveyorSimulation::count_event() {
                       " events in one period (unresolved accumulation?)");
 }
 
+void ConveyorSimulation::log_event(ConveyorEvent::Kind kind, double u_before, double u_after) {
+  if (!events_) return;
+  const double time = (static_cast<double>(periods_) * kTwoPi + theta_) / c_.omega;
+  events_->push_back({kind, time, theta_, u_before, u_after, vT_, x_});
+}
+
 bool ConveyorSimulation::emit(double h, double u, int mode) {
   ++periods_;
   events_this_period_ = 0;
@@ -132,8 +138,10 @@ ConveyorSimulation::Next ConveyorSimulation::impact(double u_before, bool grazin
   const NormalImpact normal = newton_restitution(u_before, c_.c_r);
   vT_ = coulomb_impulse(vT_, c_.B * c_.omega * std::cos(theta_), c_.mu, normal.impulse);
   const double normal_force = c_.g - c_.A * c_.omega * c_.omega * std::sin(theta_);  // F_N / m in contact
+  log_event(grazing ? ConveyorEvent::Kind::Grazing : ConveyorEvent::Kind::Impact, u_before, normal.u_after);
   if (normal.u_after < c_.u_tol && normal_force > 0) {
     ++sample_.counters[kAccumulations];
+    log_event(ConveyorEvent::Kind::Accumulation);
     return Next::Coupled;
   }
   pending_flight_ = after_impact(normal.u_after);
@@ -232,9 +240,11 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
         stick = false;
         s = std::sin(theta_) > 0 ? -1.0 : 1.0;
         from_zero = true;
+        log_event(ConveyorEvent::Kind::BreakAway);
       } else {
         choose_at_zero_relative_velocity();
         ++sample_.counters[stick ? kStickArcs : kReversals];
+        log_event(stick ? ConveyorEvent::Kind::Stick : ConveyorEvent::Kind::Reversal);
       }
       continue;
     }
@@ -247,6 +257,7 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
     // Lift-off.
     theta_ = c_.theta_L;
     ++sample_.counters[kLiftOffs];
+    log_event(ConveyorEvent::Kind::LiftOff);
     pending_flight_ = after_lift_off();
     return Next::Flight;
   }

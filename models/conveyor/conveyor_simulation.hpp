@@ -3,6 +3,7 @@
 // search, Newton + Coulomb impulse laws, accumulation (Zeno) detection, coupled motion with
 // stick/slip arcs in closed form, and lift-off. Emits one stroboscopic sample per period.
 #include <cstdint>
+#include <vector>
 
 #include "engine/core/model.hpp"
 #include "models/conveyor/conveyor_parameters.hpp"
@@ -18,11 +19,25 @@ enum AuxIndex { kLastImpactPhase = 0, kLastApproachVelocity = 1 };
 
 StrobeLayout conveyor_layout(const ConveyorConstants& c);
 
+// One discrete event, for tests and time-signal plots (not recorded unless asked for).
+struct ConveyorEvent {
+  enum class Kind { Impact, Grazing, Accumulation, LiftOff, Stick, Reversal, BreakAway };
+  Kind kind;
+  double time;       // s
+  double phase;      // rad, in [0, 2 pi)
+  double u_before;   // relative normal velocity before (impacts), m/s
+  double u_after;    // after (impacts), m/s
+  double vT;         // tangential velocity after the event, m/s
+  double x;          // tangential position, m
+};
+
 class ConveyorSimulation : public Simulation {
  public:
   ConveyorSimulation(const ConveyorConstants& constants, const ConveyorStart& start);
   const StrobeLayout& layout() const override { return layout_; }
   void run(StrobeObserver& observer) override;
+  // Every event is appended to `log` (nullptr: none). For tests and time signals.
+  void record_events(std::vector<ConveyorEvent>* log) { events_ = log; }
 
  private:
   enum class Next { Flight, Coupled, Impact, Stop };
@@ -39,6 +54,7 @@ class ConveyorSimulation : public Simulation {
   FlightStart after_lift_off() const;
   bool emit(double h, double u, int mode);  // one stroboscopic sample at the current state
   void count_event();
+  void log_event(ConveyorEvent::Kind kind, double u_before = 0, double u_after = 0);
 
   ConveyorConstants c_;
   ConveyorStart start_;
@@ -53,6 +69,7 @@ class ConveyorSimulation : public Simulation {
   bool pending_grazing_ = false;
   FlightStart pending_flight_{};
   StrobeSample sample_{};          // counters and aux live here between samples
+  std::vector<ConveyorEvent>* events_ = nullptr;
 };
 
 }  // namespace vibro::conveyor

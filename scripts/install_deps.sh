@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages vibro needs (idempotent; as root or with sudo).
+#   scripts/install_deps.sh          build + test + plotting stack
+#   scripts/install_deps.sh --peers  also the peers the benchmarks compare against
+set -euo pipefail
+packages=(g++ cmake ninja-build make git
+          libhdf5-openmpi-dev libopenmpi-dev openmpi-bin libeigen3-dev
+          libboost-program-options-dev libboost-dev catch2
+          hdf5-tools python3 python3-h5py python3-matplotlib python3-numpy)
+if [[ "${1:-}" == "--peers" ]]; then packages+=(libsundials-dev python3-scipy); fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  echo "install_deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then SUDO=sudo; fi
+echo "install_deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The README's first command: install, build, run the default sweep (the conveyor's Fig. 6 study,
+# embedded in the binary) and draw its figure. Output: results/conveyor_fig6.h5 and .png.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install_deps.sh
+scripts/build.sh
+mkdir -p results
+build/jobs/vibro run --output.file=results/conveyor_fig6.h5
+/usr/bin/python3 scripts/plot_feeding_velocity.py results/conveyor_fig6.h5 results/conveyor_fig6.png
+echo "quickstart: wrote results/conveyor_fig6.h5 and results/conveyor_fig6.png"

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The README's second command (and what CI runs): install, build, run the whole test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install_deps.sh
+scripts/build.sh
+ctest --test-dir build --output-on-failure --timeout 600 -j "$(nproc)"
