@@ -1,0 +1,140 @@
+// The model-independent steady-state detector (spec conveyor.md 7 and 9.1 item 15) on synthetic
+// stroboscopic sequences, and adaptive stopping.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <functional>
+#include <random>
+
+#include "analysis/steady_state.hpp"
+
+using namespace vibro;
+
+namespace {
+
+StrobeLayout unit_layout() {
+  StrobeLayout layout;
+  layout.state_names = {"a", "b"};
+  layout.state_scales = {1.0, 1.0};
+  layout.drift_scale = 1.0;
+  layout.period = 1.0;
+  layout.counter_names = {"events"};
+  return layout;
+}
+
+// Sample k from a generator of (a, b, drift increment, events in the period).
+struct Synthetic {
+  std::function<std::array<double, 4>(int)> step;
+  std::vector<StrobeSample> samples(int n) const {
+    std::vector<StrobeSample> out;
+    double x = 0;
+    std::int64_t events = 0;
+    for (int k = 1; k <= n; ++k) {
+      const auto s = step(k);
+      StrobeSample sample;
+      sample.period = k;
+      sample.state[0] = s[0];
+      sample.state[1] = s[1];
+      x += s[2];
+      events += static_cast<std::int64_t>(s[3]);
+      sample.drift_position = x;
+      sample.counters[0] = events;
+      out.push_back(sample);
+    }
+    return out;
+  }
+};
+
+SteadyState detect(const Synthetic& sequence, SteadyStateSettings settings, int* periods_run = nullptr) {
+  const StrobeLayout layout = unit_layout();
+  SteadyStateDetector detector(layout, settings);
+  for (const auto& sample : sequence.samples(settings.max_periods))
+    if (!detector.on_sample(sample)) break;
+  if (periods_run) *periods_run = detector.samples_seen();
+  return detector.finish();
+}
+
+SteadyStateSettings fixed_mode() {
+  SteadyStateSettings s;
+  s.mode = SteadyMode::Fixed;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("constant, period-2, period-3, slowly converging and random sequences", "[analysis]") {
+  const Synthetic constant{[](int) { return std::array<double, 4>{0.3, 0.1, 0.01, 1}; }};
+  auto s = detect(constant, fixed_mode());
+  CHECK(s.periodicity == Periodicity::Periodic);
+  CHECK(s.period == 1);
+  CHECK(s.drift_velocity(1.0) == Approx(0.01));
+  CHECK(s.counter_per_orbit(0) == 1);
+
+  const Synthetic two{[](int k) { return std::array<double, 4>{k % 2 ? 0.3 : 0.5, 0.1, k % 2 ? 0.01 : 0.03, 1}; }};
+  s = detect(two, fixed_mode());
+  CHECK(s.periodicity == Periodicity::Periodic);
+  CHECK(s.period == 2);
+  CHECK(s.counter_per_orbit(0) == 2);
+
+  const Synthetic three{[](int k) { return std::array<double, 4>{0.1 * (k % 3), 0.0, 0.02, k % 3 == 0 ? 0.0 : 1.0}; }};
+  s = detect(three, fixed_mode());
+  CHECK(s.period == 3);
+  CHECK(s.counter_per_orbit(0) == 2);  // 2 impacts per 3 periods
+
+  const Synthetic slow{[](int k) { return std::array<double, 4>{0.5 + 0.5 * std::pow(0.93, k), 0.0, 0.01, 1}; }};
+  s = detect(slow, fixed_mode());
+  CHECK(s.periodicity == Periodicity::SlowlyConverging);
+  CHECK(s.period == 1);
+
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> u(0, 1);
+  const Synthetic noise{[&](int) { return std::array<double, 4>{u(rng), u(rng), u(rng), 1}; }};
+  s = detect(noise, fixed_mode());
+  CHECK(s.periodicity == Periodicity::NotConverged);
+  CHECK(s.period == 0);
+}
+
+TEST_CASE("the fixed-mode window is the last window_periods periods", "[analysis]") {
+  const Synthetic constant{[](int) { return std::array<double, 4>{0.3, 0.1, 0.01, 1}; }};
+  int run = 0;
+  const auto s = detect(constant, fixed_mode(), &run);
+  CHECK(run == 100);
+  CHECK(s.window_periods() == 50);
+  CHECK(s.window.front().period == 50);
+  CHECK(s.window.back().period == 100);
+  CHECK_FALSE(s.stopped_early);
+}
+
+TEST_CASE("adaptive mode stops a fast-converging orbit early, with the same answer", "[analysis]") {
+  const Synthetic fast{[](int k) {
+    return std::array<double, 4>{0.2 + std::pow(0.3, k), 0.0, 0.01 + 0.01 * std::pow(0.3, k), 1};
+  }};
+  int run = 0;
+  const auto adaptive = detect(fast, SteadyStateSettings{}, &run);
+  const auto fixed = detect(fast, fixed_mode());
+  CHECK(adaptive.stopped_early);
+  CHECK(run < 40);
+  CHECK(adaptive.period == fixed.period);
+  CHECK(adaptive.drift_velocity(1.0) == Approx(fixed.drift_velocity(1.0)).margin(1e-6));
+  CHECK(adaptive.window_periods() % adaptive.period == 0);
+}
+
+TEST_CASE("adaptive mode does not stop a slowly contracting orbit whose small steps still add up", "[analysis]") {
+  // Differences of 1e-7 per period, but contracting only by 0.999: 1e-4 of drift is still to come.
+  const Synthetic creeping{[](int k) {
+    return std::array<double, 4>{0.2 + 1e-4 * std::pow(0.999, k), 0.0, 0.01, 1};
+  }};
+  int run = 0;
+  const auto s = detect(creeping, SteadyStateSettings{}, &run);
+  CHECK_FALSE(s.stopped_early);
+  CHECK(run == 100);
+}
+
+TEST_CASE("a period-4 orbit is stopped with a window of whole orbits", "[analysis]") {
+  const Synthetic four{[](int k) { return std::array<double, 4>{0.1 * (k % 4), 0.0, 0.005 * (k % 4), 1}; }};
+  int run = 0;
+  const auto s = detect(four, SteadyStateSettings{}, &run);
+  CHECK(s.stopped_early);
+  CHECK(s.period == 4);
+  CHECK(s.window_periods() % 4 == 0);
+  CHECK(s.drift_velocity(1.0) == Approx(0.0075));
+}
