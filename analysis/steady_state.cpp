@@ -8,7 +8,10 @@ namespace vibro {
 
 double SteadyState::drift_velocity(double period_seconds) const {
   if (window.size() < 2) return std::numeric_limits<double>::quiet_NaN();
-  return (window.back().drift_position - window.front().drift_position) / (window_periods() * period_seconds);
+  // Over whole orbits only: a period-11 orbit averaged over 50 periods depends on the window's phase.
+  const int periods = period > 0 && window_periods() >= period ? window_periods() / period * period : window_periods();
+  const auto& first = window[window.size() - 1 - static_cast<std::size_t>(periods)];
+  return (window.back().drift_position - first.drift_position) / (periods * period_seconds);
 }
 
 double SteadyState::drift_velocity_half(double period_seconds, int half) const {
@@ -137,11 +140,83 @@ bool SteadyStateDetector::converged_adaptively() {
   return false;
 }
 
+bool SteadyStateDetector::geometric_jump() {
+  constexpr int kDifferences = 6;
+  const int n = static_cast<int>(history_.size());
+  if (jumps_ + refused_ >= settings_.max_jumps || n < kDifferences + 2) return false;
+  // Scaled difference vectors delta_j = S_j - S_{j-1} of the state and of the drift increment.
+  const int dims = layout_.dims();
+  auto delta = [&](int j) {
+    std::vector<double> d(static_cast<std::size_t>(dims) + 1);
+    const auto& a = history_[static_cast<std::size_t>(j - 1)];
+    const auto& b = history_[static_cast<std::size_t>(j)];
+    for (int c = 0; c < dims; ++c)
+      d[static_cast<std::size_t>(c)] = (b.state[static_cast<std::size_t>(c)] - a.state[static_cast<std::size_t>(c)]) /
+                                       layout_.state_scales[static_cast<std::size_t>(c)];
+    if (j >= 2) {
+      const auto& z = history_[static_cast<std::size_t>(j - 2)];
+      d.back() = ((b.drift_position - a.drift_position) - (a.drift_position - z.drift_position)) /
+                 (layout_.drift_scale * layout_.period);
+    }
+    return d;
+  };
+  auto norm = [](const std::vector<double>& v) {
+    double sum = 0;
+    for (const double x : v) sum += x * x;
+    return std::sqrt(sum);
+  };
+  double lo = 1e300, hi = 0, sum = 0;
+  std::vector<double> previous = delta(n - kDifferences - 1);
+  for (int j = n - kDifferences; j < n; ++j) {
+    if (history_[static_cast<std::size_t>(j)].mode != history_.back().mode) return false;
+    const std::vector<double> current = delta(j);
+    const double a = norm(previous), b = norm(current);
+    if (!(a > 0 && b > 0)) return false;
+    double dot = 0;
+    for (std::size_t c = 0; c < current.size(); ++c) dot += previous[c] * current[c];
+    if (dot / (a * b) < 0.999) return false;  // not one real direction
+    const double ratio = b / a;
+    lo = std::min(lo, ratio);
+    hi = std::max(hi, ratio);
+    sum += ratio;
+    previous = current;
+  }
+  const double rho = sum / kDifferences;
+  const double last = norm(previous);
+  // Only slow, clean, still-visible convergence is worth a jump.
+  if (!(rho > 0.5 && rho < 0.995) || hi - lo > 0.02 * rho || last < settings_.adaptive_tol) return false;
+  const double factor = rho / (1 - rho);
+  if (last * factor > 1.0) return false;  // too far to trust the linear model
+  const auto& s = history_.back();
+  const auto& r = history_[static_cast<std::size_t>(n - 2)];
+  jump_target_ = s;
+  for (int c = 0; c < dims; ++c) {
+    const auto i = static_cast<std::size_t>(c);
+    jump_target_.state[i] = s.state[i] + (s.state[i] - r.state[i]) * factor;
+  }
+  return true;
+}
+
+void SteadyStateDetector::jump_done(bool accepted) {
+  jump_pending_ = false;
+  if (!accepted) {
+    ++refused_;
+    return;
+  }
+  ++jumps_;
+  history_.clear();  // earlier samples belong to the transient that the jump skipped
+}
+
 bool SteadyStateDetector::on_sample(const StrobeSample& sample) {
   history_.push_back(sample);
-  const int periods = static_cast<int>(history_.size());  // samples at t = T, 2T, ...
-  if (periods >= settings_.max_periods) return false;
-  if (settings_.mode == SteadyMode::Adaptive && converged_adaptively()) return false;
+  ++samples_seen_;  // samples at t = T, 2T, ...
+  if (samples_seen_ >= settings_.max_periods) return false;
+  if (settings_.mode != SteadyMode::Adaptive) return true;
+  if (converged_adaptively()) return false;
+  if (geometric_jump()) {
+    jump_pending_ = true;
+    return false;
+  }
   return true;
 }
 

@@ -24,6 +24,11 @@ struct SteadyStateSettings {
   double adaptive_tol = 1e-6;  // stricter test that ends a case early
   int min_window = 10;         // adaptive: shortest averaging window, periods (rounded up to whole k)
   int min_periods = 5;         // adaptive: never stop before this
+  // adaptive: when the map approaches its fixed point geometrically along one real direction
+  // (consecutive differences aligned, with a steady ratio rho), jump to the extrapolated limit
+  // s + delta rho / (1 - rho) and keep simulating from there; the answer still comes from a
+  // simulated window that passes the convergence test. At most max_jumps per case; 0 disables.
+  int max_jumps = 3;
 };
 
 enum class Periodicity { Periodic, SlowlyConverging, NotConverged };
@@ -57,16 +62,27 @@ class SteadyStateDetector : public StrobeObserver {
  public:
   SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings);
   bool on_sample(const StrobeSample& sample) override;
-  // Classifies and returns the result; call once the simulation has stopped.
+  // After the simulation stopped: a state to restart from (an accelerated transient), if any.
+  const StrobeSample* jump_target() const { return jump_pending_ ? &jump_target_ : nullptr; }
+  // The simulation accepted (true) or refused the jump; either way the run goes on.
+  void jump_done(bool accepted);
+  // Classifies and returns the result; call once the simulation has stopped for good.
   SteadyState finish();
-  int samples_seen() const { return static_cast<int>(history_.size()); }
+  int samples_seen() const { return samples_seen_; }
+  int jumps() const { return jumps_; }
 
  private:
   bool converged_adaptively();
+  bool geometric_jump();
   const StrobeLayout& layout_;
   SteadyStateSettings settings_;
-  std::vector<StrobeSample> history_;
+  std::vector<StrobeSample> history_;  // since the start or the last jump
+  int samples_seen_ = 0;
   int adaptive_window_ = 0;  // > 0 once converged: the window length in periods
+  int jumps_ = 0;
+  int refused_ = 0;
+  bool jump_pending_ = false;
+  StrobeSample jump_target_{};
 };
 
 }  // namespace vibro

@@ -26,6 +26,7 @@ struct CaseResult {
   int period = 0;
   bool stopped_early = false;
   int periods_run = 0;
+  int jumps = 0;                  // accelerated transients (adaptive mode)
   int window_periods = 0;
   double wall_seconds = 0;
   std::vector<double> observables;

@@ -15,7 +15,12 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
     const StrobeLayout& layout = simulation->layout();
     SteadyStateDetector detector(layout, settings);
     simulation->run(detector);
+    while (const StrobeSample* target = detector.jump_target()) {
+      detector.jump_done(simulation->restart_from(*target));
+      simulation->run(detector);
+    }
     result.periods_run = detector.samples_seen();
+    result.jumps = detector.jumps();
     const SteadyState steady = detector.finish();
     const CaseSummary summary = model.summarize(steady, layout, values);
     result.status = CaseStatus::Ok;

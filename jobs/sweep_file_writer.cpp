@@ -128,6 +128,7 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
   dataset(cases, "period", column<std::int32_t>(run, [](const CaseResult& c) { return c.period; }));
   dataset(cases, "periods_run", column<std::int32_t>(run, [](const CaseResult& c) { return c.periods_run; }));
   dataset(cases, "window_periods", column<std::int32_t>(run, [](const CaseResult& c) { return c.window_periods; }));
+  dataset(cases, "jumps", column<std::int32_t>(run, [](const CaseResult& c) { return c.jumps; }));
   dataset(cases, "stopped_early", column<std::int8_t>(run, [](const CaseResult& c) { return c.stopped_early; }));
   auto wall = dataset(cases, "wall_seconds", column<double>(run, [](const CaseResult& c) { return c.wall_seconds; }));
   attribute(wall, "unit", std::string("s"));

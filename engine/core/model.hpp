@@ -43,7 +43,12 @@ class Simulation {
   virtual ~Simulation() = default;
   virtual const StrobeLayout& layout() const = 0;
   // Runs forward, calling observer.on_sample at every t = k T, until the observer says stop.
+  // A later call continues from the sample it stopped at (or from restart_from's state).
   virtual void run(StrobeObserver& observer) = 0;
+  // Makes the next run() start from a stroboscopic state (same period count, drift position and
+  // counters). Used to carry a state along a continuation axis and to jump a geometrically
+  // converging transient to its extrapolated limit. Returns false if the state is not admissible.
+  virtual bool restart_from(const StrobeSample& /*sample*/) { return false; }
 };
 
 class Model {

@@ -263,9 +263,7 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
   }
 }
 
-void ConveyorSimulation::run(StrobeObserver& observer) {
-  observer_ = &observer;
-  Next next = Next::Flight;
+ConveyorSimulation::Next ConveyorSimulation::initial_step() {
   theta_ = 0;
   x_ = 0;
   vT_ = start_.vT0;
@@ -275,16 +273,16 @@ void ConveyorSimulation::run(StrobeObserver& observer) {
       const double u0 = start_.v0 - plate_velocity;
       if (start_.z0 > 0) {
         pending_flight_ = {start_.z0, u0, 0.0, c_.G};
-      } else if (u0 > 0) {
-        pending_flight_ = after_impact(u0);
-      } else if (start_.on_plate == OnPlateMode::Coupled) {
-        next = Next::Coupled;  // resting on the plate: zero velocity relative to it (spec 4.3)
-      } else {
-        pending_u_ = u0;
-        pending_grazing_ = false;
-        next = Next::Impact;
+        return Next::Flight;
       }
-      break;
+      if (u0 > 0) {
+        pending_flight_ = after_impact(u0);
+        return Next::Flight;
+      }
+      if (start_.on_plate == OnPlateMode::Coupled) return Next::Coupled;  // resting on the plate (spec 4.3)
+      pending_u_ = u0;
+      pending_grazing_ = false;
+      return Next::Impact;
     }
     case StartMode::FirstImpact: {
       theta_ = start_.psi1;
@@ -293,8 +291,7 @@ void ConveyorSimulation::run(StrobeObserver& observer) {
         throw InfeasibleCase("no impact: the plate recedes faster than the part approaches (u' >= 0)");
       pending_u_ = u_before;
       pending_grazing_ = false;
-      next = Next::Impact;
-      break;
+      return Next::Impact;
     }
     case StartMode::State: {
       const double turns = std::floor(start_.theta0 / kTwoPi);
@@ -302,16 +299,48 @@ void ConveyorSimulation::run(StrobeObserver& observer) {
       periods_ = static_cast<std::int64_t>(turns);  // the clock starts at theta0
       if (start_.h0 > 0) {
         pending_flight_ = {start_.h0, start_.u0, 0.0, c_.G};
-      } else if (start_.u0 > 0) {
-        pending_flight_ = after_impact(start_.u0);
-      } else if (c_.g - c_.A * c_.omega * c_.omega * std::sin(theta_) > 0) {
-        next = Next::Coupled;  // in contact and pressed onto the plate
-      } else {
-        pending_flight_ = after_impact(0.0);  // in contact but the plate pulls away: leaves at once
+        return Next::Flight;
       }
-      break;
+      if (start_.u0 > 0) {
+        pending_flight_ = after_impact(start_.u0);
+        return Next::Flight;
+      }
+      if (c_.g - c_.A * c_.omega * c_.omega * std::sin(theta_) > 0) return Next::Coupled;  // pressed onto the plate
+      pending_flight_ = after_impact(0.0);  // in contact but the plate pulls away: leaves at once
+      return Next::Flight;
     }
   }
+  return Next::Stop;
+}
+
+bool ConveyorSimulation::restart_from(const StrobeSample& sample) {
+  const double h = sample.state[0], u = sample.state[1], vT = sample.state[2];
+  if (!std::isfinite(h + u + vT + sample.drift_position)) return false;
+  theta_ = 0;  // samples are taken at phase 0
+  periods_ = sample.period;
+  events_this_period_ = 0;
+  vT_ = vT;
+  x_ = sample.drift_position;
+  sample_.counters = sample.counters;
+  sample_.aux = sample.aux;
+  if (sample.mode == kCoupled) {
+    resume_ = Next::Coupled;  // F_N = m g > 0 at phase 0: contact holds
+  } else if (h > 0) {
+    pending_flight_ = {h, u, 0.0, c_.G};
+    resume_ = Next::Flight;
+  } else {
+    return false;
+  }
+  // Resuming re-enters a coupled phase; do not count it as a new one.
+  if (resume_ == Next::Coupled) --sample_.counters[kCoupledPhases];
+  started_ = true;
+  return true;
+}
+
+void ConveyorSimulation::run(StrobeObserver& observer) {
+  observer_ = &observer;
+  Next next = started_ ? resume_ : initial_step();
+  started_ = true;
   while (next != Next::Stop) {
     switch (next) {
       case Next::Flight: next = fly(pending_flight_); break;
@@ -320,6 +349,9 @@ void ConveyorSimulation::run(StrobeObserver& observer) {
       case Next::Stop: break;
     }
   }
+  // A later run() continues from the last sample, re-based at phase 0.
+  resume_ = Next::Stop;
+  if (!restart_from(sample_)) resume_ = Next::Stop;
 }
 
 }  // namespace vibro::conveyor

@@ -36,6 +36,7 @@ class ConveyorSimulation : public Simulation {
   ConveyorSimulation(const ConveyorConstants& constants, const ConveyorStart& start);
   const StrobeLayout& layout() const override { return layout_; }
   void run(StrobeObserver& observer) override;
+  bool restart_from(const StrobeSample& sample) override;
   // Every event is appended to `log` (nullptr: none). For tests and time signals.
   void record_events(std::vector<ConveyorEvent>* log) { events_ = log; }
 
@@ -47,6 +48,7 @@ class ConveyorSimulation : public Simulation {
     double G;           // gravity term; exactly A sin(theta_L) after a lift-off (h'' = 0 there)
   };
 
+  Next initial_step();                  // the start of the spec's initial-condition modes (4.2-4.4)
   Next fly(const FlightStart& start);
   Next ride();                          // coupled motion until lift-off (or stop)
   Next impact(double u_before, bool grazing);
@@ -60,6 +62,8 @@ class ConveyorSimulation : public Simulation {
   ConveyorStart start_;
   StrobeLayout layout_;
   StrobeObserver* observer_ = nullptr;
+  bool started_ = false;
+  Next resume_ = Next::Stop;       // where the next run() begins once started
 
   // State at the current event: phase in [0, 2 pi), tangential velocity and position.
   double theta_ = 0, vT_ = 0, x_ = 0;
