@@ -2,6 +2,7 @@
 
 #include <H5Cpp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -95,11 +96,13 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
   attribute(root, "tol", spec.steady.tol);
   attribute(root, "adaptive_tol", spec.steady.adaptive_tol);
 
-  // Every parameter's value for the sweep (axis parameters: their base value, overridden per case).
+  // The value of every parameter that is not swept (swept ones are in /axes, per case).
   H5::Group parameters = file.createGroup("/parameters");
   const auto& specs = spec.model->parameters();
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const auto& p = specs[i];
+    if (std::find(spec.axis_parameter.begin(), spec.axis_parameter.end(), static_cast<int>(i)) != spec.axis_parameter.end())
+      continue;
     if (p.kind == ParameterKind::Choice) attribute(parameters, p.name, p.format_value(spec.base.at(static_cast<int>(i))));
     else attribute(parameters, p.name, spec.base.at(static_cast<int>(i)));
   }

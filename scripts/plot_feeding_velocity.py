@@ -22,8 +22,9 @@ Analytic overlays (spec 5.1, 5.2, 5.3), from c_r, phi, f and g of the panel:
     file has a c_r axis, forced with --bw / --no-bw)
 
 One panel per value of each panel axis. By default the panel axes are those of c_r, phi, f, g, mu and
-psi1 that the file sweeps (Fig. 14: c_r; Fig. 18: psi1); --panel AXIS overrides (repeatable; --panel none
-for a single panel). Every other axis (z0, v1, ...) only adds dots per a_hat.
+psi1 that the file sweeps with 2 to 6 values (Fig. 14: c_r; Fig. 18: psi1); --panel AXIS overrides
+(repeatable; --panel none for a single panel). Every other axis (z0, v1, ...) only adds dots per a_hat.
+If c_r, phi, f or g varies within a panel, the analytic lines use its first value (with a warning).
 
 Also prints, per panel, a table per a_hat: the classes present with their counts and the velocity range
 of the H1 cases, followed by the hard checks of spec 9.3 (H1 only within [a*, a_up] and at v_T*).
@@ -53,6 +54,7 @@ FAMILIES = OrderedDict([
 ])
 
 PANEL_AXES_DEFAULT = ("c_r", "phi", "f", "g", "mu", "psi1")
+MAX_AUTO_PANELS = 6  # an axis with more values is not split into panels unless --panel names it
 UNITS = {"c_r": "", "phi": " deg", "f": " Hz", "g": " m/s^2", "mu": "", "psi1": " deg", "z0": " m",
          "v1": " m/s", "a_hat": " m/s^2"}
 
@@ -199,19 +201,35 @@ def summarize_panel(data, idx, title, cr, phi, f, g, out):
     if h1.any():
         out.append("     H1 cases: %d, a_hat in [%g, %g]; predicted window [%.4f, %.4f]"
                    % (h1.sum(), a[h1].min(), a[h1].max(), ast, aup))
+        if data["phase"] is not None:
+            ph = data["phase"][idx]
+            hs = h1 & ~np.array([c.endswith("~") for c in cls]) & (a >= ast)
+            if hs.any():
+                dth = np.abs(np.angle(np.exp(1j * (ph[hs] - np.arccos(ast / a[hs])))))
+                out.append("     max |last_impact_phase - acos(a*/a_hat)| over plain H1: %.3e rad (%d of %d > 1e-6)"
+                           % (dth.max(), (dth > 1e-6).sum(), hs.sum()))
         outside = h1 & ((a < ast) | (a > aup))
         out.append("     H1 outside [a*, a_up]: %d%s" % (outside.sum(), "" if not outside.any() else
                    "  at a_hat " + ", ".join("%g" % x for x in np.unique(a[outside]))))
-        dv = np.abs(vel[h1] - vts[1])
-        out.append("     max |v - v_T*| over H1: %.3e m/s (%d cases > 1e-6)" % (dv.max(), (dv > 1e-6).sum()))
+        slow = np.array([c.endswith("~") for c in cls])
+        for name, s in (("H1", h1 & ~slow), ("H1~", h1 & slow)):
+            if s.any():
+                dv = np.abs(vel[s] - vts[1])
+                out.append("     max |v - v_T*| over %s: %.3e m/s (%d of %d cases > 1e-6)"
+                           % (name, dv.max(), (dv > 1e-6).sum(), s.sum()))
     else:
         out.append("     no H1 case (predicted window [%.4f, %.4f])" % (ast, aup))
     hn = ok & (n_of > 1)
     for n in sorted(set(n_of[hn])):
         s = hn & (n_of == n)
-        dv = np.abs(vel[s] - v_t_star(cr, phi, f, g, n))
-        out.append("     H%d cases: %d, a_hat in [%g, %g] (window [%.4f, %.4f]); max |v - v_T*(n=%d)| = %.3e m/s"
-                   % (n, s.sum(), a[s].min(), a[s].max(), a_star(cr, phi, g, n), a_up(cr, phi, g, n), n, dv.max()))
+        slow = np.array([c.endswith("~") for c in cls])
+        dv = np.abs(vel - v_t_star(cr, phi, f, g, n))
+        text = "; ".join("max |v - v_T*(n=%d)| over %s (%d) = %.3e m/s" % (n, nm, q.sum(), dv[q].max())
+                         for nm, q in (("H%d" % n, s & ~slow), ("H%d~" % n, s & slow)) if q.any())
+        outside = s & ((a < a_star(cr, phi, g, n)) | (a > a_up(cr, phi, g, n)))
+        out.append("     H%d cases: %d, a_hat in [%g, %g] (window [%.4f, %.4f], %d outside); %s"
+                   % (n, s.sum(), a[s].min(), a[s].max(), a_star(cr, phi, g, n), a_up(cr, phi, g, n),
+                      outside.sum(), text))
     s_hi = ok & np.array([family(c) == "S" for c in cls]) & (a > a_gamma1(phi, g))
     if s_hi.any():
         out.append("     WARNING: %d S cases with Gamma > 1 (a_hat > %.4f): spec 7 says this indicates a bug"
@@ -242,7 +260,8 @@ def main(argv=None):
         raise SystemExit("%s: no a_hat axis (axes: %s)" % (args.input, ", ".join(data["axes"])))
 
     if args.panel is None:
-        panel_axes = [k for k in PANEL_AXES_DEFAULT if k in data["axes"] and len(data["axes"][k]) > 1]
+        panel_axes = [k for k in PANEL_AXES_DEFAULT
+                      if k in data["axes"] and 1 < len(data["axes"][k]) <= MAX_AUTO_PANELS]
     elif args.panel == ["none"]:
         panel_axes = []
     else:
@@ -265,7 +284,7 @@ def main(argv=None):
     lines = ["%s: %d cases; axes %s" % (args.input, data["n"], ", ".join(
         "%s[%d]" % (k, len(v)) for k, v in data["axes"].items()))]
     npan = len(panels)
-    ncol = 1 if npan == 1 else 2
+    ncol = 1 if npan <= 4 else 2
     nrow = int(math.ceil(npan / ncol))
     fig, axs = plt.subplots(nrow, ncol, figsize=(10.5 * ncol, 5.2 * nrow), squeeze=False)
     for p, (key, idx) in enumerate(panels):
