@@ -165,7 +165,7 @@ bool SteadyStateDetector::geometric_jump() {
     for (const double x : v) sum += x * x;
     return std::sqrt(sum);
   };
-  double lo = 1e300, hi = 0, sum = 0;
+  double lo = 1e300, hi = -1e300, sum = 0;
   std::vector<double> previous = delta(n - kDifferences - 1);
   for (int j = n - kDifferences; j < n; ++j) {
     if (history_[static_cast<std::size_t>(j)].mode != history_.back().mode) return false;
@@ -174,8 +174,11 @@ bool SteadyStateDetector::geometric_jump() {
     if (!(a > 0 && b > 0)) return false;
     double dot = 0;
     for (std::size_t c = 0; c < current.size(); ++c) dot += previous[c] * current[c];
-    if (dot / (a * b) < 0.999) return false;  // not one real direction
-    const double ratio = b / a;
+    // One real direction: consecutive differences parallel (rho > 0) or antiparallel (rho < 0,
+    // e.g. a period-1 orbit near its flip, approached in alternation).
+    const double cosine = dot / (a * b);
+    if (std::fabs(cosine) < 0.999 || (j > n - kDifferences && (cosine > 0) != (sum > 0))) return false;
+    const double ratio = cosine > 0 ? b / a : -b / a;
     lo = std::min(lo, ratio);
     hi = std::max(hi, ratio);
     sum += ratio;
@@ -184,7 +187,9 @@ bool SteadyStateDetector::geometric_jump() {
   const double rho = sum / kDifferences;
   const double last = norm(previous);
   // Only slow, clean, still-visible convergence is worth a jump.
-  if (!(rho > 0.5 && rho < 0.995) || hi - lo > 0.02 * rho || last < settings_.adaptive_tol) return false;
+  if (!(std::fabs(rho) > 0.5 && std::fabs(rho) < 0.995) || hi - lo > 0.02 * std::fabs(rho) ||
+      last < settings_.adaptive_tol)
+    return false;
   const double factor = rho / (1 - rho);
   if (last * factor > 1.0) return false;  // too far to trust the linear model
   const auto& s = history_.back();

@@ -138,3 +138,35 @@ TEST_CASE("a period-4 orbit is stopped with a window of whole orbits", "[analysi
   CHECK(s.window_periods() % 4 == 0);
   CHECK(s.drift_velocity(1.0) == Approx(0.0075));
 }
+
+TEST_CASE("a geometric transient is jumped to its extrapolated limit, for rho > 0 and rho < 0", "[analysis]") {
+  for (const double rho : {0.9, -0.93}) {
+    const Synthetic geometric{[rho](int k) {
+      return std::array<double, 4>{0.2 + 0.1 * std::pow(rho, k), 0.5 - 0.05 * std::pow(rho, k), 0.01, 1};
+    }};
+    const StrobeLayout layout = unit_layout();
+    SteadyStateDetector detector(layout, SteadyStateSettings{});
+    int seen = 0;
+    for (const auto& sample : geometric.samples(100)) {
+      ++seen;
+      if (!detector.on_sample(sample)) break;
+    }
+    REQUIRE(detector.jump_target() != nullptr);
+    CHECK(seen < 12);
+    CHECK(detector.jump_target()->state[0] == Approx(0.2).margin(1e-12));
+    CHECK(detector.jump_target()->state[1] == Approx(0.5).margin(1e-12));
+    detector.jump_done(true);
+    CHECK(detector.jumps() == 1);
+    CHECK(detector.jump_target() == nullptr);
+  }
+}
+
+TEST_CASE("no jump without a steady ratio along one direction (two modes of similar size)", "[analysis]") {
+  const Synthetic two_modes{[](int k) {
+    return std::array<double, 4>{0.2 + 0.1 * std::pow(0.9, k), 0.5 + 0.1 * std::pow(0.7, k), 0.01, 1};
+  }};
+  const StrobeLayout layout = unit_layout();
+  SteadyStateDetector detector(layout, SteadyStateSettings{});
+  for (const auto& sample : two_modes.samples(10)) detector.on_sample(sample);
+  CHECK(detector.jump_target() == nullptr);
+}

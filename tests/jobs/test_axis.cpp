@@ -151,6 +151,7 @@ TEST_CASE("axis: error messages say what is accepted", "[jobs][axis]") {
   CHECK_THAT(axis_error("geomspace(1, 10, 3)"), Contains("geomspace") && Contains("linspace") &&
                                                     Contains("logspace") && Contains("range"));
   CHECK_THAT(axis_error("linspace(1, 2)"), Contains("3 arguments"));
+  CHECK_THAT(axis_error("linspace(0, 1, 3"), Contains("')'"));
   CHECK_THAT(axis_error("1, two, 3"), Contains("'two'") && Contains("not a number"));
   CHECK_THAT(axis_error("logspace(0, 10, 3)"), Contains("a > 0"));
   CHECK_THAT(axis_error("range(1, 0, 0.1)"), Contains("step"));
