@@ -18,6 +18,8 @@ std::string trim(const std::string& s) {
 
 std::vector<double> parse_numbers(const std::string& text, const std::string& where) {
   std::vector<double> out;
+  if (!text.empty() && text.back() == ',')
+    throw InputError(where + ": empty value after the last ',' in '" + text + "'");
   std::stringstream stream(text);
   std::string item;
   while (std::getline(stream, item, ',')) {

@@ -146,17 +146,14 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
     attribute(set, "description", observables[o].description);
   }
 
-  // Counter names come from the model's layout; a case that did not run has none.
+  // Counter and state names come from the layout of the first case that can start.
   std::vector<std::string> counter_names;
   std::vector<std::string> state_names;
-  {
-    ParameterSet values = spec.case_parameters(0);
-    try {
-      const auto simulation = spec.model->start(values);
-      counter_names = simulation->layout().counter_names;
-      state_names = simulation->layout().state_names;
-    } catch (const std::exception&) {
-    }
+  for (long long i = 0; i < spec.case_count() && counter_names.empty(); ++i) {
+    if (run.cases[static_cast<std::size_t>(i)].status != CaseStatus::Ok) continue;
+    const auto simulation = spec.model->start(spec.case_parameters(i));
+    counter_names = simulation->layout().counter_names;
+    state_names = simulation->layout().state_names;
   }
   H5::Group counters = file.createGroup("/cases/counters");
   H5::Group window_counters = file.createGroup("/cases/window_counters");

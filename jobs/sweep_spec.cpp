@@ -38,6 +38,9 @@ ParameterSet SweepSpec::case_parameters(long long index) const {
 
 namespace {
 
+// `--section.key=value` only, spelled out in full: a guessed abbreviation would set the wrong key.
+constexpr int kOverrideStyle = po::command_line_style::unix_style ^ po::command_line_style::allow_guessing;
+
 struct RunKey {
   const char* name;
   const char* help;
@@ -108,9 +111,10 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     model_only.add_options()("model", po::value<std::string>(&model_name));
     po::variables_map vm;
     try {
+      // Overrides first: program_options keeps the first value stored for a key.
+      po::store(po::command_line_parser(overrides).options(model_only).style(kOverrideStyle).allow_unregistered().run(), vm);
       std::istringstream in(ini_text);
       po::store(po::parse_config_file(in, model_only, true), vm);
-      po::store(po::command_line_parser(overrides).options(model_only).allow_unregistered().run(), vm);
     } catch (const po::error& e) {
       throw InputError(source_name + ": malformed sweep file: " + e.what());
     }
@@ -134,7 +138,7 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   std::vector<std::string> axis_order;  // keys in file order
   try {
     // Command-line overrides first: program_options keeps the first value stored for a key.
-    po::store(po::command_line_parser(overrides).options(options).style(po::command_line_style::unix_style).run(), vm);
+    po::store(po::command_line_parser(overrides).options(options).style(kOverrideStyle).run(), vm);
     std::istringstream in(ini_text);
     const auto parsed = po::parse_config_file(in, options, false);
     for (const auto& option : parsed.options) axis_order.push_back(option.string_key);
@@ -142,7 +146,10 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   } catch (const po::unknown_option& e) {
     std::string accepted;
     for (const auto& p : specs) accepted += (accepted.empty() ? "" : ", ") + std::string(group_section(p.group)) + "." + p.name;
-    throw InputError(source_name + ": unknown key '" + e.get_option_name() + "' for model '" + model_name +
+    std::string key = e.get_option_name();
+    key = key.substr(0, key.find('='));
+    key.erase(0, key.find_first_not_of('-'));
+    throw InputError(source_name + ": unknown key '" + key + "' for model '" + model_name +
                      "'. Accepted: model, " + accepted + ", axes.<parameter>, run.*, output.* (see vibro --help)");
   } catch (const po::error& e) {
     throw InputError(source_name + ": malformed sweep file: " + e.what());

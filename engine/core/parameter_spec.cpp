@@ -54,6 +54,9 @@ bool ParameterSpec::in_range(double value) const {
   return above_min && below_max;
 }
 
+// " m/s" for messages; nothing for dimensionless keys.
+static std::string unit_suffix(const std::string& unit) { return unit.empty() || unit == "-" ? "" : " " + unit; }
+
 static std::string number(double v) {
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   std::ostringstream out;
@@ -95,7 +98,7 @@ double ParameterSpec::parse(const std::string& text) const {
   if (text.empty() || end == text.c_str() || *end != '\0')
     throw InputError(where + " = '" + text + "' is not a number; expected " + accepted_range() + " " + unit);
   if (!in_range(value))
-    throw InputError(where + " = " + text + " is out of range; expected " + accepted_range() + " " + unit);
+    throw InputError(where + " = " + text + " is out of range; expected " + accepted_range() + unit_suffix(unit));
   return value;
 }
 
@@ -127,7 +130,7 @@ void ParameterSet::set_at(int index, double value) {
   const auto& spec = (*specs_)[static_cast<std::size_t>(index)];
   if (!spec.in_range(value))
     throw InputError(std::string(group_section(spec.group)) + "." + spec.name + " = " + spec.format_value(value) +
-                     " is out of range; expected " + spec.accepted_range() + " " + spec.unit);
+                     " is out of range; expected " + spec.accepted_range() + unit_suffix(spec.unit));
   values_[static_cast<std::size_t>(index)] = value;
 }
 

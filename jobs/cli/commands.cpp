@@ -1,5 +1,9 @@
 #include "jobs/cli/commands.hpp"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -41,12 +45,12 @@ int describe_command(const std::string& name) {
     if (first || p.group != current) {
       std::cout << "\n[" << group_section(p.group) << "]\n";
       std::cout << "  " << std::left << std::setw(18) << "key" << std::setw(10) << "unit" << std::setw(14) << "default"
-                << std::setw(30) << "accepted" << "meaning\n";
+                << std::setw(40) << "accepted" << "meaning\n";
       current = p.group;
       first = false;
     }
     std::cout << "  " << std::left << std::setw(18) << p.name << std::setw(10) << p.unit << std::setw(14)
-              << p.format_value(p.default_value) << std::setw(30) << p.accepted_range() << p.description << "\n";
+              << p.format_value(p.default_value) << std::setw(40) << p.accepted_range() + " " << p.description << "\n";
   }
   std::cout << "\nobservables (HDF5 /cases/observables):\n";
   for (const auto& o : model.observables())
@@ -57,11 +61,24 @@ int describe_command(const std::string& name) {
 namespace {
 
 std::string read_file(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error))
+    throw InputError("cannot read sweep file '" + path + "': " +
+                     (std::filesystem::exists(path, error) ? "not a regular file" : "no such file"));
   std::ifstream in(path);
   if (!in) throw InputError("cannot read sweep file '" + path + "'");
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// Fails before any case runs if the output cannot be created (missing folder, no permission).
+void ensure_writable(const std::string& path) {
+  const std::string probe = path + ".partial";
+  std::ofstream out(probe);
+  if (!out) throw InputError("output.file = '" + path + "' cannot be written: " + std::strerror(errno));
+  out.close();
+  std::remove(probe.c_str());
 }
 
 void print_summary(const SweepSpec& spec, const SweepRun& run, std::ostream& out) {
@@ -94,6 +111,7 @@ int run_command(const std::vector<std::string>& args) {
   const std::string name = embedded ? std::string(kDefaultSweepName) : path;
   if (embedded) std::cerr << "vibro: no sweep file given; running the embedded default " << name << "\n";
   const SweepSpec spec = parse_sweep(text, name, overrides);
+  ensure_writable(spec.output_file);
   Provenance provenance;
   provenance.started_utc = utc_now();
   const SweepRun run = run_sweep(spec);

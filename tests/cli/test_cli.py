@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end tests of the vibro command line.
 
-usage: test_cli.py VIBRO_BINARY REPO_ROOT [--known-bugs]
+usage: test_cli.py VIBRO_BINARY REPO_ROOT
 
 Runs the binary with its working directory in a fresh temporary directory (nothing is written into
 the repository): --version, --help, models, describe, input errors of `run` (exit code 2, the key in
@@ -9,10 +9,13 @@ the message, no output file: errors come before any work), and a small real conv
 HDF5 file is checked against docs/hdf5_schema.md and against known physics.
 
 Python standard library plus h5py (and numpy, which h5py needs). Prints every failed check and
-exits 1 if there was one. --known-bugs also runs the checks of bugs known but not yet fixed.
+exits 1 if there was one. test_known_bugs holds regression checks of bugs it found, since fixed.
 """
+import contextlib
+import io
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -26,6 +29,7 @@ except ImportError as error:  # the test needs h5py (Debian: python3-h5py, see s
 
 FAILURES = []
 CHECKS = 0
+REPO_ROOT = "."  # set by main() from the command line
 
 
 def check(condition, what, detail=""):
@@ -143,7 +147,7 @@ BAD_SWEEPS = {
     "axis_malformed": ("model = conveyor\n[axes]\na_hat = linspace(30, 80)\n", ["axes.a_hat"]),
     "bad_choice": ("model = conveyor\n[initial]\nstart = fly\n", ["initial.start", "drop", "first_impact", "state"]),
     "unknown_model": ("model = nosuch\n", ["nosuch", "conveyor"]),
-    "missing_model": ("[parameters]\nc_r = 0.5\n", ["model"]),
+    "missing_model": ("[parameters]\nc_r = 0.5\n", ["missing key 'model'"]),
     "window_too_long": ("model = conveyor\n[run]\nmax_periods = 50\nwindow_periods = 50\n",
                         ["run.window_periods", "run.max_periods"]),
 }
@@ -274,6 +278,11 @@ def test_small_sweep(vibro, tmp):
         for key, value in (("f", 50.0), ("phi", 12.0), ("c_r", 0.6), ("mu", 0.15), ("g", 9.81)):
             check(key in params and float(params[key]) == value, f"/parameters attr {key} == {value}", repr(params.get(key)))
         check(as_str(params.get("start")) == "drop", "/parameters attr start == 'drop' (choices by name)", repr(params.get("start")))
+        for key in ("a_hat", "z0"):
+            check(key not in params, f"/parameters has no attr for the swept key {key} (its values are in /axes)",
+                  repr(sorted(params.keys())))
+        check({"v0", "on_plate", "u_tol", "coupled_friction", "event_cap"} <= set(params.keys()),
+              "/parameters holds the unswept keys of every section", repr(sorted(params.keys())))
 
         # /axes.
         axes = f["axes"]
@@ -300,7 +309,8 @@ def test_small_sweep(vibro, tmp):
         reasons = [as_str(r) for r in cases["reason"][()]]
         check(reasons == [""] * n, "/cases/reason empty for ok cases", repr(reasons))
         for name, dtype in (("periodicity", np.int8), ("period", np.int32), ("periods_run", np.int32),
-                            ("window_periods", np.int32), ("stopped_early", np.int8), ("wall_seconds", np.float64)):
+                            ("window_periods", np.int32), ("jumps", np.int32), ("stopped_early", np.int8),
+                            ("wall_seconds", np.float64)):
             data = cases[name][()] if name in cases else None
             check(data is not None and data.shape == (n,) and data.dtype == dtype, f"/cases/{name} is {np.dtype(dtype)} of shape (6,)",
                   repr(None if data is None else (data.dtype, data.shape)))
@@ -358,6 +368,41 @@ def test_small_sweep(vibro, tmp):
         modes = strobe["mode"][int(offsets[i]):int(offsets[i + 1])]
         check(len(modes) > 0 and bool(np.all(modes == 1)), "a_hat 40, z0 0: every window point is coupled (mode 1)", repr(modes))
 
+    test_schema_doc(out_file)
+
+
+def test_schema_doc(h5_file):
+    """docs/hdf5_schema.md names every group, dataset and attribute of the file, and its h5py example runs."""
+    doc_path = os.path.join(REPO_ROOT, "docs", "hdf5_schema.md")
+    if not check(os.path.exists(doc_path), "docs/hdf5_schema.md exists", doc_path):
+        return
+    with open(doc_path) as f:
+        doc = f.read()
+    names = set()
+    with h5py.File(h5_file, "r") as f:
+        names.update(f.attrs.keys())
+        f.visititems(lambda path, obj: names.update([path.split("/")[-1], *obj.attrs.keys()]))
+    # /parameters and /axes hold one attribute or dataset per model key: not schema names.
+    with h5py.File(h5_file, "r") as f:
+        names -= set(f["parameters"].attrs.keys()) | set(f["axes"].keys())
+    quoted = " ".join(re.findall(r"`([^`]*)`", doc))
+    missing = sorted(n for n in names if not re.search(rf"(?<![A-Za-z0-9_]){re.escape(n)}(?![A-Za-z0-9_])", quoted))
+    check(not missing, "docs/hdf5_schema.md documents every group, dataset and attribute name of the file (in `...`)",
+          f"missing: {missing}")
+
+    blocks = doc.split("```python\n")
+    if not check(len(blocks) >= 2, "docs/hdf5_schema.md has an h5py example"):
+        return
+    code = blocks[1].split("```")[0].replace('"conveyor_fig6.h5"', repr(h5_file))
+    printed = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(printed):
+            exec(compile(code, "hdf5_schema.md example", "exec"), {})
+        ok, detail = True, printed.getvalue()
+    except Exception as error:
+        ok, detail = False, f"{type(error).__name__}: {error}"
+    check(ok and "H1" in detail, "the h5py example of docs/hdf5_schema.md runs on the small sweep", detail[:800])
+
 
 def test_strobe_points_none(vibro, tmp):
     work = new_dir(tmp, "no_strobe")
@@ -383,23 +428,29 @@ def test_known_bugs(vibro, tmp):
     # Abbreviated keys must not be guessed.
     rc, out, err = vibro("run", sweep, "--parameters.c=0.7", cwd=work)
     check(rc == 2 and "parameters.c" in err, "run --parameters.c=0.7 is an unknown key, not parameters.c_r", show(rc, out, err))
+    # An output path that cannot be written is only found after every case has run (exit 1).
+    bad_out = os.path.join(work, "no_such_dir", "x.h5")
+    rc, out, err = vibro("run", sweep, f"--output.file={bad_out}", cwd=work)
+    check(rc == 2 and "no_such_dir" in err, "run into a missing directory is an input error before any case runs",
+          show(rc, out, err))
     # A directory given as the sweep file.
     rc, out, err = vibro("run", work, cwd=work)
     check(rc == 2 and "cannot read" in err, "run on a directory says it cannot be read", show(rc, out, err))
 
 
 def main():
+    global REPO_ROOT
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     if len(args) != 2:
         print(__doc__, file=sys.stderr)
         return 2
     vibro = Vibro(args[0])
+    REPO_ROOT = os.path.abspath(args[1])
     if not os.access(vibro.binary, os.X_OK):
         print(f"test_cli.py: {vibro.binary} is not an executable", file=sys.stderr)
         return 1
     tests = [test_version_and_help, test_models_and_describe, test_input_errors, test_small_sweep, test_strobe_points_none]
-    if "--known-bugs" in sys.argv[1:]:
-        tests.append(test_known_bugs)
+    tests.append(test_known_bugs)  # bugs found by this test and since fixed: regression checks
     with tempfile.TemporaryDirectory(prefix="vibro_cli_") as tmp:
         for test in tests:
             before = len(FAILURES)

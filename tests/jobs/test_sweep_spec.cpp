@@ -406,21 +406,21 @@ TEST_CASE("sweep spec: grid order follows the file, first axis slowest (C order)
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Known bugs (hidden, and outside [jobs]: run with `vibro_tests "[known_bug]"`). Un-hide each once its fix lands.
+// Regression tests for bugs found by these tests and since fixed.
 
-TEST_CASE("sweep spec: --model on the command line takes precedence over the file's model", "[.known_bug]") {
+TEST_CASE("sweep spec: --model on the command line takes precedence over the file's model", "[jobs]") {
   // Pass 1 of parse_sweep stores the file before the overrides, and program_options keeps the first
   // value stored, so the file's model wins and --model=nosuch is silently ignored.
   CHECK_THAT(sweep_error(with_model(""), {"--model=nosuch"}), Contains("nosuch"));
 }
 
-TEST_CASE("sweep spec: an abbreviated key on the command line is rejected, not guessed", "[.known_bug]") {
+TEST_CASE("sweep spec: an abbreviated key on the command line is rejected, not guessed", "[jobs]") {
   // unix_style includes allow_guessing: --parameters.c=0.7 is taken as parameters.c_r.
   CHECK_THAT(sweep_error(with_model(""), {"--parameters.c=0.7"}), Contains("parameters.c"));
   CHECK_THAT(sweep_error(with_model(""), {"--output.f=x.h5"}), Contains("output.f"));
 }
 
-TEST_CASE("axis list with a trailing comma is rejected like an empty item", "[.known_bug]") {
+TEST_CASE("axis list with a trailing comma is rejected like an empty item", "[jobs]") {
   // "1,,2" is rejected but "40, 50," is silently read as {40, 50}.
   CHECK_THROWS_AS(parse(with_model("[axes]\na_hat = 40, 50,\n")), vibro::InputError);
 }
