@@ -29,10 +29,9 @@ the a_hat scan (both figures). Only cases with status 0 count.
 """
 import argparse
 import math
+import os
 import sys
-from collections import OrderedDict
 
-import h5py
 import numpy as np
 import matplotlib
 
@@ -40,72 +39,26 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from conveyor_analytic import a_star, a_up, b_omega, v_t_star  # noqa: E402
+from vibro_results import grid, load, param_values  # noqa: E402
+
 Z0MAX_DEFAULT_MM = (0.5, 1, 2, 3, 5, 7.5, 10)
 Z0_TOL = 1e-12
 PAPER_RANGE = (50.0, 76.0)
 
 
 # ---------------------------------------------------------------------------------------------------------
-# Analytic results (spec 5.2, 5.3), n = 1 unless given. phi in degrees.
-def v_t_star(c_r, phi, f, g, n=1):
-    return (math.pi * g * n / (2 * math.pi * f)) * (1 - c_r) / (1 + c_r) / math.tan(math.radians(phi))
-
-
-def a_star(c_r, phi, g, n=1):
-    return (math.pi * g * n / math.sin(math.radians(phi))) * (1 - c_r) / (1 + c_r)
-
-
-def a_up(c_r, phi, g, n=1):
-    q = 1 + c_r ** 2
-    return (g / math.sin(math.radians(phi))) * q / (1 + c_r) ** 2 * math.sqrt(
-        4 + (n * math.pi * (1 - c_r ** 2) / q) ** 2)
-
-
-# ---------------------------------------------------------------------------------------------------------
-def _str(x):
-    if isinstance(x, bytes):
-        return x.decode()
-    return x if isinstance(x, str) else str(x)
-
-
-def load(path):
-    with h5py.File(path, "r") as h5:
-        order = [a.strip() for a in _str(h5["axes"].attrs["order"]).split(",") if a.strip()]
-        axes = OrderedDict((name, np.asarray(h5["axes"][name][...], dtype=float)) for name in order)
-        params = {}
-        for k, v in h5["parameters"].attrs.items():
-            if isinstance(v, (bytes, str)):
-                params[k] = _str(v)
-            else:
-                v = np.asarray(v)
-                params[k] = float(v) if v.size == 1 and v.dtype.kind in "fiu" else v
-        cls = np.array([_str(c) for c in h5["cases"]["class"][...]], dtype=object)
-        status = np.asarray(h5["cases"]["status"][...], dtype=int)
-        vel = np.asarray(h5["cases"]["observables"]["mean_velocity"][...], dtype=float)
-    shape = tuple(len(v) for v in axes.values())
-    if len(cls) != int(np.prod(shape)):
-        raise SystemExit("%s: %d cases but the axes %s give %d" % (path, len(cls), order, int(np.prod(shape))))
-    return dict(path=path, axes=axes, order=order, shape=shape, params=params,
-                cls=cls.reshape(shape), status=status.reshape(shape), vel=vel.reshape(shape))
-
-
 def is_h1(cls, strict):
     return (cls == "H1") if strict else ((cls == "H1") | (cls == "H1~"))
 
 
-def param_values(data, key):
-    """The values of `key`: the axis if swept, else [the /parameters value]."""
-    if key in data["axes"]:
-        return list(data["axes"][key])
-    return [float(data["params"][key])]
-
-
 def take(data, arrays, fixed):
-    """Sub-arrays with the axes in `fixed` (name -> index) removed."""
+    """Per-case arrays as grids, with the axes in `fixed` (name -> index) removed."""
     out = []
     for arr in arrays:
         sl = tuple(fixed.get(name, slice(None)) for name in data["order"])
-        out.append(arr[sl])
+        out.append(grid(data, arr)[sl])
     rest = [n for n in data["order"] if n not in fixed]
     return out, rest
 
@@ -120,12 +73,12 @@ def fig16(datas, out_png, z0max_mm, strict, a_range):
         for k in ("phi", "f", "g"):
             if k in data["axes"]:
                 raise SystemExit("%s: %s is swept; the Fig. 16 analysis expects it fixed" % (data["path"], k))
-        omega = 2 * math.pi * f
         zax = data["axes"]["z0"]
         a_vals = data["axes"]["a_hat"]
+        vel_all = data["observables"]["mean_velocity"]
         for ci, cr in enumerate(param_values(data, "c_r")):
             fixed = {"c_r": ci} if "c_r" in data["axes"] else {}
-            (cls, st, vel), rest = take(data, (data["cls"], data["status"], data["vel"]), fixed)
+            (cls, st, vel), rest = take(data, (data["cls"], data["status"], vel_all), fixed)
             # move a_hat to axis 0 and z0 to axis 1; every other axis is flattened into more cases
             ia, iz = rest.index("a_hat"), rest.index("z0")
             others = [i for i in range(len(rest)) if i not in (ia, iz)]
@@ -167,7 +120,7 @@ def fig16(datas, out_png, z0max_mm, strict, a_range):
                         crit_s = av
                 rows.append(dict(c_r=cr, z0max=zm, crit=crit, crit_strict=crit_s, n_h1=n_h1, vmean=vmean,
                                  nz=int(zi.size), p2=p2a, a_star=ast, a_up=aup, vts=vts,
-                                 bw=(crit * math.cos(math.radians(phi)) / omega) if crit is not None else None))
+                                 bw=b_omega(crit, phi, f) if crit is not None else None))
 
     # table
     lines.append("Fig. 16: observed critical amplitude (smallest a_hat with >= 1 %s case among the z0 values of "
@@ -256,11 +209,12 @@ def fig19(datas, out_png, strict, a_range):
         for n in extra:
             if n in ("phi", "f", "g"):
                 print("warning: %s is swept; the analytic window uses each panel's value" % n, file=sys.stderr)
+        vel_all = data["observables"]["mean_velocity"]
         combos = [{}]
         for n in extra:
             combos = [dict(c, **{n: i}) for c in combos for i in range(len(data["axes"][n]))]
         for fixed in combos:
-            (cls, st, vel), rest = take(data, (data["cls"], data["status"], data["vel"]), fixed)
+            (cls, st, vel), rest = take(data, (data["cls"], data["status"], vel_all), fixed)
             perm = [rest.index("a_hat"), rest.index("psi1"), rest.index("v1")]
             cls, st = np.transpose(cls, perm), np.transpose(st, perm)
             a_vals, psi, v1 = data["axes"]["a_hat"], data["axes"]["psi1"], data["axes"]["v1"]

@@ -31,16 +31,20 @@ of the H1 cases, followed by the hard checks of spec 9.3 (H1 only within [a*, a_
 """
 import argparse
 import math
+import os
 import re
 import sys
 from collections import Counter, OrderedDict
 
-import h5py
 import numpy as np
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from conveyor_analytic import a_gamma1, a_star, a_up, b_omega, v_t_star  # noqa: E402
+from vibro_results import case_param, load  # noqa: E402
 
 FAMILIES = OrderedDict([
     # family: (label, colour, marker size, z-order)
@@ -93,74 +97,6 @@ def hop_n(cls):
     return int(m.group(1)) if m else None
 
 
-# ---------------------------------------------------------------------------------------------------------
-# Analytic results (spec 5.1-5.3). phi in degrees.
-def v_t_star(c_r, phi, f, g, n=1):
-    omega = 2 * math.pi * f
-    return (math.pi * g * n / omega) * (1 - c_r) / (1 + c_r) / math.tan(math.radians(phi))
-
-
-def a_star(c_r, phi, g, n=1):
-    return (math.pi * g * n / math.sin(math.radians(phi))) * (1 - c_r) / (1 + c_r)
-
-
-def a_up(c_r, phi, g, n=1):
-    q = (1 + c_r ** 2)
-    return (g / math.sin(math.radians(phi))) * q / (1 + c_r) ** 2 * math.sqrt(
-        4 + (n * math.pi * (1 - c_r ** 2) / q) ** 2)
-
-
-def a_gamma1(phi, g):
-    return g / math.sin(math.radians(phi))
-
-
-# ---------------------------------------------------------------------------------------------------------
-def _str(x):
-    if isinstance(x, bytes):
-        return x.decode()
-    if isinstance(x, np.ndarray) and x.shape == ():
-        return _str(x[()])
-    return str(x) if not isinstance(x, str) else x
-
-
-def load(path):
-    """The sweep as a dict: axes (ordered name -> values), per-case arrays, parameters."""
-    with h5py.File(path, "r") as h5:
-        model = _str(h5.attrs.get("model", ""))
-        order = [a.strip() for a in _str(h5["axes"].attrs["order"]).split(",") if a.strip()]
-        axes = OrderedDict((name, np.asarray(h5["axes"][name][...], dtype=float)) for name in order)
-        params = {}
-        for k, v in h5["parameters"].attrs.items():
-            if isinstance(v, (bytes, str)):
-                params[k] = _str(v)
-            else:
-                v = np.asarray(v)
-                params[k] = float(v) if v.size == 1 and v.dtype.kind in "fiu" else v
-        cases = h5["cases"]
-        cls = np.array([_str(c) for c in cases["class"][...]], dtype=object)
-        status = np.asarray(cases["status"][...], dtype=int)
-        vel = np.asarray(cases["observables"]["mean_velocity"][...], dtype=float)
-        phase = None
-        if "last_impact_phase" in cases["observables"]:
-            phase = np.asarray(cases["observables"]["last_impact_phase"][...], dtype=float)
-    shape = tuple(len(v) for v in axes.values())
-    ncase = int(np.prod(shape)) if shape else 1
-    if len(cls) != ncase:
-        raise SystemExit("%s: %d cases but the axes %s give %d" % (path, len(cls), order, ncase))
-    # per-case coordinate of every axis (C order, first axis slowest)
-    grids = np.meshgrid(*axes.values(), indexing="ij") if axes else []
-    coords = OrderedDict((name, g.reshape(-1)) for name, g in zip(axes.keys(), grids))
-    return dict(path=path, model=model, axes=axes, coords=coords, params=params, cls=cls, status=status,
-                vel=vel, phase=phase, n=ncase)
-
-
-def case_param(data, key, idx):
-    """Value of parameter `key` for the cases idx: from the axis if swept, else from /parameters."""
-    if key in data["coords"]:
-        return data["coords"][key][idx]
-    return np.full(len(idx), float(data["params"][key]))
-
-
 def fmt_val(name, v):
     return ("%s = %g%s" % (name, v, UNITS.get(name, ""))).strip()
 
@@ -170,7 +106,7 @@ def summarize_panel(data, idx, title, cr, phi, f, g, out):
     a = data["coords"]["a_hat"][idx]
     cls = data["cls"][idx]
     st = data["status"][idx]
-    vel = data["vel"][idx]
+    vel = data["observables"]["mean_velocity"][idx]
     vts = {n: v_t_star(cr, phi, f, g, n) for n in (1, 2, 3, 4)}
     ast, aup = a_star(cr, phi, g, 1), a_up(cr, phi, g, 1)
     ast2, aup2 = a_star(cr, phi, g, 2), a_up(cr, phi, g, 2)
@@ -201,8 +137,8 @@ def summarize_panel(data, idx, title, cr, phi, f, g, out):
     if h1.any():
         out.append("     H1 cases: %d, a_hat in [%g, %g]; predicted window [%.4f, %.4f]"
                    % (h1.sum(), a[h1].min(), a[h1].max(), ast, aup))
-        if data["phase"] is not None:
-            ph = data["phase"][idx]
+        if "last_impact_phase" in data["observables"]:
+            ph = data["observables"]["last_impact_phase"][idx]
             hs = h1 & ~np.array([c.endswith("~") for c in cls]) & (a >= ast)
             if hs.any():
                 dth = np.abs(np.angle(np.exp(1j * (ph[hs] - np.arccos(ast / a[hs])))))
@@ -297,7 +233,6 @@ def main(argv=None):
                       % (name, ", ".join("%g" % x for x in vals), vals[0]), file=sys.stderr)
             pv[name] = float(vals[0])
         cr, phi, f, g = pv["c_r"], pv["phi"], pv["f"], pv["g"]
-        omega = 2 * math.pi * f
         title = ", ".join(fmt_val(k, v) for k, v in key) if key else fmt_val("c_r", cr)
         if not args.quiet:
             summarize_panel(data, idx, title, cr, phi, f, g, lines)
@@ -305,7 +240,7 @@ def main(argv=None):
         a = data["coords"]["a_hat"][idx]
         cls = data["cls"][idx]
         st = data["status"][idx]
-        vel = data["vel"][idx]
+        vel = data["observables"]["mean_velocity"][idx]
         fam = np.array([family(c) for c in cls])
         ok = st == 0
         for fm, (label, col, ms, zo) in FAMILIES.items():
@@ -326,7 +261,7 @@ def main(argv=None):
         ax.axvline(aup, color="k", lw=1.0, ls="--", zorder=1, label="a_up (Eq. 40) = %.2f" % aup)
         if draw_bw:
             xs = np.array([xlo, xhi])
-            ax.plot(xs, xs * math.cos(math.radians(phi)) / omega, color="tab:cyan", lw=1.0, zorder=1,
+            ax.plot(xs, b_omega(xs, phi, f), color="tab:cyan", lw=1.0, zorder=1,
                     label="plate B omega = a cos(phi)/omega")
         ax.set_xlim(xlo, xhi)
         vok = vel[ok]

@@ -1,0 +1,91 @@
+"""Read a `vibro run` sweep file (HDF5) into numpy arrays.
+
+The file's layout is described in docs/hdf5_schema.md (schema version 1). This module only reads it;
+it knows nothing of any model's physics. Used by the plotting scripts next to it, which import it by
+putting their own directory on sys.path:
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import vibro_results
+
+    data = vibro_results.load("results/conveyor_fig6.h5")
+    v = data["observables"]["mean_velocity"]           # (N,), one entry per case
+    a = data["coords"]["a_hat"]                          # (N,), the case's a_hat
+    grid = vibro_results.grid(data, v)                   # shape data["shape"], axes in data["order"]
+"""
+from collections import OrderedDict
+
+import h5py
+import numpy as np
+
+
+def _str(x):
+    """An HDF5 string (attribute or dataset element; bytes, str or a 0-d array of either) as str."""
+    if isinstance(x, bytes):
+        return x.decode()
+    if isinstance(x, np.ndarray) and x.shape == ():
+        return _str(x[()])
+    return str(x) if not isinstance(x, str) else x
+
+
+def load(path):
+    """The sweep in `path` as a dict of numpy arrays.
+
+    Keys:
+      path, model   the file name as given; the root attribute `model` ('' when absent)
+      order         the axis names in grid order, first axis slowest (/axes attribute `order`)
+      axes          OrderedDict name -> float array of the axis' values, in grid order
+      shape         tuple of the axis lengths (the grid's shape; () for a sweep without axes)
+      n             number of cases N (the product of the axis lengths; 1 without axes)
+      coords        OrderedDict axis name -> float array (N,): each case's value of that axis
+      params        dict of the unswept parameters (/parameters attributes): numbers as float,
+                    choices as str
+      cls           object array (N,) of str: /cases/class ('' for a case that is not ok)
+      status        int array (N,): /cases/status (0 ok, 1 infeasible, 2 failed, 3 not run)
+      observables   OrderedDict name -> float array (N,): every /cases/observables/<name>
+
+    Per-case arrays are flat, in the file's order (C order over `order`); see grid().
+    """
+    with h5py.File(path, "r") as h5:
+        model = _str(h5.attrs.get("model", ""))
+        order = [a.strip() for a in _str(h5["axes"].attrs["order"]).split(",") if a.strip()]
+        axes = OrderedDict((name, np.asarray(h5["axes"][name][...], dtype=float)) for name in order)
+        params = {}
+        for k, v in h5["parameters"].attrs.items():
+            if isinstance(v, (bytes, str)):
+                params[k] = _str(v)
+            else:
+                v = np.asarray(v)
+                params[k] = float(v) if v.size == 1 and v.dtype.kind in "fiu" else v
+        cases = h5["cases"]
+        cls = np.array([_str(c) for c in cases["class"][...]], dtype=object)
+        status = np.asarray(cases["status"][...], dtype=int)
+        observables = OrderedDict((name, np.asarray(ds[...], dtype=float))
+                                  for name, ds in cases["observables"].items())
+    shape = tuple(len(v) for v in axes.values())
+    ncase = int(np.prod(shape)) if shape else 1
+    if len(cls) != ncase:
+        raise SystemExit("%s: %d cases but the axes %s give %d" % (path, len(cls), order, ncase))
+    # per-case coordinate of every axis (C order, first axis slowest)
+    grids = np.meshgrid(*axes.values(), indexing="ij") if axes else []
+    coords = OrderedDict((name, g.reshape(-1)) for name, g in zip(axes.keys(), grids))
+    return dict(path=path, model=model, order=order, axes=axes, shape=shape, n=ncase, coords=coords,
+                params=params, cls=cls, status=status, observables=observables)
+
+
+def grid(data, values):
+    """A per-case (N,) array viewed as the grid: shape data["shape"], one dimension per axis in order."""
+    return np.asarray(values).reshape(data["shape"])
+
+
+def param_values(data, key):
+    """The values parameter `key` takes in the sweep: the axis if swept, else [the /parameters value]."""
+    if key in data["axes"]:
+        return list(data["axes"][key])
+    return [float(data["params"][key])]
+
+
+def case_param(data, key, idx):
+    """Value of parameter `key` for the cases idx: from the axis if swept, else from /parameters."""
+    if key in data["coords"]:
+        return data["coords"][key][idx]
+    return np.full(len(idx), float(data["params"][key]))
