@@ -33,6 +33,8 @@ struct CaseResult {
   std::vector<std::int64_t> counters;         // whole run
   std::vector<std::int64_t> window_counters;  // averaging window only
   std::vector<StrobePoint> strobe;            // the window's stroboscopic points
+  StrobeSample final_state{};                 // where the case ended (carried along a continuation axis)
+  bool has_final_state = false;
 };
 
 }  // namespace vibro

@@ -7,11 +7,19 @@
 namespace vibro {
 
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
-                    bool record_strobe) {
+                    bool record_strobe, const StrobeSample* warm_start) {
   const auto started = std::chrono::steady_clock::now();
   CaseResult result;
   try {
     auto simulation = model.start(values);
+    if (warm_start) {
+      // Same state, fresh clock and counters: this case's counts are its own.
+      StrobeSample start = *warm_start;
+      start.period = 0;
+      start.time = 0;
+      start.counters.fill(0);
+      if (!simulation->restart_from(start)) throw CaseFailure("cannot start from the previous case's final state");
+    }
     const StrobeLayout& layout = simulation->layout();
     SteadyStateDetector detector(layout, settings);
     simulation->run(detector);
@@ -37,6 +45,10 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
     }
     if (record_strobe)
       for (const auto& s : steady.window) result.strobe.push_back({s.state, s.drift_position, s.mode});
+    if (!steady.window.empty()) {
+      result.final_state = steady.window.back();
+      result.has_final_state = true;
+    }
   } catch (const InfeasibleCase& e) {
     result.status = CaseStatus::Infeasible;
     result.reason = e.what();

@@ -6,7 +6,9 @@
 
 namespace vibro {
 
+// warm_start: a final state of another case to start from (continuation); nullptr: the model's own
+// initial condition.
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
-                    bool record_strobe);
+                    bool record_strobe, const StrobeSample* warm_start = nullptr);
 
 }  // namespace vibro

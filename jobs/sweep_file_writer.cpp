@@ -95,6 +95,9 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
   attribute(root, "window_periods", static_cast<long long>(spec.steady.window_periods));
   attribute(root, "tol", spec.steady.tol);
   attribute(root, "adaptive_tol", spec.steady.adaptive_tol);
+  attribute(root, "continuation",
+            spec.continuation_axis < 0 ? std::string("none") : spec.axes[static_cast<std::size_t>(spec.continuation_axis)].name);
+  attribute(root, "direction", std::string(spec.descending ? "down" : "up"));
 
   // The value of every parameter that is not swept (swept ones are in /axes, per case).
   H5::Group parameters = file.createGroup("/parameters");

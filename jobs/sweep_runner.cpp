@@ -9,6 +9,34 @@
 
 namespace vibro {
 
+namespace {
+
+// Flattened case indices of the lines along the continuation axis (C order, first axis slowest).
+class ContinuationLines {
+ public:
+  explicit ContinuationLines(const SweepSpec& spec) : descending_(spec.descending) {
+    const auto a = static_cast<std::size_t>(spec.continuation_axis);
+    length_ = static_cast<int>(spec.axes[a].values.size());
+    stride_ = 1;
+    for (std::size_t b = a + 1; b < spec.axes.size(); ++b) stride_ *= static_cast<long long>(spec.axes[b].values.size());
+    count_ = spec.case_count() / length_;
+  }
+  long long count() const { return count_; }
+  int length() const { return length_; }
+  long long case_index(long long line, int step) const {
+    const long long outer = line / stride_, inner = line % stride_;
+    const int position = descending_ ? length_ - 1 - step : step;
+    return (outer * length_ + position) * stride_ + inner;
+  }
+
+ private:
+  bool descending_;
+  int length_;
+  long long stride_, count_;
+};
+
+}  // namespace
+
 SweepRun run_sweep(const SweepSpec& spec, bool show_progress) {
   SweepRun run;
   const long long n = spec.case_count();
@@ -16,11 +44,29 @@ SweepRun run_sweep(const SweepSpec& spec, bool show_progress) {
   run.threads = spec.threads > 0 ? spec.threads : omp_get_max_threads();
   ProgressLine progress(show_progress ? n : 0);
   const auto started = std::chrono::steady_clock::now();
+  if (spec.continuation_axis < 0) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(run.threads)
-  for (long long i = 0; i < n; ++i) {
-    run.cases[static_cast<std::size_t>(i)] =
-        run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe);
-    if (show_progress) progress.case_done();
+    for (long long i = 0; i < n; ++i) {
+      run.cases[static_cast<std::size_t>(i)] =
+          run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe);
+      if (show_progress) progress.case_done();
+    }
+  } else {
+    // Independent lines along the continuation axis are the parallel units; within a line each case
+    // starts from the previous one's final state.
+    const ContinuationLines lines(spec);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(run.threads)
+    for (long long line = 0; line < lines.count(); ++line) {
+      const StrobeSample* previous = nullptr;
+      for (int step = 0; step < lines.length(); ++step) {
+        const long long i = lines.case_index(line, step);
+        auto& result = run.cases[static_cast<std::size_t>(i)];
+        result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe, previous);
+        // A failed case breaks the chain: the next one starts from the model's initial condition.
+        previous = result.has_final_state ? &result.final_state : nullptr;
+        if (show_progress) progress.case_done();
+      }
+    }
   }
   if (show_progress) progress.finish();
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -55,6 +55,8 @@ const RunKey kRunKeys[] = {
     {"run.min_window", "adaptive: shortest averaging window, periods (default 10)"},
     {"run.min_periods", "adaptive: never stop before this many periods (default 5)"},
     {"run.threads", "OpenMP threads, 0 = all (default 0)"},
+    {"run.continuation", "an axis along which each case starts from the previous case's final state"},
+    {"run.direction", "up (axis order) or down (reverse) for the continuation axis (default up)"},
     {"output.file", "HDF5 output file (default: the sweep file's name with .h5)"},
     {"output.strobe_points", "window (store the averaging window's stroboscopic points) or none"},
 };
@@ -215,6 +217,20 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     throw InputError("run.window_periods = " + std::to_string(s.window_periods) + " must be smaller than run.max_periods = " +
                      std::to_string(s.max_periods));
   if (const auto* v = text("run.threads")) spec.threads = static_cast<int>(parse_integer("run.threads", *v, 0, 4096));
+  if (const auto* v = text("run.continuation")) {
+    std::string names;
+    for (std::size_t a = 0; a < spec.axes.size(); ++a) {
+      if (spec.axes[a].name == *v) spec.continuation_axis = static_cast<int>(a);
+      names += (a ? ", " : "") + spec.axes[a].name;
+    }
+    if (spec.continuation_axis < 0)
+      throw InputError("run.continuation = '" + *v + "' is not an axis of this sweep; axes: " + (names.empty() ? "none" : names));
+  }
+  if (const auto* v = text("run.direction")) {
+    if (*v == "up") spec.descending = false;
+    else if (*v == "down") spec.descending = true;
+    else throw InputError("run.direction = '" + *v + "' is not accepted; expected one of: up, down");
+  }
   if (const auto* v = text("output.strobe_points")) {
     if (*v == "window") spec.record_strobe = true;
     else if (*v == "none") spec.record_strobe = false;

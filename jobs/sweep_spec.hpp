@@ -19,6 +19,10 @@ struct SweepSpec {
   std::vector<int> axis_parameter; // index of each axis' parameter in `base`
   SteadyStateSettings steady;
   int threads = 0;                 // 0: OpenMP's default
+  // Continuation: cases along this axis run in sequence, each from the previous one's final state
+  // (-1: none). descending runs the axis from its last value to its first.
+  int continuation_axis = -1;
+  bool descending = false;
   bool record_strobe = true;       // store the window's stroboscopic points
   std::string output_file;
   std::string source_text;         // the sweep file as read (plus overrides), for provenance

@@ -18,7 +18,7 @@ struct StrobeSample {
   double drift_position = 0;  // the coordinate whose mean rate is the drift (transport) velocity
   std::array<double, kMaxStrobeDims> state{};          // model units; scales in StrobeLayout
   std::array<std::int64_t, kMaxCounters> counters{};   // cumulative event counts since t = 0
-  std::array<double, 4> aux{};  // model quantities reported but not compared (e.g. last impact phase)
+  std::array<double, 8> aux{};  // model quantities reported but not compared (e.g. last impact phase)
 };
 
 // How to read and compare samples of one case: names and scales (the tolerance unit) of the state

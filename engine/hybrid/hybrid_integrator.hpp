@@ -10,6 +10,8 @@
 //   void rhs(double t, const State& x, State& dx) const;
 //   int guards(AffineGuard<N>* out) const;                  // current mode's guards, <= kMaxGuards
 //   bool on_events(double t, State& x, const EventHit* hits, int count);  // false: stop
+//   void observe(const DenseStep<N>& step, double theta_end);  // each accepted step, up to theta_end
+//                                                               // (< 1 when an event cut it short)
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -92,6 +94,7 @@ class HybridIntegrator {
         if (hit.found) hits[static_cast<std::size_t>(found++)] = {guards[static_cast<std::size_t>(g)].id, t + hit.theta * h, hit.grazing};
       }
       if (found == 0) {
+        system.observe(dense, 1.0);
         t = last ? t_end : t + h;
         x = y_new;
         k1 = k_new;
@@ -104,6 +107,7 @@ class HybridIntegrator {
       int together = 1;
       while (together < found && hits[static_cast<std::size_t>(together)].t - t_event <= simultaneity_ * std::max(1.0, std::fabs(t_event)))
         ++together;
+      system.observe(dense, (t_event - t) / h);
       x = dense.at((t_event - t) / h);
       t = t_event;
       stats_.events += together;

@@ -20,6 +20,7 @@ struct ForcedOscillator {
   }
   int guards(AffineGuard<2>*) const { return 0; }
   bool on_events(double, State2&, const EventHit*, int) { return true; }
+  void observe(const DenseStep<2>&, double) {}
   // Closed form from x(0) = x0, x'(0) = v0.
   double exact(double t, double x0, double v0) const {
     const double denominator = (w0 * w0 - w * w) * (w0 * w0 - w * w) + 4 * zeta * zeta * w0 * w0 * w * w;
@@ -46,6 +47,7 @@ struct Flight {
     seen.insert(seen.end(), hits, hits + count);
     return true;
   }
+  void observe(const DenseStep<2>&, double) {}
 };
 
 // x'' = -x against a rigid wall at x = 0.5 with restitution e.
@@ -69,6 +71,7 @@ struct ImpactOscillator {
     ++impacts;
     return true;
   }
+  void observe(const DenseStep<2>&, double) {}
 };
 
 AffineGuard<2> position_guard(double level, Crossing crossing, int id) {

@@ -1,0 +1,224 @@
+#include "models/two_body/gap_oscillator_simulation.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "engine/contact/penalty_laws.hpp"
+#include "engine/contact/two_body_restitution.hpp"
+
+namespace vibro::two_body {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+enum Guard { kGap = 0, kRelease = 1 };
+}  // namespace
+
+StrobeLayout gap_oscillator_layout(const GapOscillatorConstants& c) {
+  StrobeLayout layout;
+  layout.state_names = {"x1", "v1", "u2", "v2"};
+  const double length = c.D > 0 ? c.D : 1.0, velocity = length * c.omega;
+  layout.state_scales = {length, velocity, length, velocity};
+  layout.drift_scale = velocity;
+  layout.period = c.period;
+  layout.counter_names = {"impacts", "stickings", "releases", "grazings", "steps", "rejected_steps"};
+  layout.mode_names = {"free", "contact", "stuck"};
+  return layout;
+}
+
+double GapOscillatorSystem::forcing(const State& x) const {
+  return c_.lambda * c_.F0 * (x[4] * std::cos(c_.phase) - x[5] * std::sin(c_.phase));
+}
+
+double GapOscillatorSystem::contact_force(const State& x) const {
+  const double z = x[0] - x[2];
+  if (mode != kContact) return 0;
+  return c_.law == ImpactLaw::Linear ? linear_penalty(z, c_.k0) : hertz(z, c_.K);
+}
+
+void GapOscillatorSystem::rhs(double, const State& x, State& dx) const {
+  dx[4] = -c_.omega * x[5];
+  dx[5] = c_.omega * x[4];
+  const double F = forcing(x);
+  if (mode == kStuck) {  // the bodies move as one (spec 3.1)
+    const double a = (-c_.c1 * x[1] - c_.k1 * x[0] + F) / (c_.m1 + c_.m2);
+    dx[0] = x[1];
+    dx[1] = a;
+    dx[2] = x[3];
+    dx[3] = a;
+    return;
+  }
+  const double spring = c_.k2 * (x[0] - x[2] + c_.D), damper = c_.c2 * (x[1] - x[3]);
+  const double Fcon = contact_force(x);
+  dx[0] = x[1];
+  dx[1] = (-c_.c1 * x[1] - c_.k1 * x[0] - damper - spring + F - Fcon) / c_.m1;
+  dx[2] = x[3];
+  dx[3] = (damper + spring + Fcon) / c_.m2;
+}
+
+// Contact force of stuck bodies, N = m2 a - k2 D, as row . x + constant (affine: a guard).
+Eigen::Matrix<double, 6, 1> GapOscillatorSystem::stuck_force_row(double& constant) const {
+  const double r = c_.m2 / (c_.m1 + c_.m2);
+  Eigen::Matrix<double, 6, 1> row;
+  row << -r * c_.k1, -r * c_.c1, 0, 0, r * c_.lambda * c_.F0 * std::cos(c_.phase),
+      -r * c_.lambda * c_.F0 * std::sin(c_.phase);
+  constant = -c_.k2 * c_.D;
+  return row;
+}
+
+int GapOscillatorSystem::guards(AffineGuard<6>* out) const {
+  if (mode == kStuck) {
+    out[0].a = stuck_force_row(out[0].b);
+    out[0].crossing = Crossing::Falling;  // N from compressive to tensile: release
+    out[0].id = kRelease;
+    return 1;
+  }
+  out[0].a << -1, 0, 1, 0, 0, 0;  // gap x2 - x1
+  out[0].b = 0;
+  out[0].crossing = mode == kFree ? Crossing::Falling : Crossing::Rising;
+  out[0].id = kGap;
+  return 1;
+}
+
+bool GapOscillatorSystem::on_events(double, State& x, const EventHit* hits, int count) {
+  for (int i = 0; i < count; ++i) {
+    const EventHit& hit = hits[i];
+    if (hit.id == kRelease) {
+      mode = kFree;
+      ++sample->counters[kReleases];
+      continue;
+    }
+    if (mode == kContact) {  // penetration back to zero: contact ends
+      mode = kFree;
+      continue;
+    }
+    // Free and the gap closes.
+    if (hit.grazing) ++sample->counters[kGrazings];
+    else ++sample->counters[kImpacts];
+    if (c_.law != ImpactLaw::Restitution) {
+      mode = kContact;
+      continue;
+    }
+    x[2] = x[0];  // exactly at contact, so the deflation of the handled root applies
+    const double approach = x[1] - x[3];
+    const TwoBodyVelocities after = two_body_restitution(x[1], x[3], c_.chi(), c_.e);
+    x[1] = after.v1;
+    x[3] = after.v2;
+    double constant = 0;
+    const double N = stuck_force_row(constant).dot(x) + constant;
+    if (c_.e * std::max(approach, 0.0) < c_.v_eps && N > 0) {
+      // Chatter has run out: the bodies stay together (momentum kept) until N turns tensile.
+      const double v = (c_.m1 * x[1] + c_.m2 * x[3]) / (c_.m1 + c_.m2);
+      x[1] = x[3] = v;
+      mode = kStuck;
+      ++sample->counters[kStickings];
+    }
+  }
+  return true;
+}
+
+void GapOscillatorSystem::track(double value, double& maximum, double& minimum) const {
+  maximum = std::max(maximum, value);
+  minimum = std::min(minimum, value);
+}
+
+void GapOscillatorSystem::observe(const DenseStep<6>& step, double theta_end) {
+  ++sample->counters[kSteps];
+  auto& aux = sample->aux;
+  // Extremes of x1, u2 and the penetration occur at the step ends or where their velocity vanishes.
+  auto extremum_inside = [&](const Eigen::Matrix<double, 6, 1>& velocity_row, double& theta) {
+    double c[5];
+    step.affine_polynomial(velocity_row, 0, c);
+    const PolynomialRoot root = polynomial_first_root(c, 4, Crossing::Either);
+    theta = root.theta;
+    return root.found && root.theta <= theta_end;
+  };
+  Eigen::Matrix<double, 6, 1> row;
+  double theta = 0;
+  for (const double end : {0.0, theta_end}) {
+    const State y = step.at(end);
+    track(y[0], aux[kMaxX1], aux[kMinX1]);
+    track(y[2] - c_.D, aux[kMaxU2], aux[kMinU2]);
+  }
+  row << 0, 1, 0, 0, 0, 0;
+  if (extremum_inside(row, theta)) track(step.at(theta)[0], aux[kMaxX1], aux[kMinX1]);
+  row << 0, 0, 0, 1, 0, 0;
+  if (extremum_inside(row, theta)) track(step.at(theta)[2] - c_.D, aux[kMaxU2], aux[kMinU2]);
+  if (mode == kContact) {
+    aux[kContactTime] += theta_end * step.h;
+    double z_max = std::max(step.at(0)[0] - step.at(0)[2], step.at(theta_end)[0] - step.at(theta_end)[2]);
+    row << 0, 1, 0, -1, 0, 0;
+    if (extremum_inside(row, theta)) z_max = std::max(z_max, step.at(theta)[0] - step.at(theta)[2]);
+    if (z_max > aux[kMaxPenetration]) {
+      aux[kMaxPenetration] = z_max;
+      aux[kMaxForce] = c_.law == ImpactLaw::Linear ? linear_penalty(z_max, c_.k0) : hertz(z_max, c_.K);
+    }
+  } else if (mode == kStuck) {
+    aux[kContactTime] += theta_end * step.h;
+  }
+}
+
+GapOscillatorSimulation::GapOscillatorSimulation(const GapOscillatorConstants& constants)
+    : c_(constants), layout_(gap_oscillator_layout(constants)), system_(constants), integrator_(StepControl{}) {
+  StepControl control;
+  control.rtol = c_.rtol;
+  control.atol = c_.atol;
+  control.h_max = c_.period / 32;  // at most one extremum of each coordinate per step
+  integrator_ = HybridIntegrator<6>(control);
+  x_ << c_.x1_0, c_.v1_0, c_.x2_0, c_.v2_0, 1.0, 0.0;
+  if (c_.x1_0 - c_.x2_0 > 0) throw InfeasibleCase("initial state has the bodies interpenetrating (x1 > x2)");
+  system_.sample = &sample_;
+  reset_period_extremes();
+}
+
+void GapOscillatorSimulation::reset_period_extremes() {
+  auto& aux = sample_.aux;
+  aux[kMaxX1] = aux[kMaxU2] = -kInf;
+  aux[kMinX1] = aux[kMinU2] = kInf;
+  aux[kMaxForce] = aux[kMaxPenetration] = aux[kContactTime] = 0;
+}
+
+bool GapOscillatorSimulation::restart_from(const StrobeSample& sample) {
+  x_ << sample.state[0], sample.state[1], sample.state[2] + c_.D, sample.state[3], 1.0, 0.0;
+  if (!x_.allFinite() || x_[0] - x_[2] > 1e-9 * c_.D) return false;
+  // At phase 0 only a free or a compliant-contact state can be resumed exactly from its sample;
+  // stuck bodies resume free and re-stick through the impact law if they still press together.
+  system_.mode = sample.mode == kContact && c_.law != ImpactLaw::Restitution ? kContact : kFree;
+  if (system_.mode == kFree && x_[0] > x_[2]) x_[2] = x_[0];
+  periods_ = sample.period;
+  sample_.counters = sample.counters;
+  integrator_.reset_step();
+  return true;
+}
+
+void GapOscillatorSimulation::run(StrobeObserver& observer) {
+  double t = static_cast<double>(periods_) * c_.period;
+  while (true) {
+    const double t_next = static_cast<double>(periods_ + 1) * c_.period;
+    try {
+      integrator_.advance(system_, t, x_, t_next);
+    } catch (const StepFailure& failure) {
+      throw CaseFailure(failure.what());
+    }
+    // Re-anchor the forcing oscillator exactly at phase 0 (no drift of cos^2 + sin^2 over a run).
+    x_[4] = 1.0;
+    x_[5] = 0.0;
+    t = t_next;
+    ++periods_;
+    sample_.period = periods_;
+    sample_.time = t;
+    sample_.mode = system_.mode;
+    sample_.drift_position = 0;  // no transport in this model
+    sample_.state[0] = x_[0];
+    sample_.state[1] = x_[1];
+    sample_.state[2] = x_[2] - c_.D;
+    sample_.state[3] = x_[3];
+    sample_.counters[kRejectedSteps] = integrator_.stats().rejected;
+    if (!x_.allFinite()) throw CaseFailure("non-finite state at t = " + std::to_string(t));
+    const bool go_on = observer.on_sample(sample_);
+    reset_period_extremes();
+    if (!go_on) return;
+  }
+}
+
+}  // namespace vibro::two_body
