@@ -109,6 +109,12 @@ class HybridIntegrator {
         ++together;
       system.observe(dense, (t_event - t) / h);
       x = dense.at((t_event - t) / h);
+      // Events that keep firing without time advancing (an unresolved Zeno sequence) fail the case
+      // instead of stalling it.
+      stalled_ = t_event - t <= kResolution * h ? stalled_ + 1 : 0;
+      if (stalled_ > kMaxStalledEvents)
+        throw StepFailure("events repeat without time advancing at t = " + std::to_string(t_event) +
+                          " (unresolved accumulation)");
       t = t_event;
       stats_.events += together;
       if (!system.on_events(t, x, hits.data(), together)) return false;
@@ -125,14 +131,18 @@ class HybridIntegrator {
   PolynomialRoot locate(const DenseStep<N>& dense, const AffineGuard<N>& guard) const {
     double c[5];
     dense.affine_polynomial(guard.a, guard.b, c);
-    // Sitting on the guard at the start (the event just handled): deflate that root.
+    // Sitting on the guard at the start (the event just handled): deflate that root, as often as
+    // it is multiple (leaving a contact with zero relative velocity and acceleration: p ~ theta^3).
     const double scale = std::fabs(guard.b) + guard.a.cwiseAbs().dot(dense.r1.cwiseAbs());
-    const double touch = kTouch * scale;
-    if (std::fabs(c[0]) <= 10 * touch) {
-      const double q[4] = {c[1], c[2], c[3], c[4]};
-      return polynomial_first_root(q, 3, guard.crossing, kResolution, kTouch * (std::fabs(c[1]) + std::fabs(c[2])));
+    double touch = kTouch * scale;
+    int low = 0, degree = 4;
+    while (degree > 0 && std::fabs(c[low]) <= 10 * touch) {
+      ++low;
+      --degree;
+      touch = 0;
+      for (int k = low; k <= 4; ++k) touch = std::max(touch, kTouch * std::fabs(c[k]));
     }
-    return polynomial_first_root(c, 4, guard.crossing, kResolution, touch);
+    return polynomial_first_root(c + low, degree, guard.crossing, kResolution, touch);
   }
 
   double initial_step(double t, double t_end) const {
@@ -140,11 +150,13 @@ class HybridIntegrator {
   }
 
   static constexpr double kResolution = 1e-12;  // in theta: about 1e-12 of a step
+  static constexpr int kMaxStalledEvents = 1000;
   static constexpr double kTouch = 1e-14;       // rounding level of a guard, relative to its terms
   StepControl control_;
   double simultaneity_;
   DormandPrince5<N> stepper_;
   double h_ = 0;
+  int stalled_ = 0;
   HybridStats stats_;
 };
 

@@ -180,11 +180,18 @@ void GapOscillatorSimulation::reset_period_extremes() {
 
 bool GapOscillatorSimulation::restart_from(const StrobeSample& sample) {
   x_ << sample.state[0], sample.state[1], sample.state[2] + c_.D, sample.state[3], 1.0, 0.0;
-  if (!x_.allFinite() || x_[0] - x_[2] > 1e-9 * c_.D) return false;
-  // At phase 0 only a free or a compliant-contact state can be resumed exactly from its sample;
-  // stuck bodies resume free and re-stick through the impact law if they still press together.
-  system_.mode = sample.mode == kContact && c_.law != ImpactLaw::Restitution ? kContact : kFree;
-  if (system_.mode == kFree && x_[0] > x_[2]) x_[2] = x_[0];
+  if (!x_.allFinite()) return false;
+  const bool compliant = c_.law != ImpactLaw::Restitution;
+  const bool penetrating = x_[0] > x_[2];
+  if (compliant) {
+    system_.mode = penetrating ? kContact : kFree;  // the law decides from the penetration alone
+  } else {
+    // Rigid bodies: stuck ones resume stuck (if still pressed together the release guard says so),
+    // a penetration beyond rounding is not a state of this law.
+    if (penetrating && x_[0] - x_[2] > 1e-9 * c_.D) return false;
+    if (penetrating) x_[2] = x_[0];
+    system_.mode = sample.mode == kStuck ? kStuck : kFree;
+  }
   periods_ = sample.period;
   sample_.counters = sample.counters;
   integrator_.reset_step();
