@@ -10,7 +10,6 @@
 namespace vibro::two_body {
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
 enum Guard { kGap = 0, kRelease = 1 };
 }  // namespace
 
@@ -117,45 +116,10 @@ bool GapOscillatorSystem::on_events(double, State& x, const EventHit* hits, int 
   return true;
 }
 
-void GapOscillatorSystem::track(double value, double& maximum, double& minimum) const {
-  maximum = std::max(maximum, value);
-  minimum = std::min(minimum, value);
-}
-
 void GapOscillatorSystem::observe(const DenseStep<6>& step, double theta_end) {
   ++sample->counters[kSteps];
-  auto& aux = sample->aux;
-  // Extremes of x1, u2 and the penetration occur at the step ends or where their velocity vanishes.
-  auto extremum_inside = [&](const Eigen::Matrix<double, 6, 1>& velocity_row, double& theta) {
-    double c[5];
-    step.affine_polynomial(velocity_row, 0, c);
-    const PolynomialRoot root = polynomial_first_root(c, 4, Crossing::Either);
-    theta = root.theta;
-    return root.found && root.theta <= theta_end;
-  };
-  Eigen::Matrix<double, 6, 1> row;
-  double theta = 0;
-  for (const double end : {0.0, theta_end}) {
-    const State y = step.at(end);
-    track(y[0], aux[kMaxX1], aux[kMinX1]);
-    track(y[2] - c_.D, aux[kMaxU2], aux[kMinU2]);
-  }
-  row << 0, 1, 0, 0, 0, 0;
-  if (extremum_inside(row, theta)) track(step.at(theta)[0], aux[kMaxX1], aux[kMinX1]);
-  row << 0, 0, 0, 1, 0, 0;
-  if (extremum_inside(row, theta)) track(step.at(theta)[2] - c_.D, aux[kMaxU2], aux[kMinU2]);
-  if (mode == kContact) {
-    aux[kContactTime] += theta_end * step.h;
-    double z_max = std::max(step.at(0)[0] - step.at(0)[2], step.at(theta_end)[0] - step.at(theta_end)[2]);
-    row << 0, 1, 0, -1, 0, 0;
-    if (extremum_inside(row, theta)) z_max = std::max(z_max, step.at(theta)[0] - step.at(theta)[2]);
-    if (z_max > aux[kMaxPenetration]) {
-      aux[kMaxPenetration] = z_max;
-      aux[kMaxForce] = c_.law == ImpactLaw::Linear ? linear_penalty(z_max, c_.k0) : hertz(z_max, c_.K);
-    }
-  } else if (mode == kStuck) {
-    aux[kContactTime] += theta_end * step.h;
-  }
+  auto force = [this](double z) { return c_.law == ImpactLaw::Linear ? linear_penalty(z, c_.k0) : hertz(z, c_.K); };
+  track_step_extremes(step, theta_end, {c_.D, 0.0}, mode == kContact, mode != kFree, force, sample->aux);
 }
 
 GapOscillatorSimulation::GapOscillatorSimulation(const GapOscillatorConstants& constants)
@@ -168,14 +132,7 @@ GapOscillatorSimulation::GapOscillatorSimulation(const GapOscillatorConstants& c
   x_ << c_.x1_0, c_.v1_0, c_.x2_0, c_.v2_0, 1.0, 0.0;
   if (c_.x1_0 - c_.x2_0 > 0) throw InfeasibleCase("initial state has the bodies interpenetrating (x1 > x2)");
   system_.sample = &sample_;
-  reset_period_extremes();
-}
-
-void GapOscillatorSimulation::reset_period_extremes() {
-  auto& aux = sample_.aux;
-  aux[kMaxX1] = aux[kMaxU2] = -kInf;
-  aux[kMinX1] = aux[kMinU2] = kInf;
-  aux[kMaxForce] = aux[kMaxPenetration] = aux[kContactTime] = 0;
+  reset_period_extremes(sample_.aux);
 }
 
 bool GapOscillatorSimulation::restart_from(const StrobeSample& sample) {
@@ -199,33 +156,7 @@ bool GapOscillatorSimulation::restart_from(const StrobeSample& sample) {
 }
 
 void GapOscillatorSimulation::run(StrobeObserver& observer) {
-  double t = static_cast<double>(periods_) * c_.period;
-  while (true) {
-    const double t_next = static_cast<double>(periods_ + 1) * c_.period;
-    try {
-      integrator_.advance(system_, t, x_, t_next);
-    } catch (const StepFailure& failure) {
-      throw CaseFailure(failure.what());
-    }
-    // Re-anchor the forcing oscillator exactly at phase 0 (no drift of cos^2 + sin^2 over a run).
-    x_[4] = 1.0;
-    x_[5] = 0.0;
-    t = t_next;
-    ++periods_;
-    sample_.period = periods_;
-    sample_.time = t;
-    sample_.mode = system_.mode;
-    sample_.drift_position = 0;  // no transport in this model
-    sample_.state[0] = x_[0];
-    sample_.state[1] = x_[1];
-    sample_.state[2] = x_[2] - c_.D;
-    sample_.state[3] = x_[3];
-    sample_.counters[kRejectedSteps] = integrator_.stats().rejected;
-    if (!x_.allFinite()) throw CaseFailure("non-finite state at t = " + std::to_string(t));
-    const bool go_on = observer.on_sample(sample_);
-    reset_period_extremes();
-    if (!go_on) return;
-  }
+  run_periods(integrator_, system_, x_, periods_, c_.period, c_.D, kRejectedSteps, sample_, observer);
 }
 
 }  // namespace vibro::two_body

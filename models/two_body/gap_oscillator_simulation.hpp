@@ -8,13 +8,12 @@
 #include "engine/core/model.hpp"
 #include "engine/hybrid/hybrid_integrator.hpp"
 #include "models/two_body/gap_oscillator_parameters.hpp"
+#include "models/two_body/two_body_steps.hpp"
 
 namespace vibro::two_body {
 
 enum GapCounter { kImpacts, kStickings, kReleases, kGrazings, kSteps, kRejectedSteps, kGapCounterCount };
 enum GapMode { kFree = 0, kContact = 1, kStuck = 2 };
-// Per-period extremes carried in StrobeSample::aux (reset at every sample).
-enum GapAux { kMaxX1, kMinX1, kMaxU2, kMinU2, kMaxForce, kMaxPenetration, kContactTime };
 
 StrobeLayout gap_oscillator_layout(const GapOscillatorConstants& c);
 
@@ -35,7 +34,6 @@ class GapOscillatorSystem {
  private:
   double forcing(const State& x) const;
   Eigen::Matrix<double, 6, 1> stuck_force_row(double& constant) const;
-  void track(double value, double& maximum, double& minimum) const;
   GapOscillatorConstants c_;
 };
 
@@ -47,7 +45,6 @@ class GapOscillatorSimulation : public Simulation {
   bool restart_from(const StrobeSample& sample) override;
 
  private:
-  void reset_period_extremes();
   GapOscillatorConstants c_;
   StrobeLayout layout_;
   GapOscillatorSystem system_;

@@ -1,0 +1,108 @@
+#pragma once
+// What Models A and B share as two bodies on a line with a contact between them, both carried as
+// the state (x1, v1, x2, v2, cos wt, sin wt): per-step tracking of the window extremes (exact, at
+// the roots of the velocities on the step's dense output), and the period loop that samples the
+// stroboscopic map at t = k T.
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "engine/core/model.hpp"
+#include "engine/hybrid/hybrid_integrator.hpp"
+
+namespace vibro::two_body {
+
+using TwoBodyState = Eigen::Matrix<double, 6, 1>;
+
+// Per-period extremes carried in StrobeSample::aux (reset at every sample).
+enum GapAux { kMaxX1, kMinX1, kMaxU2, kMinU2, kMaxForce, kMaxPenetration, kContactTime };
+
+struct StepGeometry {
+  double rest2;     // body 2's rest coordinate: u2 = x2 - rest2
+  double z_offset;  // penetration z = x1 - x2 + z_offset
+};
+
+// Updates aux with the extremes of x1, u2 and (in contact) the penetration over the step's first
+// theta_end; force_of(z) gives the elastic contact force of a penetration.
+template <class Force>
+void track_step_extremes(const DenseStep<6>& step, double theta_end, const StepGeometry& geometry, bool in_contact,
+                         bool touching, Force&& force_of, std::array<double, 8>& aux) {
+  auto extremum_inside = [&](const TwoBodyState& velocity_row, double& theta) {
+    double c[5];
+    step.affine_polynomial(velocity_row, 0, c);
+    const PolynomialRoot root = polynomial_first_root(c, 4, Crossing::Either);
+    theta = root.theta;
+    return root.found && root.theta <= theta_end;
+  };
+  auto track = [](double value, double& maximum, double& minimum) {
+    maximum = std::max(maximum, value);
+    minimum = std::min(minimum, value);
+  };
+  auto penetration = [&](double theta) {
+    const TwoBodyState y = step.at(theta);
+    return y[0] - y[2] + geometry.z_offset;
+  };
+  TwoBodyState row;
+  double theta = 0;
+  for (const double end : {0.0, theta_end}) {
+    const TwoBodyState y = step.at(end);
+    track(y[0], aux[kMaxX1], aux[kMinX1]);
+    track(y[2] - geometry.rest2, aux[kMaxU2], aux[kMinU2]);
+  }
+  row << 0, 1, 0, 0, 0, 0;
+  if (extremum_inside(row, theta)) track(step.at(theta)[0], aux[kMaxX1], aux[kMinX1]);
+  row << 0, 0, 0, 1, 0, 0;
+  if (extremum_inside(row, theta)) track(step.at(theta)[2] - geometry.rest2, aux[kMaxU2], aux[kMinU2]);
+  if (touching) aux[kContactTime] += theta_end * step.h;
+  if (!in_contact) return;
+  double z_max = std::max(penetration(0), penetration(theta_end));
+  row << 0, 1, 0, -1, 0, 0;
+  if (extremum_inside(row, theta)) z_max = std::max(z_max, penetration(theta));
+  if (z_max > aux[kMaxPenetration]) {
+    aux[kMaxPenetration] = z_max;
+    aux[kMaxForce] = force_of(z_max);
+  }
+}
+
+inline void reset_period_extremes(std::array<double, 8>& aux) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  aux[kMaxX1] = aux[kMaxU2] = -inf;
+  aux[kMinX1] = aux[kMinU2] = inf;
+  aux[kMaxForce] = aux[kMaxPenetration] = aux[kContactTime] = 0;
+}
+
+// Integrates period after period, sampling (x1, v1, u2, v2) and the mode at t = k T, until the
+// observer says stop. `periods` is the number of samples emitted so far.
+template <class System>
+void run_periods(HybridIntegrator<6>& integrator, System& system, TwoBodyState& x, std::int64_t& periods,
+                 double period, double rest2, int rejected_counter, StrobeSample& sample, StrobeObserver& observer) {
+  double t = static_cast<double>(periods) * period;
+  while (true) {
+    const double t_next = static_cast<double>(periods + 1) * period;
+    try {
+      integrator.advance(system, t, x, t_next);
+    } catch (const StepFailure& failure) {
+      throw CaseFailure(failure.what());
+    }
+    // Re-anchor the forcing oscillator exactly at phase 0 (no drift of cos^2 + sin^2 over a run).
+    x[4] = 1.0;
+    x[5] = 0.0;
+    t = t_next;
+    ++periods;
+    sample.period = periods;
+    sample.time = t;
+    sample.mode = system.mode;
+    sample.drift_position = 0;  // no transport in these models
+    sample.state[0] = x[0];
+    sample.state[1] = x[1];
+    sample.state[2] = x[2] - rest2;
+    sample.state[3] = x[3];
+    sample.counters[static_cast<std::size_t>(rejected_counter)] = integrator.stats().rejected;
+    if (!x.allFinite()) throw CaseFailure("non-finite state at t = " + std::to_string(t));
+    const bool go_on = observer.on_sample(sample);
+    reset_period_extremes(sample.aux);
+    if (!go_on) return;
+  }
+}
+
+}  // namespace vibro::two_body
