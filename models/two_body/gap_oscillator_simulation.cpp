@@ -35,6 +35,71 @@ double GapOscillatorSystem::contact_force(const State& x) const {
   return c_.law == ImpactLaw::Linear ? linear_penalty(z, c_.k0) : hertz(z, c_.K);
 }
 
+double GapOscillatorSystem::contact_stiffness(const State& x) const {
+  const double z = x[0] - x[2];
+  if (mode != kContact || z <= 0) return 0;
+  return c_.law == ImpactLaw::Linear ? c_.k0 : 1.5 * c_.K * std::sqrt(z);
+}
+
+void GapOscillatorSystem::jacobian(double, const State& x, Matrix& J) const {
+  J.setZero();
+  J(4, 5) = -c_.omega;
+  J(5, 4) = c_.omega;
+  J(0, 1) = 1;
+  J(2, 3) = 1;
+  const double fc = c_.lambda * c_.F0 * std::cos(c_.phase), fs = -c_.lambda * c_.F0 * std::sin(c_.phase);
+  if (mode == kStuck) {
+    const double M = c_.m1 + c_.m2;
+    for (const int row : {1, 3}) {
+      J(row, 0) = -c_.k1 / M;
+      J(row, 1) = -c_.c1 / M;
+      J(row, 4) = fc / M;
+      J(row, 5) = fs / M;
+    }
+    return;
+  }
+  const double kc = contact_stiffness(x);
+  J(1, 0) = (-c_.k1 - c_.k2 - kc) / c_.m1;
+  J(1, 1) = (-c_.c1 - c_.c2) / c_.m1;
+  J(1, 2) = (c_.k2 + kc) / c_.m1;
+  J(1, 3) = c_.c2 / c_.m1;
+  J(1, 4) = fc / c_.m1;
+  J(1, 5) = fs / c_.m1;
+  J(3, 0) = (c_.k2 + kc) / c_.m2;
+  J(3, 1) = c_.c2 / c_.m2;
+  J(3, 2) = (-c_.k2 - kc) / c_.m2;
+  J(3, 3) = -c_.c2 / c_.m2;
+}
+
+bool GapOscillatorSystem::sticks(double approach, const State& x_after) const {
+  double constant = 0;
+  const double N = stuck_force_row(constant).dot(x_after) + constant;
+  return c_.e * std::max(approach, 0.0) < c_.v_eps && N > 0;
+}
+
+GapOscillatorSystem::Matrix GapOscillatorSystem::reset_jacobian(const EventHit& hit, const State& x) const {
+  Matrix R = Matrix::Identity();
+  if (hit.id != kGap || mode != kFree || c_.law != ImpactLaw::Restitution) return R;  // no jump
+  const double chi = c_.chi(), e = c_.e;
+  R(1, 1) = (1 - e * chi) / (1 + chi);  // Eq. 6
+  R(1, 3) = chi * (1 + e) / (1 + chi);
+  R(3, 1) = (1 + e) / (1 + chi);
+  R(3, 3) = (chi - e) / (1 + chi);
+  State after = x;
+  after[1] = R(1, 1) * x[1] + R(1, 3) * x[3];
+  after[3] = R(3, 1) * x[1] + R(3, 3) * x[3];
+  if (sticks(x[1] - x[3], after)) {  // then momentum-weighted common velocity
+    Matrix average = Matrix::Identity();
+    const double M = c_.m1 + c_.m2;
+    average.row(1).setZero();
+    average(1, 1) = c_.m1 / M;
+    average(1, 3) = c_.m2 / M;
+    average.row(3) = average.row(1);
+    R = average * R;
+  }
+  return R;
+}
+
 void GapOscillatorSystem::rhs(double, const State& x, State& dx) const {
   dx[4] = -c_.omega * x[5];
   dx[5] = c_.omega * x[4];
@@ -103,9 +168,7 @@ bool GapOscillatorSystem::on_events(double, State& x, const EventHit* hits, int 
     const TwoBodyVelocities after = two_body_restitution(x[1], x[3], c_.chi(), c_.e);
     x[1] = after.v1;
     x[3] = after.v2;
-    double constant = 0;
-    const double N = stuck_force_row(constant).dot(x) + constant;
-    if (c_.e * std::max(approach, 0.0) < c_.v_eps && N > 0) {
+    if (sticks(approach, x)) {
       // Chatter has run out: the bodies stay together (momentum kept) until N turns tensile.
       const double v = (c_.m1 * x[1] + c_.m2 * x[3]) / (c_.m1 + c_.m2);
       x[1] = x[3] = v;

@@ -22,7 +22,10 @@ class GapOscillatorSystem {
   using State = Eigen::Matrix<double, 6, 1>;
   explicit GapOscillatorSystem(const GapOscillatorConstants& c) : c_(c) {}
 
+  using Matrix = Eigen::Matrix<double, 6, 6>;
   void rhs(double t, const State& x, State& dx) const;
+  void jacobian(double t, const State& x, Matrix& J) const;
+  Matrix reset_jacobian(const EventHit& hit, const State& x_before) const;
   int guards(AffineGuard<6>* out) const;
   bool on_events(double t, State& x, const EventHit* hits, int count);
   void observe(const DenseStep<6>& step, double theta_end);
@@ -33,7 +36,9 @@ class GapOscillatorSystem {
 
  private:
   double forcing(const State& x) const;
+  double contact_stiffness(const State& x) const;  // dFcon/dz
   Eigen::Matrix<double, 6, 1> stuck_force_row(double& constant) const;
+  bool sticks(double approach, const State& x_after) const;  // chatter has run out
   GapOscillatorConstants c_;
 };
 
