@@ -44,12 +44,12 @@ int describe_command(const std::string& name) {
   for (const auto& p : model.parameters()) {
     if (first || p.group != current) {
       std::cout << "\n[" << group_section(p.group) << "]\n";
-      std::cout << "  " << std::left << std::setw(18) << "key" << std::setw(10) << "unit" << std::setw(14) << "default"
+      std::cout << "  " << std::left << std::setw(18) << "key" << std::setw(12) << "unit" << std::setw(14) << "default"
                 << std::setw(40) << "accepted" << "meaning\n";
       current = p.group;
       first = false;
     }
-    std::cout << "  " << std::left << std::setw(18) << p.name << std::setw(10) << p.unit << std::setw(14)
+    std::cout << "  " << std::left << std::setw(18) << p.name << std::setw(12) << p.unit << std::setw(14)
               << p.format_value(p.default_value) << std::setw(40) << p.accepted_range() + " " << p.description << "\n";
   }
   std::cout << "\nobservables (HDF5 /cases/observables):\n";

@@ -4,6 +4,8 @@
 #include <limits>
 
 #include "engine/contact/penalty_laws.hpp"
+#include "engine/hybrid/integrator_parameters.hpp"
+#include "models/two_body/two_body_numerics.hpp"
 
 namespace vibro::two_body {
 
@@ -38,15 +40,12 @@ std::vector<ParameterSpec> make_specs() {
       ParameterSpec::real("v1_0", G::Initial, "m/s", 0, -1e3, 1e3, "initial main-body velocity"),
       ParameterSpec::real("u2_0", G::Initial, "m", 0, -1e3, 1e3, "initial attached-body displacement from rest (x2 - D)"),
       ParameterSpec::real("v2_0", G::Initial, "m/s", 0, -1e3, 1e3, "initial attached-body velocity"),
-      ParameterSpec::real("v_eps", G::Numerics, "m/s", 1e-6, 0, 1, "rebound speed below which chattering bodies stick (restitution)"),
-      ParameterSpec::real("rtol", G::Numerics, "-", 1e-10, 1e-14, 1e-3, "relative tolerance of the integrator"),
-      ParameterSpec::real("atol", G::Numerics, "m", 1e-12, 1e-18, 1e-3, "absolute tolerance of the integrator"),
   };
 }
 }  // namespace
 
 const std::vector<ParameterSpec>& gap_oscillator_parameter_specs() {
-  static const std::vector<ParameterSpec> specs = make_specs();
+  static const std::vector<ParameterSpec> specs = with_two_body_numerics(make_specs());
   return specs;
 }
 
@@ -72,8 +71,7 @@ GapOscillatorConstants GapOscillatorConstants::from(const ParameterSet& p) {
   // Two spheres: A = B = 1/(2 R1) + 1/(2 R2) (spec 3.3).
   c.K = hertz_constant(p.get("E1"), p.get("nu1"), p.get("E2"), p.get("nu2"), 0.5 / p.get("R1") + 0.5 / p.get("R2"));
   c.v_eps = p.get("v_eps");
-  c.rtol = p.get("rtol");
-  c.atol = p.get("atol");
+  c.control = integrator_control(p, c.period / 32);
   c.x1_0 = p.get("x1_0");
   c.v1_0 = p.get("v1_0");
   c.x2_0 = c.D + p.get("u2_0");

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "engine/core/parameter_spec.hpp"
+#include "engine/ode/dormand_prince5.hpp"
 
 namespace vibro::two_body {
 
@@ -20,7 +21,7 @@ struct GapOscillatorConstants {
   double k0;                         // linear penalty stiffness
   double K;                          // Hertz constant
   double v_eps;                      // chatter: below this rebound speed the bodies stick
-  double rtol, atol;
+  StepControl control;
   double x1_0, v1_0, x2_0, v2_0;     // initial state (x2 in the same frame: D at rest)
 
   static GapOscillatorConstants from(const ParameterSet& p);

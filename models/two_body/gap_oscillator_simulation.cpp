@@ -186,12 +186,7 @@ void GapOscillatorSystem::observe(const DenseStep<6>& step, double theta_end) {
 }
 
 GapOscillatorSimulation::GapOscillatorSimulation(const GapOscillatorConstants& constants)
-    : c_(constants), layout_(gap_oscillator_layout(constants)), system_(constants), integrator_(StepControl{}) {
-  StepControl control;
-  control.rtol = c_.rtol;
-  control.atol = c_.atol;
-  control.h_max = c_.period / 32;  // at most one extremum of each coordinate per step
-  integrator_ = HybridIntegrator<6>(control);
+    : c_(constants), layout_(gap_oscillator_layout(constants)), system_(constants), integrator_(constants.control) {
   x_ << c_.x1_0, c_.v1_0, c_.x2_0, c_.v2_0, 1.0, 0.0;
   if (c_.x1_0 - c_.x2_0 > 0) throw InfeasibleCase("initial state has the bodies interpenetrating (x1 > x2)");
   system_.sample = &sample_;

@@ -4,6 +4,8 @@
 #include <limits>
 
 #include "engine/contact/penalty_laws.hpp"
+#include "engine/hybrid/integrator_parameters.hpp"
+#include "models/two_body/two_body_numerics.hpp"
 
 namespace vibro::two_body {
 
@@ -42,15 +44,12 @@ std::vector<ParameterSpec> make_specs() {
       ParameterSpec::real("v1_0", G::Initial, "m/s", 0, -100, 100, "initial table velocity"),
       ParameterSpec::real("u2_0", G::Initial, "m", 0, -1, 1, "initial form displacement from static equilibrium"),
       ParameterSpec::real("v2_0", G::Initial, "m/s", 0, -100, 100, "initial form velocity"),
-      ParameterSpec::real("v_eps", G::Numerics, "m/s", 1e-6, 0, 1, "rebound speed below which chattering bodies stick (restitution)"),
-      ParameterSpec::real("rtol", G::Numerics, "-", 1e-10, 1e-14, 1e-3, "relative tolerance of the integrator"),
-      ParameterSpec::real("atol", G::Numerics, "m", 1e-12, 1e-18, 1e-3, "absolute tolerance of the integrator"),
   };
 }
 }  // namespace
 
 const std::vector<ParameterSpec>& vibro_platform_parameter_specs() {
-  static const std::vector<ParameterSpec> specs = make_specs();
+  static const std::vector<ParameterSpec> specs = with_two_body_numerics(make_specs());
   return specs;
 }
 
@@ -79,8 +78,7 @@ VibroPlatformConstants VibroPlatformConstants::from(const ParameterSet& p) {
   const double weight = c.m2 * c.g;
   c.z_static = c.law == ImpactLaw::Hertz ? std::pow(weight / c.K, 2.0 / 3.0) : weight / c.k0;
   c.v_eps = p.get("v_eps");
-  c.rtol = p.get("rtol");
-  c.atol = p.get("atol");
+  c.control = integrator_control(p, c.period / 32);
   c.y1_0 = p.get("y1_0");
   c.v1_0 = p.get("v1_0");
   c.u2_0 = p.get("u2_0");

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/core/parameter_spec.hpp"
+#include "engine/ode/dormand_prince5.hpp"
 #include "models/two_body/gap_oscillator_parameters.hpp"
 
 namespace vibro::two_body {
@@ -19,7 +20,8 @@ struct VibroPlatformConstants {
   double e, K;
   bool relative_damping;             // c0 (y2' - y1') instead of the literal c0 y2' (spec 2.3)
   double z_static;                   // block compression at static equilibrium
-  double v_eps, rtol, atol;
+  double v_eps;
+  StepControl control;
   double y1_0, v1_0, u2_0, v2_0;     // initial offsets from static equilibrium
 
   static VibroPlatformConstants from(const ParameterSet& p);

@@ -123,12 +123,7 @@ void VibroPlatformSystem::observe(const DenseStep<6>& step, double theta_end) {
 }
 
 VibroPlatformSimulation::VibroPlatformSimulation(const VibroPlatformConstants& constants)
-    : c_(constants), layout_(vibro_platform_layout(constants)), system_(constants) {
-  StepControl control;
-  control.rtol = c_.rtol;
-  control.atol = c_.atol;
-  control.h_max = c_.period / 32;
-  integrator_ = HybridIntegrator<6>(control);
+    : c_(constants), layout_(vibro_platform_layout(constants)), system_(constants), integrator_(constants.control) {
   // Static equilibrium (spec 2.5) plus the requested offsets; the form rests on the block.
   x_ << c_.y1_0, c_.v1_0, c_.rest_y2() + c_.u2_0, c_.v2_0, 1.0, 0.0;
   const bool touching = x_[2] - x_[0] < c_.h;
