@@ -37,16 +37,22 @@ class ContinuationLines {
 
 }  // namespace
 
-SweepRun run_sweep(const SweepSpec& spec, bool show_progress) {
+SweepRun run_sweep(const SweepSpec& spec, bool show_progress, RankShare share) {
   SweepRun run;
   const long long n = spec.case_count();
   run.cases.resize(static_cast<std::size_t>(n));
   run.threads = spec.threads > 0 ? spec.threads : omp_get_max_threads();
-  ProgressLine progress(show_progress ? n : 0);
+  // This rank's number of cases: its share of the parallel units (cases, or whole lines).
+  const bool lines_mode = spec.continuation_axis >= 0;
+  const long long line_length = lines_mode ? static_cast<long long>(spec.axes[static_cast<std::size_t>(spec.continuation_axis)].values.size()) : 1;
+  const long long units = n / line_length;
+  const long long owned = (units + share.ranks - 1 - share.rank) / share.ranks * line_length;
+  ProgressLine progress(show_progress ? owned : 0);
   const auto started = std::chrono::steady_clock::now();
-  if (spec.continuation_axis < 0) {
+  if (!lines_mode) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(run.threads)
     for (long long i = 0; i < n; ++i) {
+      if (!share.owns(i)) continue;
       run.cases[static_cast<std::size_t>(i)] =
           run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe);
       if (show_progress) progress.case_done();
@@ -57,6 +63,7 @@ SweepRun run_sweep(const SweepSpec& spec, bool show_progress) {
     const ContinuationLines lines(spec);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(run.threads)
     for (long long line = 0; line < lines.count(); ++line) {
+      if (!share.owns(line)) continue;
       const StrobeSample* previous = nullptr;
       for (int step = 0; step < lines.length(); ++step) {
         const long long i = lines.case_index(line, step);

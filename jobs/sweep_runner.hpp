@@ -4,16 +4,18 @@
 #include <vector>
 
 #include "jobs/case_result.hpp"
+#include "jobs/rank_share.hpp"
 #include "jobs/sweep_spec.hpp"
 
 namespace vibro {
 
 struct SweepRun {
-  std::vector<CaseResult> cases;
+  std::vector<CaseResult> cases;  // every case of the grid; those of other ranks stay NotRun
   int threads = 1;
   double wall_seconds = 0;
 };
 
-SweepRun run_sweep(const SweepSpec& spec, bool show_progress = true);
+// Runs this rank's share of the grid (all of it by default) over OpenMP threads.
+SweepRun run_sweep(const SweepSpec& spec, bool show_progress = true, RankShare share = {});
 
 }  // namespace vibro

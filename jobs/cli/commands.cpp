@@ -13,11 +13,17 @@
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
 #include "jobs/default_sweep.hpp"  // generated
+#include "jobs/mpi_session.hpp"
 #include "jobs/sweep_file_writer.hpp"
 #include "jobs/sweep_runner.hpp"
 #include "jobs/sweep_spec.hpp"
 
 namespace vibro::cli {
+
+std::ostream& null_stream() {
+  static std::ostream sink(nullptr);
+  return sink;
+}
 
 std::string usage() {
   return "vibro: sweeps of impact and friction systems to their steady states\n\n"
@@ -98,7 +104,7 @@ void print_summary(const SweepSpec& spec, const SweepRun& run, std::ostream& out
 
 }  // namespace
 
-int run_command(const std::vector<std::string>& args) {
+int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   std::string path;
   std::vector<std::string> overrides;
   for (const auto& a : args) {
@@ -109,14 +115,29 @@ int run_command(const std::vector<std::string>& args) {
   const bool embedded = path.empty();
   const std::string text = embedded ? std::string(kDefaultSweepText) : read_file(path);
   const std::string name = embedded ? std::string(kDefaultSweepName) : path;
-  if (embedded) std::cerr << "vibro: no sweep file given; running the embedded default " << name << "\n";
+  if (embedded && mpi.is_root()) std::cerr << "vibro: no sweep file given; running the embedded default " << name << "\n";
+  // Every rank parses (and fails alike on bad input); rank 0 alone checks and writes the output.
   const SweepSpec spec = parse_sweep(text, name, overrides);
-  ensure_writable(spec.output_file);
+  std::string unwritable;
+  if (mpi.is_root()) {
+    try {
+      ensure_writable(spec.output_file);
+    } catch (const InputError& e) {
+      unwritable = e.what();
+    }
+  }
+  if (!mpi.all_ok(unwritable.empty())) {
+    if (mpi.is_root()) throw InputError(unwritable);
+    return 2;
+  }
   Provenance provenance;
   provenance.started_utc = utc_now();
-  const SweepRun run = run_sweep(spec);
+  SweepRun run = run_sweep(spec, mpi.is_root(), mpi.share());
+  mpi.collect(run);
+  if (!mpi.is_root()) return 0;
   provenance.finished_utc = utc_now();
   provenance.threads = run.threads;
+  provenance.ranks = mpi.share().ranks;
   write_sweep_file(spec.output_file, spec, run, provenance);
   print_summary(spec, run, std::cout);
   return 0;

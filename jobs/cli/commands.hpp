@@ -1,13 +1,20 @@
 #pragma once
 // The `vibro` subcommands; each returns the process exit code.
+#include <ostream>
 #include <string>
 #include <vector>
 
+namespace vibro {
+class MpiSession;  // jobs/mpi_session.hpp
+}
+
 namespace vibro::cli {
 
-int run_command(const std::vector<std::string>& args);
+
+int run_command(const std::vector<std::string>& args, const MpiSession& mpi);
 int models_command();
 int describe_command(const std::string& model);
 std::string usage();
+std::ostream& null_stream();  // swallows what ranks other than 0 would print
 
 }  // namespace vibro::cli

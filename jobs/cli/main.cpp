@@ -5,10 +5,14 @@
 
 #include "engine/core/input_error.hpp"
 #include "jobs/cli/commands.hpp"
+#include "jobs/mpi_session.hpp"
 #include "vibro/version.hpp"
 
 int main(int argc, char** argv) {
+  vibro::MpiSession mpi(argc, argv);  // a single rank without mpirun
   const std::vector<std::string> args(argv + 1, argv + argc);
+  // Messages from rank 0 only: every rank meets the same input error.
+  std::ostream& err = mpi.is_root() ? std::cerr : vibro::cli::null_stream();
   try {
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
       std::cout << vibro::cli::usage();
@@ -23,13 +27,13 @@ int main(int argc, char** argv) {
       if (args.size() != 2) throw vibro::InputError("usage: vibro describe MODEL");
       return vibro::cli::describe_command(args[1]);
     }
-    if (args[0] == "run") return vibro::cli::run_command({args.begin() + 1, args.end()});
+    if (args[0] == "run") return vibro::cli::run_command({args.begin() + 1, args.end()}, mpi);
     throw vibro::InputError("unknown command '" + args[0] + "'; expected run, models, describe, --help or --version");
   } catch (const vibro::InputError& e) {
-    std::cerr << "vibro: error: " << e.what() << "\n";
+    err << "vibro: error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "vibro: failed: " << e.what() << "\n";
+    err << "vibro: failed: " << e.what() << "\n";
     return 1;
   }
 }

@@ -1,0 +1,118 @@
+#include "jobs/case_result_codec.hpp"
+
+#include <cstring>
+#include <stdexcept>
+#include <type_traits>
+
+namespace vibro {
+
+namespace {
+
+class Writer {
+ public:
+  explicit Writer(std::vector<char>& bytes) : bytes_(bytes) {}
+  template <class T>
+  void put(const T& value) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    const auto* p = reinterpret_cast<const char*>(&value);
+    bytes_.insert(bytes_.end(), p, p + sizeof(T));
+  }
+  void put(const std::string& text) {
+    put(static_cast<std::uint64_t>(text.size()));
+    bytes_.insert(bytes_.end(), text.begin(), text.end());
+  }
+  template <class T>
+  void put(const std::vector<T>& values) {
+    put(static_cast<std::uint64_t>(values.size()));
+    for (const auto& v : values) put(v);
+  }
+
+ private:
+  std::vector<char>& bytes_;
+};
+
+class Reader {
+ public:
+  explicit Reader(const std::vector<char>& bytes) : bytes_(bytes) {}
+  bool done() const { return at_ == bytes_.size(); }
+  template <class T>
+  void get(T& value) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    need(sizeof(T));
+    std::memcpy(&value, bytes_.data() + at_, sizeof(T));
+    at_ += sizeof(T);
+  }
+  void get(std::string& text) {
+    std::uint64_t n = 0;
+    get(n);
+    need(n);
+    text.assign(bytes_.data() + at_, n);
+    at_ += n;
+  }
+  template <class T>
+  void get(std::vector<T>& values) {
+    std::uint64_t n = 0;
+    get(n);
+    if (n > bytes_.size()) throw std::runtime_error("malformed case buffer (length)");
+    values.resize(n);
+    for (auto& v : values) get(v);
+  }
+
+ private:
+  void need(std::size_t n) const {
+    if (at_ + n > bytes_.size()) throw std::runtime_error("malformed case buffer (truncated)");
+  }
+  const std::vector<char>& bytes_;
+  std::size_t at_ = 0;
+};
+
+}  // namespace
+
+void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes) {
+  Writer w(bytes);
+  w.put(index);
+  w.put(r.status);
+  w.put(r.reason);
+  w.put(r.class_code);
+  w.put(r.periodicity);
+  w.put(r.period);
+  w.put(r.stopped_early);
+  w.put(r.periods_run);
+  w.put(r.jumps);
+  w.put(r.window_periods);
+  w.put(r.wall_seconds);
+  w.put(r.observables);
+  w.put(r.counters);
+  w.put(r.window_counters);
+  w.put(r.strobe);
+  w.put(r.final_state);
+  w.put(r.has_final_state);
+}
+
+void decode_cases(const std::vector<char>& bytes, std::vector<CaseResult>& cases) {
+  Reader rd(bytes);
+  while (!rd.done()) {
+    long long index = 0;
+    rd.get(index);
+    if (index < 0 || index >= static_cast<long long>(cases.size())) throw std::runtime_error("malformed case buffer (index)");
+    CaseResult& r = cases[static_cast<std::size_t>(index)];
+    rd.get(r.status);
+    rd.get(r.reason);
+    rd.get(r.class_code);
+    rd.get(r.periodicity);
+    rd.get(r.period);
+    rd.get(r.stopped_early);
+    rd.get(r.periods_run);
+    rd.get(r.jumps);
+    rd.get(r.window_periods);
+    rd.get(r.wall_seconds);
+    rd.get(r.observables);
+    rd.get(r.counters);
+    rd.get(r.window_counters);
+    rd.get(r.strobe);
+    rd.get(r.final_state);
+    rd.get(r.has_final_state);
+  }
+}
+
+}  // namespace vibro

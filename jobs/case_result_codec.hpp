@@ -1,0 +1,16 @@
+#pragma once
+// Byte encoding of case results, to move them between MPI ranks (and, later, into checkpoints).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "jobs/case_result.hpp"
+
+namespace vibro {
+
+// Appends (index, result) to `bytes`.
+void encode_case(long long index, const CaseResult& result, std::vector<char>& bytes);
+// Decodes every (index, result) in `bytes` into `cases`; throws std::runtime_error on a malformed buffer.
+void decode_cases(const std::vector<char>& bytes, std::vector<CaseResult>& cases);
+
+}  // namespace vibro
