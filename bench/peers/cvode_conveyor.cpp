@@ -16,21 +16,15 @@
 //   x, vx                       absolute tangential position and velocity
 // In coupled motion h = u = 0 and their derivatives are 0.
 
-#include <cvode/cvode.h>
-#include <nvector/nvector_serial.h>
-#include <sundials/sundials_context.h>
-#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
+#include "cvode_session.hpp"
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
-#include <string>
-#include <vector>
 
 namespace {
+
+using vibro_peers::CvodeSession;
 
 constexpr double kPi = 3.14159265358979323846;
 
@@ -67,11 +61,8 @@ struct Ctx {
 enum { H = 0, U = 1, X = 2, VX = 3 };
 constexpr int kNumRoots = 3;
 
-int rhs(double t, N_Vector yv, N_Vector ydotv, void* data) {
-  const Ctx& c = *static_cast<const Ctx*>(data);
+void rhs(double t, const Ctx& c, const double* y, double* yd) {
   const Model& m = c.m;
-  const double* y = N_VGetArrayPointer(yv);
-  double* yd = N_VGetArrayPointer(ydotv);
   const double sn = std::sin(m.w * t);
   yd[X] = y[VX];
   switch (c.mode) {
@@ -89,7 +80,6 @@ int rhs(double t, N_Vector yv, N_Vector ydotv, void* data) {
       yd[VX] = -m.B * m.w * m.w * sn;  // rides with the plate
       break;
   }
-  return 0;
 }
 
 // Root functions, all with direction -1 (only crossings from + to - are events), padded with a
@@ -97,10 +87,8 @@ int rhs(double t, N_Vector yv, N_Vector ydotv, void* data) {
 //   Flight: gap h.
 //   Slip:   s*(w_T - vx) (relative tangential velocity reaches 0), normal force (lift-off).
 //   Stick:  friction reserve against each break-away direction, normal force (lift-off).
-int roots(double t, N_Vector yv, double* gout, void* data) {
-  const Ctx& c = *static_cast<const Ctx*>(data);
+void roots(double t, const Ctx& c, const double* y, double* gout) {
   const Model& m = c.m;
-  const double* y = N_VGetArrayPointer(yv);
   switch (c.mode) {
     case Mode::Flight:
       gout[0] = y[H];
@@ -121,68 +109,33 @@ int roots(double t, N_Vector yv, double* gout, void* data) {
       break;
     }
   }
-  return 0;
 }
 
-struct CaseResult {
+struct CaseResult : vibro_peers::CaseStatus {
   double mean_velocity = NAN;
-  long impacts = 0;
   long accumulations = 0;
-  double wall_s = 0.0;
-  bool ok = false;
-  std::string error;
 };
 
+// After a lift-off h = u = 0 exactly, so the gap root starts out inactive by design (CvodeSession does not
+// warn about that).
 class ConveyorSolver {
  public:
-  ConveyorSolver(double rtol, double atol) {
-    if (SUNContext_Create(nullptr, &sunctx_) != 0) std::abort();
-    y_ = N_VNew_Serial(4, sunctx_);
-    N_VConst(0.0, y_);
-    mem_ = CVodeCreate(CV_ADAMS, sunctx_);
-    CVodeInit(mem_, rhs, 0.0, y_);
-    CVodeSStolerances(mem_, rtol, atol);
-    CVodeSetUserData(mem_, &ctx_);
-    // Non-stiff problem: Adams with functional (fixed-point) iteration, no Jacobian.
-    nls_ = SUNNonlinSol_FixedPoint(y_, 0, sunctx_);
-    CVodeSetNonlinearSolver(mem_, nls_);
-    // Long slip arcs in permanent contact can take many steps between two events.
-    CVodeSetMaxNumSteps(mem_, 1000000);
-    CVodeSetMaxHnilWarns(mem_, -1);
-    // After a lift-off h = u = 0 exactly, so the gap root starts out inactive by design.
-    CVodeSetNoInactiveRootWarn(mem_);
-    CVodeSetErrHandlerFn(mem_, quiet_errors, nullptr);
-  }
-  ~ConveyorSolver() {
-    CVodeFree(&mem_);
-    SUNNonlinSolFree(nls_);
-    N_VDestroy(y_);
-    SUNContext_Free(&sunctx_);
-  }
-  ConveyorSolver(const ConveyorSolver&) = delete;
-  ConveyorSolver& operator=(const ConveyorSolver&) = delete;
+  ConveyorSolver(double rtol, double atol) : cvode_(4, vibro_peers::rhs_fn<Ctx, rhs>, &ctx_, rtol, atol) {}
 
   CaseResult run(double a_hat, double z0, int periods, int window);
 
  private:
-  static void quiet_errors(int, const char*, const char*, char*, void*) {}
-
-  // Restart CVODE at an event. The root functions are re-registered too: CVODE keeps a root
-  // function that was exactly zero at a restart switched off until it moves away from zero, and
-  // that flag survives CVodeReInit; re-registering clears it so no stale state crosses an event.
+  // Restart CVODE at an event, in `mode` with slip sign `s` (see CvodeSession::restart).
   void restart(double t, Mode mode, double s) {
     ctx_.mode = mode;
     ctx_.s = s;
-    CVodeReInit(mem_, t, y_);
-    CVodeRootInit(mem_, 0, nullptr);
-    CVodeRootInit(mem_, kNumRoots, roots);
     int dir[kNumRoots] = {-1, -1, -1};
-    CVodeSetRootDirection(mem_, dir);
+    cvode_.restart(t, kNumRoots, vibro_peers::root_fn<Ctx, roots>, dir);
   }
 
   // Coupled phase begins (accumulation or z0 = 0): decide slip direction or stick.
   void enter_coupled(double t) {
-    double* y = N_VGetArrayPointer(y_);
+    double* y = cvode_.y();
     y[H] = y[U] = 0.0;
     const double r = ctx_.m.plate_vt(t) - y[VX];
     if (std::fabs(r) <= 1e-13 * ctx_.m.B * ctx_.m.w)
@@ -195,7 +148,7 @@ class ConveyorSolver {
   // slipping in the direction the plate's acceleration pulls away (spec 3.4).
   void stick_or_reverse(double t) {
     const Model& m = ctx_.m;
-    double* y = N_VGetArrayPointer(y_);
+    double* y = cvode_.y();
     // Exact plate velocity: the new slip root then starts at exactly 0 and CVODE treats it as
     // "just left zero" instead of detecting a spurious crossing caused by rounding.
     y[VX] = m.plate_vt(t);
@@ -206,16 +159,13 @@ class ConveyorSolver {
       restart(t, Mode::Slip, sn > 0.0 ? -1.0 : 1.0);
   }
 
-  SUNContext sunctx_ = nullptr;
-  N_Vector y_ = nullptr;
-  void* mem_ = nullptr;
-  SUNNonlinearSolver nls_ = nullptr;
-  Ctx ctx_;
+  Ctx ctx_;  // declared before cvode_, which keeps a pointer to it
+  CvodeSession cvode_;
 };
 
 CaseResult ConveyorSolver::run(double a_hat, double z0, int periods, int window) {
   CaseResult res;
-  const auto t0 = std::chrono::steady_clock::now();
+  const vibro_peers::Stopwatch watch;
   ctx_.m.set_amplitude(a_hat);
   const Model& m = ctx_.m;
   const double T = 1.0 / m.f;
@@ -223,7 +173,7 @@ CaseResult ConveyorSolver::run(double a_hat, double z0, int periods, int window)
   const double t_win = (periods - window) * T;
   const long max_events = 10000L * periods;  // spec 3.2 guard against an endless event loop
 
-  double* y = N_VGetArrayPointer(y_);
+  double* y = cvode_.y();
   double t = 0.0;
   y[X] = 0.0;
   y[VX] = 0.0;
@@ -244,11 +194,7 @@ CaseResult ConveyorSolver::run(double a_hat, double z0, int periods, int window)
   long events = 0;
 
   while (true) {
-    const double tout = have_x_win ? t_end : t_win;
-    int flag = CV_SUCCESS;
-    // An event landing within rounding of tout would make CVode fail with CV_TOO_CLOSE.
-    if (tout - t > 1e-13 * tout) flag = CVode(mem_, tout, y_, &t, CV_NORMAL);
-    else t = tout;
+    const int flag = cvode_.advance(have_x_win ? t_end : t_win, t);
 
     if (flag == CV_SUCCESS) {
       if (!have_x_win) {
@@ -261,7 +207,7 @@ CaseResult ConveyorSolver::run(double a_hat, double z0, int periods, int window)
       break;
     }
     if (flag != CV_ROOT_RETURN) {
-      res.error = std::string("CVode failed: ") + CVodeGetReturnFlagName(flag);
+      res.error = CvodeSession::failure(flag);
       break;
     }
     if (++events > max_events) {
@@ -269,7 +215,7 @@ CaseResult ConveyorSolver::run(double a_hat, double z0, int periods, int window)
       break;
     }
     int found[kNumRoots] = {0, 0, 0};
-    CVodeGetRootInfo(mem_, found);
+    cvode_.root_info(found);
 
     switch (ctx_.mode) {
       case Mode::Flight: {
@@ -312,33 +258,8 @@ CaseResult ConveyorSolver::run(double a_hat, double z0, int periods, int window)
         break;
     }
   }
-  res.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  res.wall_s = watch.seconds();
   return res;
-}
-
-struct Case {
-  double a_hat, z0;
-};
-
-std::vector<Case> read_cases(const char* path) {
-  std::ifstream in(path);
-  if (!in) {
-    std::fprintf(stderr, "cannot open %s\n", path);
-    std::exit(2);
-  }
-  std::vector<Case> cases;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream ss(line);
-    std::string a, z;
-    if (!std::getline(ss, a, ',') || !std::getline(ss, z)) continue;
-    char* end = nullptr;
-    const double av = std::strtod(a.c_str(), &end);
-    if (end == a.c_str()) continue;  // header line
-    cases.push_back({av, std::strtod(z.c_str(), nullptr)});
-  }
-  return cases;
 }
 
 }  // namespace
@@ -348,38 +269,26 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s CASES.csv PERIODS WINDOW [ATOL=1e-12]\n", argv[0]);
     return 2;
   }
-  const std::vector<Case> cases = read_cases(argv[1]);
-  const int periods = std::atoi(argv[2]);
-  const int window = std::atoi(argv[3]);
+  const auto cases = vibro_peers::read_rows<2>(argv[1]);  // a_hat, z0
+  int periods = 0, window = 0;
+  if (!vibro_peers::parse_periods_window(argv[2], argv[3], periods, window)) return 2;
   const double atol = argc == 5 ? std::atof(argv[4]) : 1e-12;
   const double rtol = 1e-10;
-  if (periods <= 0 || window <= 0 || window > periods) {
-    std::fprintf(stderr, "need 0 < WINDOW <= PERIODS\n");
-    return 2;
-  }
 
   ConveyorSolver solver(rtol, atol);
   std::printf("a_hat,z0,mean_velocity,impacts,accumulations,wall_s\n");
-  double total_wall = 0.0;
-  long total_impacts = 0;
-  int failed = 0;
-  for (const Case& c : cases) {
-    const CaseResult r = solver.run(c.a_hat, c.z0, periods, window);
-    std::printf("%.10g,%.10g,%.12g,%ld,%ld,%.6g\n", c.a_hat, c.z0, r.mean_velocity, r.impacts,
-                r.accumulations, r.wall_s);
-    if (!r.ok) {
-      ++failed;
-      std::fprintf(stderr, "case a_hat=%g z0=%g failed: %s\n", c.a_hat, c.z0, r.error.c_str());
-    }
-    total_wall += r.wall_s;
-    total_impacts += r.impacts;
+  vibro_peers::RunTotals totals;
+  for (const auto& [a_hat, z0] : cases) {
+    const CaseResult r = solver.run(a_hat, z0, periods, window);
+    std::printf("%.10g,%.10g,%.12g,%ld,%ld,%.6g\n", a_hat, z0, r.mean_velocity, r.impacts, r.accumulations,
+                r.wall_s);
+    if (totals.add(r)) std::fprintf(stderr, "case a_hat=%g z0=%g failed: %s\n", a_hat, z0, r.error.c_str());
   }
   std::fflush(stdout);
   std::fprintf(stderr,
                "cvode_conveyor: %zu cases (%d failed), %d periods, rtol %g atol %g: %.3f s, "
                "%.3f cases/s, %.4g impacts/s\n",
-               cases.size(), failed, periods, rtol, atol, total_wall,
-               total_wall > 0 ? static_cast<double>(cases.size()) / total_wall : 0.0,
-               total_wall > 0 ? static_cast<double>(total_impacts) / total_wall : 0.0);
-  return failed ? 1 : 0;
+               totals.cases, totals.failed, periods, rtol, atol, totals.wall_s, totals.cases_per_s(),
+               totals.impacts_per_s());
+  return totals.failed ? 1 : 0;
 }

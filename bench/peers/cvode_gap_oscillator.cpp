@@ -24,22 +24,18 @@
 //            released when N falls through 0. Never reached for e = 1 on the loading curve.
 //   + in the window: v1 and v2, either direction (extrema of x1 and x2).
 
-#include <cvode/cvode.h>
-#include <nvector/nvector_serial.h>
-#include <sundials/sundials_context.h>
-#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
+#include "cvode_session.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <limits>
 #include <string>
-#include <vector>
 
 namespace {
+
+using vibro_peers::CvodeSession;
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -85,16 +81,13 @@ struct Ctx {
 enum { X1 = 0, V1 = 1, X2 = 2, V2 = 3 };
 constexpr int kNumRoots = 3;
 
-int rhs(double t, N_Vector yv, N_Vector ydotv, void* data) {
-  const Ctx& c = *static_cast<const Ctx*>(data);
+void rhs(double t, const Ctx& c, const double* y, double* yd) {
   const Model& m = c.m;
-  const double* y = N_VGetArrayPointer(yv);
-  double* yd = N_VGetArrayPointer(ydotv);
   yd[X1] = y[V1];
   yd[X2] = y[V2];
   if (c.mode == Mode::Stuck) {
     yd[V1] = yd[V2] = m.stuck_accel(t, y);
-    return 0;
+    return;
   }
   double fcon = 0.0;
   if (c.mode == Mode::Contact) {
@@ -104,98 +97,54 @@ int rhs(double t, N_Vector yv, N_Vector ydotv, void* data) {
   const double spring = m.k2 * (y[X1] - y[X2] + m.D), damper = m.c2 * (y[V1] - y[V2]);
   yd[V1] = (-m.c1 * y[V1] - m.k1 * y[X1] - damper - spring + m.force(t) - fcon) / m.m1;
   yd[V2] = (damper + spring + fcon) / m.m2;
-  return 0;
 }
 
-int roots(double t, N_Vector yv, double* gout, void* data) {
-  const Ctx& c = *static_cast<const Ctx*>(data);
-  const double* y = N_VGetArrayPointer(yv);
+void roots(double t, const Ctx& c, const double* y, double* gout) {
   gout[0] = c.mode == Mode::Stuck ? c.m.stuck_force(t, y) : y[X1] - y[X2];
   gout[1] = c.in_window ? y[V1] : 1.0;
   gout[2] = c.in_window ? y[V2] : 1.0;
-  return 0;
 }
 
-struct CaseResult {
+struct CaseResult : vibro_peers::CaseStatus {
   double A1 = NAN, A2_pp = NAN;
-  long impacts = 0;
-  double wall_s = 0.0;
-  bool ok = false;
-  std::string error;
 };
 
+// Non-stiff between events, hence CvodeSession's Adams + fixed-point set-up (the Hertz contact is fast, 0.7 ms,
+// but has to be resolved anyway). After an impact z = 0 exactly, so the gap root starts out inactive by design.
 class GapSolver {
  public:
-  GapSolver(const Model& model, double rtol, double atol) {
-    ctx_.m = model;
-    if (SUNContext_Create(nullptr, &sunctx_) != 0) std::abort();
-    y_ = N_VNew_Serial(4, sunctx_);
-    N_VConst(0.0, y_);
-    mem_ = CVodeCreate(CV_ADAMS, sunctx_);
-    CVodeInit(mem_, rhs, 0.0, y_);
-    CVodeSStolerances(mem_, rtol, atol);
-    CVodeSetUserData(mem_, &ctx_);
-    // Non-stiff between events (the Hertz contact is fast, 0.7 ms, but has to be resolved anyway):
-    // Adams with functional (fixed-point) iteration, no Jacobian.
-    nls_ = SUNNonlinSol_FixedPoint(y_, 0, sunctx_);
-    CVodeSetNonlinearSolver(mem_, nls_);
-    CVodeSetMaxNumSteps(mem_, 1000000);
-    CVodeSetMaxHnilWarns(mem_, -1);
-    // After an impact z = 0 exactly, so the gap root starts out inactive by design.
-    CVodeSetNoInactiveRootWarn(mem_);
-    CVodeSetErrHandlerFn(mem_, quiet_errors, nullptr);
-  }
-  ~GapSolver() {
-    CVodeFree(&mem_);
-    SUNNonlinSolFree(nls_);
-    N_VDestroy(y_);
-    SUNContext_Free(&sunctx_);
-  }
-  GapSolver(const GapSolver&) = delete;
-  GapSolver& operator=(const GapSolver&) = delete;
+  GapSolver(const Model& model, double rtol, double atol)
+      : ctx_{model}, cvode_(4, vibro_peers::rhs_fn<Ctx, rhs>, &ctx_, rtol, atol) {}
 
   CaseResult run(double lambda, int periods, int window);
-  long steps() const { return steps_; }
+  long steps() const { return cvode_.steps(); }
 
  private:
-  static void quiet_errors(int, const char*, const char*, char*, void*) {}
-
-  // Restart CVODE at an event (and at the window start, where the extremum roots switch on). The root
-  // functions are re-registered too: CVODE keeps a root function that was exactly zero at a restart
-  // switched off until it moves away from zero, and that flag survives CVodeReInit.
+  // Restart CVODE at an event (and at the window start, where the extremum roots switch on), see
+  // CvodeSession::restart.
   void restart(double t, Mode mode) {
-    long nst = 0;
-    CVodeGetNumSteps(mem_, &nst);
-    steps_ += nst;
     ctx_.mode = mode;
-    CVodeReInit(mem_, t, y_);
-    CVodeRootInit(mem_, 0, nullptr);
-    CVodeRootInit(mem_, kNumRoots, roots);
     // Free: z rising (onset/impact). Contact: z falling (offset). Stuck: N falling (release).
     int dir[kNumRoots] = {mode == Mode::Free ? 1 : -1, 0, 0};
-    CVodeSetRootDirection(mem_, dir);
+    cvode_.restart(t, kNumRoots, vibro_peers::root_fn<Ctx, roots>, dir);
   }
 
   void track() {
-    const double* y = N_VGetArrayPointer(y_);
+    const double* y = cvode_.y();
     x1_max_ = std::max(x1_max_, y[X1]);
     x1_min_ = std::min(x1_min_, y[X1]);
     x2_max_ = std::max(x2_max_, y[X2]);
     x2_min_ = std::min(x2_min_, y[X2]);
   }
 
-  SUNContext sunctx_ = nullptr;
-  N_Vector y_ = nullptr;
-  void* mem_ = nullptr;
-  SUNNonlinearSolver nls_ = nullptr;
-  Ctx ctx_;
-  long steps_ = 0;
+  Ctx ctx_;  // declared before cvode_, which keeps a pointer to it
+  CvodeSession cvode_;
   double x1_max_ = -kInf, x1_min_ = kInf, x2_max_ = -kInf, x2_min_ = kInf;
 };
 
 CaseResult GapSolver::run(double lambda, int periods, int window) {
   CaseResult res;
-  const auto t0 = std::chrono::steady_clock::now();
+  const vibro_peers::Stopwatch watch;
   ctx_.m.lambda = lambda;
   const Model& m = ctx_.m;
   const double T = 2.0 * kPi / m.omega;
@@ -203,7 +152,7 @@ CaseResult GapSolver::run(double lambda, int periods, int window) {
   const double t_win = (periods - window) * T;
   const long max_events = 10000L * periods;  // guard against an endless (Zeno) event loop
 
-  double* y = N_VGetArrayPointer(y_);
+  double* y = cvode_.y();
   double t = 0.0;
   y[X1] = 0.0;
   y[V1] = 0.0;
@@ -217,11 +166,7 @@ CaseResult GapSolver::run(double lambda, int periods, int window) {
   long events = 0;
 
   while (true) {
-    const double tout = ctx_.in_window ? t_end : t_win;
-    int flag = CV_SUCCESS;
-    // An event landing within rounding of tout would make CVode fail with CV_TOO_CLOSE.
-    if (tout - t > 1e-13 * tout) flag = CVode(mem_, tout, y_, &t, CV_NORMAL);
-    else t = tout;
+    const int flag = cvode_.advance(ctx_.in_window ? t_end : t_win, t);
 
     if (flag == CV_SUCCESS) {
       if (!ctx_.in_window) {  // window start: switch the extremum roots on
@@ -237,11 +182,11 @@ CaseResult GapSolver::run(double lambda, int periods, int window) {
       break;
     }
     if (flag != CV_ROOT_RETURN) {
-      res.error = std::string("CVode failed: ") + CVodeGetReturnFlagName(flag);
+      res.error = CvodeSession::failure(flag);
       break;
     }
     int found[kNumRoots] = {0, 0, 0};
-    CVodeGetRootInfo(mem_, found);
+    cvode_.root_info(found);
     if (ctx_.in_window) track();  // an extremum (found[1], found[2]) or an event point
     if (!found[0]) continue;       // extremum only: no restart needed
     if (++events > max_events) {
@@ -277,30 +222,8 @@ CaseResult GapSolver::run(double lambda, int periods, int window) {
         break;
     }
   }
-  long nst = 0;
-  CVodeGetNumSteps(mem_, &nst);
-  steps_ += nst;
-  CVodeReInit(mem_, 0.0, y_);  // so that the next case's restart() does not count these steps again
-  res.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  res.wall_s = watch.seconds();
   return res;
-}
-
-std::vector<double> read_lambdas(const char* path) {
-  std::ifstream in(path);
-  if (!in) {
-    std::fprintf(stderr, "cannot open %s\n", path);
-    std::exit(2);
-  }
-  std::vector<double> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    char* end = nullptr;
-    const double v = std::strtod(line.c_str(), &end);
-    if (end == line.c_str()) continue;  // header line
-    out.push_back(v);
-  }
-  return out;
 }
 
 }  // namespace
@@ -334,15 +257,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "unknown law %s (hertz, restitution, restitution:E)\n", law.c_str());
     return 2;
   }
-  const std::vector<double> lambdas = read_lambdas(argv[2]);
-  const int periods = std::atoi(argv[3]);
-  const int window = std::atoi(argv[4]);
+  const auto lambdas = vibro_peers::read_rows<1>(argv[2]);
+  int periods = 0, window = 0;
+  if (!vibro_peers::parse_periods_window(argv[3], argv[4], periods, window)) return 2;
   const double rtol = argc == 7 ? std::atof(argv[5]) : 1e-10;
   const double atol = argc == 7 ? std::atof(argv[6]) : 1e-12;
-  if (periods <= 0 || window <= 0 || window > periods) {
-    std::fprintf(stderr, "need 0 < WINDOW <= PERIODS\n");
-    return 2;
-  }
   if (!(rtol > 0.0) || !(atol > 0.0)) {
     std::fprintf(stderr, "need RTOL > 0 and ATOL > 0\n");
     return 2;
@@ -350,25 +269,17 @@ int main(int argc, char** argv) {
 
   GapSolver solver(model, rtol, atol);
   std::printf("lambda,A1,A2_pp,impacts,wall_s\n");
-  double total_wall = 0.0;
-  long total_impacts = 0;
-  int failed = 0;
-  for (const double lambda : lambdas) {
+  vibro_peers::RunTotals totals;
+  for (const auto& [lambda] : lambdas) {
     const CaseResult r = solver.run(lambda, periods, window);
     std::printf("%.17g,%.12g,%.12g,%ld,%.6g\n", lambda, r.A1, r.A2_pp, r.impacts, r.wall_s);
-    if (!r.ok) {
-      ++failed;
-      std::fprintf(stderr, "case lambda=%g failed: %s\n", lambda, r.error.c_str());
-    }
-    total_wall += r.wall_s;
-    total_impacts += r.impacts;
+    if (totals.add(r)) std::fprintf(stderr, "case lambda=%g failed: %s\n", lambda, r.error.c_str());
   }
   std::fflush(stdout);
   std::fprintf(stderr,
                "cvode_gap_oscillator: %s, %zu cases (%d failed), %d periods, window %d, rtol %g atol %g, "
                "K %.6e: %.3f s, %.3f cases/s, %.4g impacts/s, %ld steps\n",
-               law.c_str(), lambdas.size(), failed, periods, window, rtol, atol, model.K, total_wall,
-               total_wall > 0 ? static_cast<double>(lambdas.size()) / total_wall : 0.0,
-               total_wall > 0 ? static_cast<double>(total_impacts) / total_wall : 0.0, solver.steps());
-  return failed ? 1 : 0;
+               law.c_str(), totals.cases, totals.failed, periods, window, rtol, atol, model.K, totals.wall_s,
+               totals.cases_per_s(), totals.impacts_per_s(), solver.steps());
+  return totals.failed ? 1 : 0;
 }
