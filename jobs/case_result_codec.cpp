@@ -89,13 +89,12 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes)
   w.put(r.has_final_state);
 }
 
-void decode_cases(const std::vector<char>& bytes, std::vector<CaseResult>& cases) {
+void decode_each(const std::vector<char>& bytes, const std::function<void(long long, CaseResult&&)>& take) {
   Reader rd(bytes);
   while (!rd.done()) {
     long long index = 0;
     rd.get(index);
-    if (index < 0 || index >= static_cast<long long>(cases.size())) throw std::runtime_error("malformed case buffer (index)");
-    CaseResult& r = cases[static_cast<std::size_t>(index)];
+    CaseResult r;
     rd.get(r.status);
     rd.get(r.reason);
     rd.get(r.class_code);
@@ -112,7 +111,15 @@ void decode_cases(const std::vector<char>& bytes, std::vector<CaseResult>& cases
     rd.get(r.strobe);
     rd.get(r.final_state);
     rd.get(r.has_final_state);
+    take(index, std::move(r));
   }
+}
+
+void decode_cases(const std::vector<char>& bytes, std::vector<CaseResult>& cases) {
+  decode_each(bytes, [&](long long index, CaseResult&& r) {
+    if (index < 0 || index >= static_cast<long long>(cases.size())) throw std::runtime_error("malformed case buffer (index)");
+    cases[static_cast<std::size_t>(index)] = std::move(r);
+  });
 }
 
 }  // namespace vibro

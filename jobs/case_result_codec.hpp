@@ -1,6 +1,7 @@
 #pragma once
 // Byte encoding of case results, to move them between MPI ranks (and, later, into checkpoints).
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -10,7 +11,10 @@ namespace vibro {
 
 // Appends (index, result) to `bytes`.
 void encode_case(long long index, const CaseResult& result, std::vector<char>& bytes);
-// Decodes every (index, result) in `bytes` into `cases`; throws std::runtime_error on a malformed buffer.
+// Decodes every (index, result) in `bytes`, in order, handing each to `take`; throws
+// std::runtime_error on a malformed buffer.
+void decode_each(const std::vector<char>& bytes, const std::function<void(long long, CaseResult&&)>& take);
+// Decodes into cases[index]; an index outside `cases` is a malformed buffer.
 void decode_cases(const std::vector<char>& bytes, std::vector<CaseResult>& cases);
 
 }  // namespace vibro

@@ -15,7 +15,16 @@ struct SweepRun {
   double wall_seconds = 0;
 };
 
-// Runs this rank's share of the grid (all of it by default) over OpenMP threads.
-SweepRun run_sweep(const SweepSpec& spec, bool show_progress = true, RankShare share = {});
+// Receives every case as it finishes, from any thread (e.g. the checkpoint log).
+class CaseSink {
+ public:
+  virtual ~CaseSink() = default;
+  virtual void finished(long long index, const CaseResult& result) = 0;
+};
+
+// Runs this rank's share of the grid (all of it by default) over OpenMP threads. `done` holds
+// results loaded from checkpoints (status != NotRun): those cases are not computed again.
+SweepRun run_sweep(const SweepSpec& spec, bool show_progress = true, RankShare share = {},
+                   std::vector<CaseResult> done = {}, CaseSink* sink = nullptr);
 
 }  // namespace vibro

@@ -2,6 +2,7 @@
 
 #include <boost/program_options.hpp>
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <sstream>
 
@@ -11,6 +12,31 @@
 namespace po = boost::program_options;
 
 namespace vibro {
+
+std::string SweepSpec::fingerprint() const {
+  std::ostringstream text;
+  text.precision(17);
+  text << model->name() << '\n';
+  for (std::size_t i = 0; i < base.values().size(); ++i) text << base.specs()[i].name << '=' << base.values()[i] << '\n';
+  for (const auto& axis : axes) {
+    text << "axis " << axis.name << ':';
+    for (const double v : axis.values) text << ' ' << v;
+    text << '\n';
+  }
+  text << "steady " << static_cast<int>(steady.mode) << ' ' << steady.max_periods << ' ' << steady.window_periods << ' '
+       << steady.max_period << ' ' << steady.tol << ' ' << steady.adaptive_tol << ' ' << steady.min_window << ' '
+       << steady.min_periods << ' ' << steady.max_jumps << '\n';
+  text << "continuation " << continuation_axis << ' ' << descending << " strobe " << record_strobe << '\n';
+  const std::string s = text.str();
+  std::uint64_t hash = 1469598103934665603ULL;  // FNV-1a
+  for (const char c : s) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  std::ostringstream hex;
+  hex << std::hex << hash;
+  return hex.str();
+}
 
 long long SweepSpec::case_count() const {
   long long n = 1;
@@ -59,6 +85,8 @@ const RunKey kRunKeys[] = {
     {"run.direction", "up (axis order) or down (reverse) for the continuation axis (default up)"},
     {"output.file", "HDF5 output file (default: the sweep file's name with .h5)"},
     {"output.strobe_points", "window (store the averaging window's stroboscopic points) or none"},
+    {"output.checkpoint_seconds", "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
+    {"output.keep_checkpoints", "true: keep the checkpoint logs after the file is written (default false)"},
 };
 
 std::string file_stem(const std::string& name) {
@@ -95,8 +123,10 @@ std::string sweep_file_help() {
          "  model = NAME                 a registered model (vibro models)\n"
          "  [parameters] [initial] [numerics]   fixed values of the model's keys (vibro describe NAME)\n"
          "  [axes]  KEY = linspace(a, b, n) | logspace(a, b, n) | range(a, b, step) | v1, v2, ...\n";
-  for (const auto& key : kRunKeys) out << "  " << key.name << std::string(22 - std::string(key.name).size(), ' ')
-                                       << key.help << "\n";
+  for (const auto& key : kRunKeys) {
+    const std::size_t width = std::string(key.name).size();
+    out << "  " << key.name << std::string(width < 28 ? 28 - width : 2, ' ') << key.help << "\n";
+  }
   return out.str();
 }
 
@@ -237,6 +267,12 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     else throw InputError("output.strobe_points = '" + *v + "' is not accepted; expected one of: window, none");
   }
   spec.output_file = text("output.file") ? *text("output.file") : file_stem(source_name) + ".h5";
+  if (const auto* v = text("output.checkpoint_seconds")) spec.checkpoint_seconds = parse_real("output.checkpoint_seconds", *v, 0, 1e6);
+  if (const auto* v = text("output.keep_checkpoints")) {
+    if (*v == "true") spec.keep_checkpoints = true;
+    else if (*v == "false") spec.keep_checkpoints = false;
+    else throw InputError("output.keep_checkpoints = '" + *v + "' is not accepted; expected one of: true, false");
+  }
   if (!overrides.empty()) {
     spec.source_text += "\n# command-line overrides:\n";
     for (const auto& o : overrides) spec.source_text += "# " + o + "\n";

@@ -29,6 +29,11 @@ struct SweepSpec {
   std::string source_name;
 
   long long case_count() const;
+  // Hash of everything that determines the results (model, parameter values, axes, run control,
+  // continuation, stored outputs), not of threads or file names: checkpoints carry it.
+  std::string fingerprint() const;
+  double checkpoint_seconds = 5;   // flush interval of the checkpoint logs
+  bool keep_checkpoints = false;   // keep the logs after the file is written (debugging, tests)
   // The parameter values of case `index` (flattened grid, C order).
   ParameterSet case_parameters(long long index) const;
   std::vector<int> grid_indices(long long index) const;

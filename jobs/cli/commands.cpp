@@ -12,6 +12,7 @@
 
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
+#include "jobs/checkpoint_log.hpp"
 #include "jobs/default_sweep.hpp"  // generated
 #include "jobs/mpi_session.hpp"
 #include "jobs/sweep_file_writer.hpp"
@@ -29,7 +30,9 @@ std::string usage() {
   return "vibro: sweeps of impact and friction systems to their steady states\n\n"
          "usage:\n"
          "  vibro run [SWEEP.ini] [--section.key=value ...]   run a sweep (no file: the embedded default,\n"
-         "                                                   the conveyor's Fig. 6 study)\n"
+         "                                                   the conveyor's Fig. 6 study); a rerun of a killed\n"
+         "                                                   sweep resumes from its checkpoints OUT.h5.ckpt.*\n"
+         "  vibro run --resume OUT.h5                         resume a killed sweep from its checkpoints alone\n"
          "  vibro models                                      list the registered models\n"
          "  vibro describe MODEL                              parameters, units, defaults, valid ranges\n"
          "  vibro --help | --version\n\n" +
@@ -78,6 +81,14 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
+// The overrides a checkpoint records: --resume supplies the output file itself.
+std::vector<std::string> overrides_without_output(const std::vector<std::string>& overrides) {
+  std::vector<std::string> kept;
+  for (const auto& o : overrides)
+    if (o.rfind("--output.file=", 0) != 0) kept.push_back(o);
+  return kept;
+}
+
 // Fails before any case runs if the output cannot be created (missing folder, no permission).
 void ensure_writable(const std::string& path) {
   const std::string probe = path + ".partial";
@@ -105,17 +116,41 @@ void print_summary(const SweepSpec& spec, const SweepRun& run, std::ostream& out
 }  // namespace
 
 int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
-  std::string path;
+  std::string path, resume;
   std::vector<std::string> overrides;
-  for (const auto& a : args) {
-    if (a.rfind("--", 0) == 0) overrides.push_back(a);
-    else if (path.empty()) path = a;
-    else throw InputError("vibro run takes one sweep file; got '" + path + "' and '" + a + "'");
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--resume") {
+      if (i + 1 == args.size()) throw InputError("--resume needs the output file of the sweep to resume");
+      resume = args[++i];
+    } else if (a.rfind("--resume=", 0) == 0) {
+      resume = a.substr(9);
+    } else if (a.rfind("--", 0) == 0) {
+      overrides.push_back(a);
+    } else if (path.empty()) {
+      path = a;
+    } else {
+      throw InputError("vibro run takes one sweep file; got '" + path + "' and '" + a + "'");
+    }
   }
-  const bool embedded = path.empty();
-  const std::string text = embedded ? std::string(kDefaultSweepText) : read_file(path);
-  const std::string name = embedded ? std::string(kDefaultSweepName) : path;
-  if (embedded && mpi.is_root()) std::cerr << "vibro: no sweep file given; running the embedded default " << name << "\n";
+  std::string text, name;
+  if (!resume.empty()) {
+    // The checkpoint carries the sweep: its file text and the overrides it was started with.
+    if (!path.empty() || !overrides.empty())
+      throw InputError("--resume takes the output file alone: the sweep and its settings come from its checkpoint");
+    const auto logs = checkpoint_files(resume);
+    if (logs.empty()) throw InputError("nothing to resume: no checkpoint '" + resume + ".ckpt.<rank>' found");
+    const CheckpointHeader header = read_checkpoint_header(logs.front());
+    text = header.sweep_text;
+    name = header.source_name;
+    overrides = header.overrides;
+    overrides.push_back("--output.file=" + resume);
+  } else {
+    const bool embedded = path.empty();
+    text = embedded ? std::string(kDefaultSweepText) : read_file(path);
+    name = embedded ? std::string(kDefaultSweepName) : path;
+    if (embedded && mpi.is_root()) std::cerr << "vibro: no sweep file given; running the embedded default " << name << "\n";
+  }
   // Every rank parses (and fails alike on bad input); rank 0 alone checks and writes the output.
   const SweepSpec spec = parse_sweep(text, name, overrides);
   std::string unwritable;
@@ -130,15 +165,31 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
     if (mpi.is_root()) throw InputError(unwritable);
     return 2;
   }
+  // Cases flushed by an earlier, killed run of the same sweep are loaded, not computed again.
+  const auto logs = checkpoint_files(spec.output_file);
+  std::vector<CaseResult> done(static_cast<std::size_t>(spec.case_count()));
+  const CheckpointLoad load = load_checkpoints(logs, spec.fingerprint(), done);
+  if (!logs.empty() && mpi.is_root())
+    std::cerr << "vibro: resuming " << spec.output_file << ": " << load.loaded << " of " << spec.case_count()
+              << " cases loaded from " << logs.size() << " checkpoint file(s); " << load.duplicates
+              << " duplicates; " << load.torn << " torn batch(es) dropped\n";
   Provenance provenance;
   provenance.started_utc = utc_now();
-  SweepRun run = run_sweep(spec, mpi.is_root(), mpi.share());
+  SweepRun run;
+  {
+    CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank),
+                                {spec.fingerprint(), name, text, overrides_without_output(overrides)},
+                                spec.checkpoint_seconds);
+    run = run_sweep(spec, mpi.is_root(), mpi.share(), std::move(done), &checkpoint);
+  }  // flushed and closed before the results are collected
   mpi.collect(run);
   if (!mpi.is_root()) return 0;
   provenance.finished_utc = utc_now();
   provenance.threads = run.threads;
   provenance.ranks = mpi.share().ranks;
   write_sweep_file(spec.output_file, spec, run, provenance);
+  if (!spec.keep_checkpoints)
+    for (const auto& log : checkpoint_files(spec.output_file)) std::remove(log.c_str());
   print_summary(spec, run, std::cout);
   return 0;
 }
