@@ -1,5 +1,6 @@
 // vibro: parallel sweeps of impact and friction systems to their steady states.
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -9,10 +10,12 @@
 #include "vibro/version.hpp"
 
 int main(int argc, char** argv) {
-  vibro::MpiSession mpi(argc, argv);  // a single rank without mpirun
   const std::vector<std::string> args(argv + 1, argv + argc);
+  // MPI only for sweeps (a single rank without mpirun); the other commands start instantly.
+  std::unique_ptr<vibro::MpiSession> mpi;
+  if (!args.empty() && args[0] == "run") mpi = std::make_unique<vibro::MpiSession>(argc, argv);
   // Messages from rank 0 only: every rank meets the same input error.
-  std::ostream& err = mpi.is_root() ? std::cerr : vibro::cli::null_stream();
+  std::ostream& err = !mpi || mpi->is_root() ? std::cerr : vibro::cli::null_stream();
   try {
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
       std::cout << vibro::cli::usage();
@@ -27,7 +30,7 @@ int main(int argc, char** argv) {
       if (args.size() != 2) throw vibro::InputError("usage: vibro describe MODEL");
       return vibro::cli::describe_command(args[1]);
     }
-    if (args[0] == "run") return vibro::cli::run_command({args.begin() + 1, args.end()}, mpi);
+    if (args[0] == "run") return vibro::cli::run_command({args.begin() + 1, args.end()}, *mpi);
     throw vibro::InputError("unknown command '" + args[0] + "'; expected run, models, describe, --help or --version");
   } catch (const vibro::InputError& e) {
     err << "vibro: error: " << e.what() << "\n";
