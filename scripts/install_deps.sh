@@ -6,7 +6,8 @@ set -euo pipefail
 packages=(g++ cmake ninja-build make git
           libhdf5-openmpi-dev libopenmpi-dev openmpi-bin libeigen3-dev
           libboost-program-options-dev libboost-dev catch2
-          hdf5-tools python3 python3-h5py python3-matplotlib python3-numpy)
+          hdf5-tools python3 python3-h5py python3-matplotlib python3-numpy
+          slurm-wlm munge)  # a local Slurm for the `vibro submit` test
 if [[ "${1:-}" == "--peers" ]]; then packages+=(libsundials-dev python3-scipy); fi
 
 missing=()

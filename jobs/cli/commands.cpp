@@ -15,6 +15,7 @@
 #include "jobs/checkpoint_log.hpp"
 #include "jobs/default_sweep.hpp"  // generated
 #include "jobs/mpi_session.hpp"
+#include "jobs/slurm_submit.hpp"
 #include "jobs/sweep_file_writer.hpp"
 #include "jobs/sweep_runner.hpp"
 #include "jobs/sweep_spec.hpp"
@@ -33,6 +34,10 @@ std::string usage() {
          "                                                   the conveyor's Fig. 6 study); a rerun of a killed\n"
          "                                                   sweep resumes from its checkpoints OUT.h5.ckpt.*\n"
          "  vibro run --resume OUT.h5                         resume a killed sweep from its checkpoints alone\n"
+         "  vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time HH:MM:SS\n"
+         "               [--partition P] [--script FILE] [--dry-run] [--section.key=value ...]\n"
+         "                                                   write an sbatch script (srun, MPI x OpenMP,\n"
+         "                                                   requeue near the time limit) and submit it\n"
          "  vibro models                                      list the registered models\n"
          "  vibro describe MODEL                              parameters, units, defaults, valid ranges\n"
          "  vibro --help | --version\n\n" +
@@ -114,6 +119,34 @@ void print_summary(const SweepSpec& spec, const SweepRun& run, std::ostream& out
 }
 
 }  // namespace
+
+int submit_command(const std::vector<std::string>& arguments) {
+  std::vector<std::string> args = arguments;
+  const SlurmRequest request = parse_slurm_request(args);
+  std::string path;
+  std::vector<std::string> overrides;
+  for (const auto& a : args) {
+    if (a.rfind("--", 0) == 0) overrides.push_back(a);
+    else if (path.empty()) path = a;
+    else throw InputError("vibro submit takes one sweep file; got '" + path + "' and '" + a + "'");
+  }
+  if (path.empty()) throw InputError("usage: vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time HH:MM:SS [--partition P] [--dry-run]");
+  // The whole sweep is checked here, before anything reaches the queue.
+  const SweepSpec spec = parse_sweep(read_file(path), path, overrides);
+  ensure_writable(spec.output_file);
+  const std::string binary = std::filesystem::read_symlink("/proc/self/exe").string();
+  const std::string script_path = request.script.empty() ? spec.output_file + ".sbatch" : request.script;
+  {
+    std::ofstream out(script_path);
+    if (!out) throw InputError("--script = '" + script_path + "' cannot be written");
+    out << sbatch_script(spec, path, overrides, request, binary);
+  }
+  std::cout << "wrote " << script_path << " (" << spec.case_count() << " cases on " << request.nodes << " node(s) x "
+            << request.tasks_per_node << " rank(s) x " << request.cpus_per_task << " thread(s))\n";
+  if (request.dry_run) return 0;
+  std::cout << "submitted batch job " << submit_sbatch(script_path) << "\n";
+  return 0;
+}
 
 int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   std::string path, resume;

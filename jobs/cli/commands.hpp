@@ -12,6 +12,7 @@ namespace vibro::cli {
 
 
 int run_command(const std::vector<std::string>& args, const MpiSession& mpi);
+int submit_command(const std::vector<std::string>& args);
 int models_command();
 int describe_command(const std::string& model);
 std::string usage();

@@ -1,0 +1,31 @@
+#pragma once
+// `vibro submit`: an sbatch script for a sweep (MPI ranks x OpenMP threads through srun, requeue
+// shortly before the time limit so that the rerun resumes from the checkpoints), and its submission.
+#include <string>
+#include <vector>
+
+#include "jobs/sweep_spec.hpp"
+
+namespace vibro {
+
+struct SlurmRequest {
+  int nodes = 1;
+  int tasks_per_node = 1;
+  int cpus_per_task = 1;
+  std::string time = "01:00:00";  // [D-]HH:MM:SS
+  std::string partition;           // empty: the cluster's default
+  bool dry_run = false;
+  std::string script;              // empty: OUTPUT.sbatch next to the output file
+};
+
+// Parses the submit options out of `args` (removing them); throws InputError naming the option.
+SlurmRequest parse_slurm_request(std::vector<std::string>& args);
+
+std::string sbatch_script(const SweepSpec& spec, const std::string& sweep_file,
+                          const std::vector<std::string>& overrides, const SlurmRequest& request,
+                          const std::string& vibro_binary);
+
+// Runs sbatch on the script and returns the job id; throws std::runtime_error with sbatch's message.
+std::string submit_sbatch(const std::string& script_path);
+
+}  // namespace vibro
