@@ -95,12 +95,33 @@ CheckpointHeader parse_header(const std::vector<char>& bytes, const std::string&
 
 }  // namespace
 
+// The length of the valid prefix of an existing log (0 if its header is damaged): a kill during a
+// write leaves a torn last batch, and a batch appended after it would never be read.
+static std::uintmax_t valid_prefix(const std::string& path) {
+  const auto bytes = read_bytes(path);
+  std::size_t at = 0;
+  try {
+    parse_header(bytes, path, at);
+  } catch (const InputError&) {
+    return 0;
+  }
+  std::vector<char> payload;
+  while (read_record(bytes, at, payload)) {
+  }
+  return at;
+}
+
 CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds)
     : path_(path), flush_seconds_(flush_seconds), last_flush_(std::chrono::steady_clock::now()) {
-  const bool exists = std::filesystem::exists(path);
+  bool exists = std::filesystem::exists(path);
+  if (exists) {
+    const auto keep = valid_prefix(path);
+    if (keep < std::filesystem::file_size(path)) std::filesystem::resize_file(path, keep);
+    exists = keep > 0;
+  }
   file_ = std::fopen(path.c_str(), "ab");
   if (!file_) throw InputError("cannot write checkpoint '" + path + "': " + std::strerror(errno));
-  if (!exists || std::filesystem::file_size(path) == 0) {
+  if (!exists) {
     std::fwrite(kMagic, 1, kMagicSize, file_);
     std::vector<char> payload;
     put_string(payload, header.fingerprint);

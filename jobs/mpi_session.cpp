@@ -6,18 +6,31 @@
 #include <vector>
 
 #include "jobs/case_result_codec.hpp"
+#include "jobs/mpi_work_queue.hpp"
 
 namespace vibro {
 
 MpiSession::MpiSession(int& argc, char**& argv) {
   int provided = 0;
-  // Only the main thread calls MPI; OpenMP threads compute cases in between.
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  // The work queue serves and requests chunks from threads other than the main one.
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+  threads_can_call_mpi_ = provided >= MPI_THREAD_MULTIPLE;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
 }
 
 MpiSession::~MpiSession() { MPI_Finalize(); }
+
+std::unique_ptr<UnitSource> MpiSession::unit_source(long long units) const {
+  if (ranks_ == 1 || !threads_can_call_mpi_) return std::make_unique<StaticSource>(units, share());
+  if (rank_ == 0) return std::make_unique<WorkQueueServer>(units, ranks_);
+  return std::make_unique<WorkQueueClient>();
+}
+
+const char* MpiSession::scheduler() const {
+  if (ranks_ == 1) return "OpenMP dynamic";
+  return threads_can_call_mpi_ ? "MPI work queue (rank 0) x OpenMP dynamic" : "MPI cyclic share x OpenMP dynamic";
+}
 
 bool MpiSession::all_ok(bool mine) const {
   int local = mine ? 1 : 0, global = 0;

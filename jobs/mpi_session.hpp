@@ -1,8 +1,11 @@
 #pragma once
 // The process's MPI environment: initialised once in main (a binary started without mpirun is a
 // single rank), and the collection of every rank's case results on rank 0, which writes the file.
+#include <memory>
+
 #include "jobs/rank_share.hpp"
 #include "jobs/sweep_runner.hpp"
+#include "jobs/unit_source.hpp"
 
 namespace vibro {
 
@@ -13,6 +16,11 @@ class MpiSession {
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
   RankShare share() const { return {rank_, ranks_}; }
+  // How this rank gets its units: all of them on one rank; from rank 0's dynamic work queue on
+  // several (chunk sizes follow the measured cost per unit); a fixed cyclic share if the MPI
+  // library cannot serve requests from a second thread.
+  std::unique_ptr<UnitSource> unit_source(long long units) const;
+  const char* scheduler() const;  // which of the three, for the file's provenance
   bool is_root() const { return rank_ == 0; }
   // Moves the results of every rank into rank 0's `run` (cases of other ranks are NotRun locally);
   // the wall time becomes the slowest rank's.
@@ -22,6 +30,7 @@ class MpiSession {
 
  private:
   int rank_ = 0, ranks_ = 1;
+  bool threads_can_call_mpi_ = false;
 };
 
 }  // namespace vibro

@@ -89,6 +89,7 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
   attribute(root, "finished_utc", prov.finished_utc);
   attribute(root, "ranks", static_cast<long long>(prov.ranks));
   attribute(root, "threads", static_cast<long long>(prov.threads));
+  attribute(root, "scheduler", prov.scheduler);
   attribute(root, "wall_seconds", run.wall_seconds);
   attribute(root, "steady_state", std::string(spec.steady.mode == SteadyMode::Adaptive ? "adaptive" : "fixed"));
   attribute(root, "max_periods", static_cast<long long>(spec.steady.max_periods));

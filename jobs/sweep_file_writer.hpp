@@ -15,6 +15,7 @@ struct Provenance {
   std::string started_utc, finished_utc;
   int ranks = 1;
   int threads = 1;
+  std::string scheduler = "OpenMP dynamic";
 };
 
 void write_sweep_file(const std::string& path, const SweepSpec& spec, const SweepRun& run, const Provenance& provenance);

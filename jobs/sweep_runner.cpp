@@ -14,6 +14,7 @@ namespace {
 // Flattened case indices of the lines along the continuation axis (C order, first axis slowest).
 class ContinuationLines {
  public:
+  ContinuationLines() = default;
   explicit ContinuationLines(const SweepSpec& spec) : descending_(spec.descending) {
     const auto a = static_cast<std::size_t>(spec.continuation_axis);
     length_ = static_cast<int>(spec.axes[a].values.size());
@@ -23,9 +24,6 @@ class ContinuationLines {
   }
   long long count() const { return count_; }
   int length() const { return length_; }
-  long long line_of(long long index) const {
-    return index / (static_cast<long long>(length_) * stride_) * stride_ + index % stride_;
-  }
   long long case_index(long long line, int step) const {
     const long long outer = line / stride_, inner = line % stride_;
     const int position = descending_ ? length_ - 1 - step : step;
@@ -33,14 +31,18 @@ class ContinuationLines {
   }
 
  private:
-  bool descending_;
-  int length_;
-  long long stride_, count_;
+  bool descending_ = false;
+  int length_ = 1;
+  long long stride_ = 1, count_ = 0;
 };
 
 }  // namespace
 
-SweepRun run_sweep(const SweepSpec& spec, bool show_progress, RankShare share, std::vector<CaseResult> done,
+long long parallel_units(const SweepSpec& spec) {
+  return spec.continuation_axis < 0 ? spec.case_count() : ContinuationLines(spec).count();
+}
+
+SweepRun run_sweep(const SweepSpec& spec, bool show_progress, UnitSource* source, std::vector<CaseResult> done,
                    CaseSink* sink) {
   SweepRun run;
   const long long n = spec.case_count();
@@ -48,46 +50,36 @@ SweepRun run_sweep(const SweepSpec& spec, bool show_progress, RankShare share, s
   run.cases.resize(static_cast<std::size_t>(n));
   auto already = [&](long long i) { return run.cases[static_cast<std::size_t>(i)].status != CaseStatus::NotRun; };
   run.threads = spec.threads > 0 ? spec.threads : omp_get_max_threads();
-  // This rank's number of cases: its share of the parallel units (cases, or whole lines).
+  StaticSource everything(parallel_units(spec), RankShare{});
+  UnitSource& units = source ? *source : everything;
   const bool lines_mode = spec.continuation_axis >= 0;
-  const long long line_length = lines_mode ? static_cast<long long>(spec.axes[static_cast<std::size_t>(spec.continuation_axis)].values.size()) : 1;
-  long long to_do = 0;  // this rank's cases not loaded from a checkpoint
-  for (long long i = 0; i < n; ++i) {
-    const long long unit = lines_mode ? ContinuationLines(spec).line_of(i) : i;
-    if (share.owns(unit) && !already(i)) ++to_do;
-  }
+  const ContinuationLines lines = lines_mode ? ContinuationLines(spec) : ContinuationLines();
+  long long to_do = 0;
+  for (long long i = 0; i < n; ++i) to_do += already(i) ? 0 : 1;
   ProgressLine progress(show_progress ? to_do : 0);
   const auto started = std::chrono::steady_clock::now();
-  if (!lines_mode) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(run.threads)
-    for (long long i = 0; i < n; ++i) {
-      if (!share.owns(i) || already(i)) continue;
+
+  // One unit: a case, or a line whose cases run in order, each from the previous one's final state.
+  auto compute = [&](long long unit) {
+    const int length = lines_mode ? lines.length() : 1;
+    const StrobeSample* previous = nullptr;
+    for (int step = 0; step < length; ++step) {
+      const long long i = lines_mode ? lines.case_index(unit, step) : unit;
       auto& result = run.cases[static_cast<std::size_t>(i)];
-      result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe);
-      if (sink) sink->finished(i, result);
-      if (show_progress) progress.case_done();
-    }
-  } else {
-    // Independent lines along the continuation axis are the parallel units; within a line each case
-    // starts from the previous one's final state.
-    const ContinuationLines lines(spec);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(run.threads)
-    for (long long line = 0; line < lines.count(); ++line) {
-      if (!share.owns(line)) continue;
-      const StrobeSample* previous = nullptr;
-      for (int step = 0; step < lines.length(); ++step) {
-        const long long i = lines.case_index(line, step);
-        auto& result = run.cases[static_cast<std::size_t>(i)];
-        const bool was_done = already(i);
-        if (!was_done) {
-          result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe, previous);
-          if (sink) sink->finished(i, result);
-        }
-        // A failed case breaks the chain: the next one starts from the model's initial condition.
-        previous = result.has_final_state ? &result.final_state : nullptr;
-        if (show_progress && !was_done) progress.case_done();
+      if (!already(i)) {
+        result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe, previous);
+        if (sink) sink->finished(i, result);
+        if (show_progress) progress.case_done();
       }
+      // A failed case breaks the chain: the next one starts from the model's initial condition.
+      previous = result.has_final_state ? &result.final_state : nullptr;
     }
+  };
+#pragma omp parallel num_threads(run.threads)
+  for (long long unit = units.next(); unit >= 0; unit = units.next()) {
+    const auto t0 = std::chrono::steady_clock::now();
+    compute(unit);
+    units.finished(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   if (show_progress) progress.finish();
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -5,6 +5,7 @@
 
 #include "jobs/case_result.hpp"
 #include "jobs/rank_share.hpp"
+#include "jobs/unit_source.hpp"
 #include "jobs/sweep_spec.hpp"
 
 namespace vibro {
@@ -22,9 +23,13 @@ class CaseSink {
   virtual void finished(long long index, const CaseResult& result) = 0;
 };
 
-// Runs this rank's share of the grid (all of it by default) over OpenMP threads. `done` holds
-// results loaded from checkpoints (status != NotRun): those cases are not computed again.
-SweepRun run_sweep(const SweepSpec& spec, bool show_progress = true, RankShare share = {},
+// Runs the parallel units (cases, or continuation lines) that `source` hands this rank (all of
+// them when null) over OpenMP threads. `done` holds results loaded from checkpoints (status !=
+// NotRun): those cases are not computed again.
+SweepRun run_sweep(const SweepSpec& spec, bool show_progress = true, UnitSource* source = nullptr,
                    std::vector<CaseResult> done = {}, CaseSink* sink = nullptr);
+
+// The number of parallel units of a sweep: its cases, or its continuation lines.
+long long parallel_units(const SweepSpec& spec);
 
 }  // namespace vibro

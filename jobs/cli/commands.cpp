@@ -213,13 +213,15 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
     CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank),
                                 {spec.fingerprint(), name, text, overrides_without_output(overrides)},
                                 spec.checkpoint_seconds);
-    run = run_sweep(spec, mpi.is_root(), mpi.share(), std::move(done), &checkpoint);
+    const auto source = mpi.unit_source(parallel_units(spec));
+    run = run_sweep(spec, mpi.is_root(), source.get(), std::move(done), &checkpoint);
   }  // flushed and closed before the results are collected
   mpi.collect(run);
   if (!mpi.is_root()) return 0;
   provenance.finished_utc = utc_now();
   provenance.threads = run.threads;
   provenance.ranks = mpi.share().ranks;
+  provenance.scheduler = mpi.scheduler();
   write_sweep_file(spec.output_file, spec, run, provenance);
   if (!spec.keep_checkpoints)
     for (const auto& log : checkpoint_files(spec.output_file)) std::remove(log.c_str());

@@ -1,0 +1,78 @@
+#include "jobs/mpi_work_queue.hpp"
+
+#include <mpi.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace vibro {
+
+namespace {
+constexpr int kRequestTag = 10, kReplyTag = 11;
+constexpr double kChunkSeconds = 0.5;
+}  // namespace
+
+WorkQueueServer::WorkQueueServer(long long units, int ranks)
+    : units_(units), ranks_(ranks), server_([this] { serve(); }) {}
+
+WorkQueueServer::~WorkQueueServer() { server_.join(); }
+
+long long WorkQueueServer::next() {
+  const long long u = next_.fetch_add(1);
+  return u < units_ ? u : -1;
+}
+
+void WorkQueueServer::serve() {
+  int open = ranks_ - 1;  // ranks not yet told that the queue is empty
+  while (open > 0) {
+    int flag = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, kRequestTag, MPI_COMM_WORLD, &flag, &status);
+    if (!flag) {  // polite polling: MPI's blocking receive would spin a core
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      continue;
+    }
+    double request[2];  // threads of the requester, its mean seconds per unit so far (0: unknown)
+    MPI_Recv(request, 2, MPI_DOUBLE, status.MPI_SOURCE, kRequestTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    const long long left = std::max(0LL, units_ - next_.load());
+    long long chunk = static_cast<long long>(std::max(1.0, request[0]));
+    if (request[1] > 0) chunk = std::llround(kChunkSeconds * request[0] / request[1]);
+    chunk = std::clamp(chunk, 1LL, std::max(1LL, left / (2LL * ranks_)));
+    long long reply[2] = {-1, -1};
+    const long long begin = next_.fetch_add(chunk);
+    if (begin < units_) {
+      reply[0] = begin;
+      reply[1] = std::min(begin + chunk, units_);
+    } else {
+      --open;
+    }
+    MPI_Send(reply, 2, MPI_LONG_LONG, status.MPI_SOURCE, kReplyTag, MPI_COMM_WORLD);
+  }
+}
+
+long long WorkQueueClient::next() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (begin_ < end_) return begin_++;
+  if (done_) return -1;
+  double request[2] = {static_cast<double>(omp_get_num_threads()), count_ > 0 ? seconds_ / static_cast<double>(count_) : 0.0};
+  MPI_Send(request, 2, MPI_DOUBLE, 0, kRequestTag, MPI_COMM_WORLD);
+  long long reply[2];
+  MPI_Recv(reply, 2, MPI_LONG_LONG, 0, kReplyTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  if (reply[0] < 0) {
+    done_ = true;
+    return -1;
+  }
+  begin_ = reply[0];
+  end_ = reply[1];
+  return begin_++;
+}
+
+void WorkQueueClient::finished(double seconds) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  seconds_ += seconds;
+  ++count_;
+}
+
+}  // namespace vibro

@@ -1,0 +1,42 @@
+#pragma once
+// A dynamic work queue over MPI: rank 0 owns the unit counter; its own threads take single units
+// from it while a server thread hands chunks to the other ranks on request. A chunk is sized from
+// the requester's measured cost per unit (about half a second of work for all its threads), and
+// shrinks towards the end so that no rank is left with a long tail: case costs differ by orders of
+// magnitude (a hopping orbit against a chattering one).
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include "jobs/unit_source.hpp"
+
+namespace vibro {
+
+class WorkQueueServer : public UnitSource {
+ public:
+  WorkQueueServer(long long units, int ranks);
+  ~WorkQueueServer() override;  // waits until every other rank has been told that the work is done
+  long long next() override;
+
+ private:
+  void serve();
+  long long units_;
+  int ranks_;
+  std::atomic<long long> next_{0};
+  std::thread server_;
+};
+
+class WorkQueueClient : public UnitSource {
+ public:
+  long long next() override;
+  void finished(double seconds) override;
+
+ private:
+  std::mutex mutex_;
+  long long begin_ = 0, end_ = 0;
+  bool done_ = false;
+  double seconds_ = 0;
+  long long count_ = 0;
+};
+
+}  // namespace vibro

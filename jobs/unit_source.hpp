@@ -1,0 +1,34 @@
+#pragma once
+// Where a rank's threads get their next parallel unit (a case, or a whole continuation line).
+#include <atomic>
+#include <memory>
+
+#include "jobs/rank_share.hpp"
+
+namespace vibro {
+
+class UnitSource {
+ public:
+  virtual ~UnitSource() = default;
+  // The next unit for the calling thread, or -1 when none is left; called from many threads.
+  virtual long long next() = 0;
+  // The calling thread finished a unit in `seconds` (feeds chunk sizing where it matters).
+  virtual void finished(double /*seconds*/) {}
+};
+
+// This rank's fixed share of `units` (u mod ranks == rank), handed out in order.
+class StaticSource : public UnitSource {
+ public:
+  StaticSource(long long units, RankShare share) : units_(units), share_(share), next_(share.rank) {}
+  long long next() override {
+    const long long u = next_.fetch_add(share_.ranks);
+    return u < units_ ? u : -1;
+  }
+
+ private:
+  long long units_;
+  RankShare share_;
+  std::atomic<long long> next_;
+};
+
+}  // namespace vibro
