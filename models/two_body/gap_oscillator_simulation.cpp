@@ -1,19 +1,26 @@
 #include "models/two_body/gap_oscillator_simulation.hpp"
 
 #include <cmath>
-#include <limits>
-#include <string>
 
 #include "engine/contact/penalty_laws.hpp"
-#include "engine/contact/two_body_restitution.hpp"
 
 namespace vibro::two_body {
 
 namespace {
-enum Guard { kGap = 0, kRelease = 1 };
+
+// Contact force of stuck bodies, N = m2 a - k2 D, as row . x + constant (affine: a guard).
+ContactSetup gap_contact(const GapOscillatorConstants& c) {
+  const double r = c.m2 / (c.m1 + c.m2);
+  ContactSetup setup{0.0, c.m1, c.m2, c.law, c.e, c.v_eps, {}, -c.k2 * c.D,
+                     {kImpacts, kGrazings, kStickings, kReleases}};
+  setup.stuck_row << -r * c.k1, -r * c.c1, 0, 0, r * c.lambda * c.F0 * std::cos(c.phase),
+      -r * c.lambda * c.F0 * std::sin(c.phase);
+  return setup;
+}
+
 }  // namespace
 
-StrobeLayout gap_oscillator_layout(const GapOscillatorConstants& c) {
+StrobeFrame GapOscillatorSystem::strobe_frame(const GapOscillatorConstants& c) {
   StrobeLayout layout;
   layout.state_names = {"x1", "v1", "u2", "v2"};
   const double length = c.D > 0 ? c.D : 1.0, velocity = length * c.omega;
@@ -22,8 +29,10 @@ StrobeLayout gap_oscillator_layout(const GapOscillatorConstants& c) {
   layout.period = c.period;
   layout.counter_names = {"impacts", "stickings", "releases", "grazings", "steps", "rejected_steps"};
   layout.mode_names = {"free", "contact", "stuck"};
-  return layout;
+  return {layout, c.D, kRejectedSteps};
 }
+
+GapOscillatorSystem::GapOscillatorSystem(const GapOscillatorConstants& c) : c_(c), contact_(gap_contact(c)) {}
 
 double GapOscillatorSystem::forcing(const State& x) const {
   return c_.lambda * c_.F0 * (x[4] * std::cos(c_.phase) - x[5] * std::sin(c_.phase));
@@ -71,15 +80,9 @@ void GapOscillatorSystem::jacobian(double, const State& x, Matrix& J) const {
   J(3, 3) = -c_.c2 / c_.m2;
 }
 
-bool GapOscillatorSystem::sticks(double approach, const State& x_after) const {
-  double constant = 0;
-  const double N = stuck_force_row(constant).dot(x_after) + constant;
-  return c_.e * std::max(approach, 0.0) < c_.v_eps && N > 0;
-}
-
 GapOscillatorSystem::Matrix GapOscillatorSystem::reset_jacobian(const EventHit& hit, const State& x) const {
   Matrix R = Matrix::Identity();
-  if (hit.id != kGap || mode != kFree || c_.law != ImpactLaw::Restitution) return R;  // no jump
+  if (hit.id != kGapGuard || mode != kFree || c_.law != ImpactLaw::Restitution) return R;  // no jump
   const double chi = c_.chi(), e = c_.e;
   R(1, 1) = (1 - e * chi) / (1 + chi);  // Eq. 6
   R(1, 3) = chi * (1 + e) / (1 + chi);
@@ -88,7 +91,7 @@ GapOscillatorSystem::Matrix GapOscillatorSystem::reset_jacobian(const EventHit& 
   State after = x;
   after[1] = R(1, 1) * x[1] + R(1, 3) * x[3];
   after[3] = R(3, 1) * x[1] + R(3, 3) * x[3];
-  if (sticks(x[1] - x[3], after)) {  // then momentum-weighted common velocity
+  if (contact_.sticks(x[1] - x[3], after)) {  // then momentum-weighted common velocity
     Matrix average = Matrix::Identity();
     const double M = c_.m1 + c_.m2;
     average.row(1).setZero();
@@ -120,62 +123,8 @@ void GapOscillatorSystem::rhs(double, const State& x, State& dx) const {
   dx[3] = (damper + spring + Fcon) / c_.m2;
 }
 
-// Contact force of stuck bodies, N = m2 a - k2 D, as row . x + constant (affine: a guard).
-Eigen::Matrix<double, 6, 1> GapOscillatorSystem::stuck_force_row(double& constant) const {
-  const double r = c_.m2 / (c_.m1 + c_.m2);
-  Eigen::Matrix<double, 6, 1> row;
-  row << -r * c_.k1, -r * c_.c1, 0, 0, r * c_.lambda * c_.F0 * std::cos(c_.phase),
-      -r * c_.lambda * c_.F0 * std::sin(c_.phase);
-  constant = -c_.k2 * c_.D;
-  return row;
-}
-
-int GapOscillatorSystem::guards(AffineGuard<6>* out) const {
-  if (mode == kStuck) {
-    out[0].a = stuck_force_row(out[0].b);
-    out[0].crossing = Crossing::Falling;  // N from compressive to tensile: release
-    out[0].id = kRelease;
-    return 1;
-  }
-  out[0].a << -1, 0, 1, 0, 0, 0;  // gap x2 - x1
-  out[0].b = 0;
-  out[0].crossing = mode == kFree ? Crossing::Falling : Crossing::Rising;
-  out[0].id = kGap;
-  return 1;
-}
-
 bool GapOscillatorSystem::on_events(double, State& x, const EventHit* hits, int count) {
-  for (int i = 0; i < count; ++i) {
-    const EventHit& hit = hits[i];
-    if (hit.id == kRelease) {
-      mode = kFree;
-      ++sample->counters[kReleases];
-      continue;
-    }
-    if (mode == kContact) {  // penetration back to zero: contact ends
-      mode = kFree;
-      continue;
-    }
-    // Free and the gap closes.
-    if (hit.grazing) ++sample->counters[kGrazings];
-    else ++sample->counters[kImpacts];
-    if (c_.law != ImpactLaw::Restitution) {
-      mode = kContact;
-      continue;
-    }
-    x[2] = x[0];  // exactly at contact, so the deflation of the handled root applies
-    const double approach = x[1] - x[3];
-    const TwoBodyVelocities after = two_body_restitution(x[1], x[3], c_.chi(), c_.e);
-    x[1] = after.v1;
-    x[3] = after.v2;
-    if (sticks(approach, x)) {
-      // Chatter has run out: the bodies stay together (momentum kept) until N turns tensile.
-      const double v = (c_.m1 * x[1] + c_.m2 * x[3]) / (c_.m1 + c_.m2);
-      x[1] = x[3] = v;
-      mode = kStuck;
-      ++sample->counters[kStickings];
-    }
-  }
+  for (int i = 0; i < count; ++i) contact_.on_event(hits[i], mode, x, *sample);
   return true;
 }
 
@@ -185,36 +134,28 @@ void GapOscillatorSystem::observe(const DenseStep<6>& step, double theta_end) {
   track_step_extremes(step, theta_end, {c_.D, 0.0}, mode == kContact, mode != kFree, force, sample->aux);
 }
 
-GapOscillatorSimulation::GapOscillatorSimulation(const GapOscillatorConstants& constants)
-    : c_(constants), layout_(gap_oscillator_layout(constants)), system_(constants), integrator_(constants.control) {
-  x_ << c_.x1_0, c_.v1_0, c_.x2_0, c_.v2_0, 1.0, 0.0;
+GapOscillatorSystem::State GapOscillatorSystem::start() const {
   if (c_.x1_0 - c_.x2_0 > 0) throw InfeasibleCase("initial state has the bodies interpenetrating (x1 > x2)");
-  system_.sample = &sample_;
-  reset_period_extremes(sample_.aux);
+  State x;
+  x << c_.x1_0, c_.v1_0, c_.x2_0, c_.v2_0, 1.0, 0.0;
+  return x;
 }
 
-bool GapOscillatorSimulation::restart_from(const StrobeSample& sample) {
-  x_ << sample.state[0], sample.state[1], sample.state[2] + c_.D, sample.state[3], 1.0, 0.0;
-  if (!x_.allFinite()) return false;
+bool GapOscillatorSystem::restart(const StrobeSample& from, State& x) {
+  x << from.state[0], from.state[1], from.state[2] + c_.D, from.state[3], 1.0, 0.0;
+  if (!x.allFinite()) return false;
   const bool compliant = c_.law != ImpactLaw::Restitution;
-  const bool penetrating = x_[0] > x_[2];
+  const bool penetrating = x[0] > x[2];
   if (compliant) {
-    system_.mode = penetrating ? kContact : kFree;  // the law decides from the penetration alone
+    mode = penetrating ? kContact : kFree;  // the law decides from the penetration alone
   } else {
     // Rigid bodies: stuck ones resume stuck (if still pressed together the release guard says so),
     // a penetration beyond rounding is not a state of this law.
-    if (penetrating && x_[0] - x_[2] > 1e-9 * c_.D) return false;
-    if (penetrating) x_[2] = x_[0];
-    system_.mode = sample.mode == kStuck ? kStuck : kFree;
+    if (penetrating && x[0] - x[2] > 1e-9 * c_.D) return false;
+    if (penetrating) x[2] = x[0];
+    mode = from.mode == kStuck ? kStuck : kFree;
   }
-  periods_ = sample.period;
-  sample_.counters = sample.counters;
-  integrator_.reset_step();
   return true;
-}
-
-void GapOscillatorSimulation::run(StrobeObserver& observer) {
-  run_periods(integrator_, system_, x_, periods_, c_.period, c_.D, kRejectedSteps, sample_, observer);
 }
 
 }  // namespace vibro::two_body

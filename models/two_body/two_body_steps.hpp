@@ -1,9 +1,10 @@
 #pragma once
 // What Models A and B share as two bodies on a line with a contact between them, both carried as
 // the state (x1, v1, x2, v2, cos wt, sin wt): per-step tracking of the window extremes (exact, at
-// the roots of the velocities on the step's dense output), and the period loop that samples the
-// stroboscopic map at t = k T.
+// the roots of the velocities on the step's dense output), the period loop that samples the
+// stroboscopic map at t = k T, and the Simulation around a hybrid system that runs it.
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 
@@ -104,5 +105,52 @@ void run_periods(HybridIntegrator<6>& integrator, System& system, TwoBodyState& 
     if (!go_on) return;
   }
 }
+
+// How a two-body model's samples are read and taken: the layout, body 2's rest coordinate (the
+// sampled u2 = x2 - rest2) and the counter of rejected steps.
+struct StrobeFrame {
+  StrobeLayout layout;
+  double rest2;
+  int rejected_counter;
+};
+
+// The Simulation of a two-body hybrid system: the system, its state and the integrator, run period
+// after period by run_periods. Beyond the hybrid-system requirements, System provides
+//   using Constants = ...;                                      // with period and control
+//   explicit System(const Constants& c);
+//   static StrobeFrame strobe_frame(const Constants& c);
+//   TwoBodyState start();                                       // initial state and mode (or InfeasibleCase)
+//   bool restart(const StrobeSample& from, TwoBodyState& x);    // state and mode; false: not admissible
+//   StrobeSample* sample;                                       // where counters and extremes go
+template <class System>
+class TwoBodySimulation final : public Simulation {
+ public:
+  explicit TwoBodySimulation(const typename System::Constants& c)
+      : frame_(System::strobe_frame(c)), period_(c.period), system_(c), integrator_(c.control) {
+    x_ = system_.start();
+    system_.sample = &sample_;
+    reset_period_extremes(sample_.aux);
+  }
+  const StrobeLayout& layout() const override { return frame_.layout; }
+  void run(StrobeObserver& observer) override {
+    run_periods(integrator_, system_, x_, periods_, period_, frame_.rest2, frame_.rejected_counter, sample_, observer);
+  }
+  bool restart_from(const StrobeSample& sample) override {
+    if (!system_.restart(sample, x_)) return false;
+    periods_ = sample.period;
+    sample_.counters = sample.counters;
+    integrator_.reset_step();
+    return true;
+  }
+
+ private:
+  StrobeFrame frame_;
+  double period_;
+  System system_;
+  HybridIntegrator<6> integrator_;
+  TwoBodyState x_;
+  std::int64_t periods_ = 0;
+  StrobeSample sample_{};
+};
 
 }  // namespace vibro::two_body
