@@ -64,6 +64,8 @@ ParameterSet SweepSpec::case_parameters(long long index) const {
 
 namespace {
 
+constexpr double kMaxResultBytes = 64e9;
+
 // `--section.key=value` only, spelled out in full: a guessed abbreviation would set the wrong key.
 constexpr int kOverrideStyle = po::command_line_style::unix_style ^ po::command_line_style::allow_guessing;
 
@@ -276,6 +278,18 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   if (!overrides.empty()) {
     spec.source_text += "\n# command-line overrides:\n";
     for (const auto& o : overrides) spec.source_text += "# " + o + "\n";
+  }
+  // The grid must fit: every result is held in memory until the file is written (about 1 KB per case,
+  // plus the stroboscopic window when it is stored).
+  double cases = 1;
+  for (const auto& axis : spec.axes) cases *= static_cast<double>(axis.values.size());
+  const double per_case = spec.record_strobe ? 1024.0 + 300.0 * (spec.steady.window_periods + 1) : 1024.0;
+  if (cases * per_case > kMaxResultBytes) {
+    std::ostringstream out;
+    out << "the grid has " << cases << " cases, about " << cases * per_case / 1e9
+        << " GB of results; this version holds all of them in memory, at most " << kMaxResultBytes / 1e9
+        << " GB: use fewer axis values, output.strobe_points = none, or split the sweep";
+    throw InputError(out.str());
   }
   spec.model->validate(spec.base);
   return spec;
