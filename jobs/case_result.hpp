@@ -2,6 +2,7 @@
 // What one case of a sweep produced. A case that cannot start or fails numerically is recorded
 // with its status and reason; it never takes the sweep down.
 #include <array>
+#include <complex>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -33,6 +34,7 @@ struct CaseResult {
   std::vector<std::int64_t> counters;         // whole run
   std::vector<std::int64_t> window_counters;  // averaging window only
   std::vector<StrobePoint> strobe;            // the window's stroboscopic points
+  std::vector<std::complex<double>> floquet;  // multipliers of the steady orbit (output.floquet)
   StrobeSample final_state{};                 // where the case ended (carried along a continuation axis)
   bool has_final_state = false;
 };

@@ -8,7 +8,8 @@ namespace vibro {
 
 // warm_start: a final state of another case to start from (continuation); nullptr: the model's own
 // initial condition.
+// floquet: also compute the multipliers of a converged periodic orbit (where the model can).
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
-                    bool record_strobe, const StrobeSample* warm_start = nullptr);
+                    bool record_strobe, const StrobeSample* warm_start = nullptr, bool floquet = false);
 
 }  // namespace vibro

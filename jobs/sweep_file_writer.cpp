@@ -170,6 +170,27 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
     }));
   }
 
+  if (spec.floquet) {
+    // Multipliers per case, padded with NaN; max_modulus < 1: the orbit is stable.
+    H5::Group floquet = file.createGroup("/cases/floquet");
+    std::size_t width = 0;
+    for (const auto& c : run.cases) width = std::max(width, c.floquet.size());
+    std::vector<double> re, im;
+    for (const auto& c : run.cases)
+      for (std::size_t k = 0; k < width; ++k) {
+        re.push_back(k < c.floquet.size() ? c.floquet[k].real() : std::nan(""));
+        im.push_back(k < c.floquet.size() ? c.floquet[k].imag() : std::nan(""));
+      }
+    dataset(floquet, "real", re, {run.cases.size(), width});
+    dataset(floquet, "imag", im, {run.cases.size(), width});
+    auto modulus = dataset(floquet, "max_modulus", column<double>(run, [](const CaseResult& c) {
+      double m = c.floquet.empty() ? std::nan("") : 0.0;
+      for (const auto& mu : c.floquet) m = std::max(m, std::abs(mu));
+      return m;
+    }));
+    attribute(modulus, "meaning", std::string("largest |multiplier| of the steady orbit; < 1 stable; NaN: not computed"));
+  }
+
   if (spec.record_strobe) {
     H5::Group strobe = file.createGroup("/cases/strobe");
     const std::size_t dims = state_names.size();

@@ -67,7 +67,7 @@ SweepRun run_sweep(const SweepSpec& spec, bool show_progress, UnitSource* source
       const long long i = lines_mode ? lines.case_index(unit, step) : unit;
       auto& result = run.cases[static_cast<std::size_t>(i)];
       if (!already(i)) {
-        result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe, previous);
+        result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe, previous, spec.floquet);
         if (sink) sink->finished(i, result);
         if (show_progress) progress.case_done();
       }

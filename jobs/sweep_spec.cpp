@@ -26,7 +26,8 @@ std::string SweepSpec::fingerprint() const {
   text << "steady " << static_cast<int>(steady.mode) << ' ' << steady.max_periods << ' ' << steady.window_periods << ' '
        << steady.max_period << ' ' << steady.tol << ' ' << steady.adaptive_tol << ' ' << steady.min_window << ' '
        << steady.min_periods << ' ' << steady.max_jumps << '\n';
-  text << "continuation " << continuation_axis << ' ' << descending << " strobe " << record_strobe << '\n';
+  text << "continuation " << continuation_axis << ' ' << descending << " strobe " << record_strobe << " floquet "
+       << floquet << '\n';
   const std::string s = text.str();
   std::uint64_t hash = 1469598103934665603ULL;  // FNV-1a
   for (const char c : s) {
@@ -87,6 +88,7 @@ const RunKey kRunKeys[] = {
     {"run.direction", "up (axis order) or down (reverse) for the continuation axis (default up)"},
     {"output.file", "HDF5 output file (default: the sweep file's name with .h5)"},
     {"output.strobe_points", "window (store the averaging window's stroboscopic points) or none"},
+    {"output.floquet", "true: Floquet multipliers of each periodic steady state (event-driven models)"},
     {"output.checkpoint_seconds", "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
     {"output.keep_checkpoints", "true: keep the checkpoint logs after the file is written (default false)"},
 };
@@ -270,6 +272,11 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   }
   spec.output_file = text("output.file") ? *text("output.file") : file_stem(source_name) + ".h5";
   if (const auto* v = text("output.checkpoint_seconds")) spec.checkpoint_seconds = parse_real("output.checkpoint_seconds", *v, 0, 1e6);
+  if (const auto* v = text("output.floquet")) {
+    if (*v == "true") spec.floquet = true;
+    else if (*v == "false") spec.floquet = false;
+    else throw InputError("output.floquet = '" + *v + "' is not accepted; expected one of: true, false");
+  }
   if (const auto* v = text("output.keep_checkpoints")) {
     if (*v == "true") spec.keep_checkpoints = true;
     else if (*v == "false") spec.keep_checkpoints = false;

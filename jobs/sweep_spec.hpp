@@ -24,6 +24,7 @@ struct SweepSpec {
   int continuation_axis = -1;
   bool descending = false;
   bool record_strobe = true;       // store the window's stroboscopic points
+  bool floquet = false;            // Floquet multipliers of every converged periodic case
   std::string output_file;
   std::string source_text;         // the sweep file as read (plus overrides), for provenance
   std::string source_name;

@@ -1,6 +1,7 @@
 #pragma once
 // A hybrid dynamical system as the engine sees it: declared parameters, a simulation that emits
 // stroboscopic samples, and a model-specific refinement of the steady state the detector found.
+#include <complex>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -49,6 +50,10 @@ class Simulation {
   // counters). Used to carry a state along a continuation axis and to jump a geometrically
   // converging transient to its extrapolated limit. Returns false if the state is not admissible.
   virtual bool restart_from(const StrobeSample& /*sample*/) { return false; }
+  // Floquet multipliers of the period-`periods` orbit through the state where run() stopped (a
+  // converged stroboscopic sample), from the variational equations with saltation matrices at
+  // every event. Empty when the model does not provide them.
+  virtual std::vector<std::complex<double>> floquet_multipliers(int /*periods*/) { return {}; }
 };
 
 class Model {

@@ -81,26 +81,7 @@ void GapOscillatorSystem::jacobian(double, const State& x, Matrix& J) const {
 }
 
 GapOscillatorSystem::Matrix GapOscillatorSystem::reset_jacobian(const EventHit& hit, const State& x) const {
-  Matrix R = Matrix::Identity();
-  if (hit.id != kGapGuard || mode != kFree || c_.law != ImpactLaw::Restitution) return R;  // no jump
-  const double chi = c_.chi(), e = c_.e;
-  R(1, 1) = (1 - e * chi) / (1 + chi);  // Eq. 6
-  R(1, 3) = chi * (1 + e) / (1 + chi);
-  R(3, 1) = (1 + e) / (1 + chi);
-  R(3, 3) = (chi - e) / (1 + chi);
-  State after = x;
-  after[1] = R(1, 1) * x[1] + R(1, 3) * x[3];
-  after[3] = R(3, 1) * x[1] + R(3, 3) * x[3];
-  if (contact_.sticks(x[1] - x[3], after)) {  // then momentum-weighted common velocity
-    Matrix average = Matrix::Identity();
-    const double M = c_.m1 + c_.m2;
-    average.row(1).setZero();
-    average(1, 1) = c_.m1 / M;
-    average(1, 3) = c_.m2 / M;
-    average.row(3) = average.row(1);
-    R = average * R;
-  }
-  return R;
+  return contact_.reset_jacobian(hit, mode, x);
 }
 
 void GapOscillatorSystem::rhs(double, const State& x, State& dx) const {

@@ -45,6 +45,9 @@ class TwoBodyContact {
   double stuck_force(const TwoBodyState& x) const { return s_.stuck_row.dot(x) + s_.stuck_constant; }
   // Whether bodies that approached at `approach` and rebounded to x_after stick (chatter run out).
   bool sticks(double approach, const TwoBodyState& x_after) const;
+  // Jacobian of what on_event does to the state (identity where nothing jumps): Eq. 6 at a rigid
+  // impact, composed with the momentum average when the bodies stick. For saltation matrices.
+  Eigen::Matrix<double, 6, 6> reset_jacobian(const EventHit& hit, ContactMode mode, const TwoBodyState& x) const;
   // Applies one event of the contact's guards to the mode and the state; counts it in counters.
   ContactEvent on_event(const EventHit& hit, ContactMode& mode, TwoBodyState& x, StrobeSample& sample) const;
 

@@ -9,7 +9,12 @@
 #include <string>
 
 #include "engine/core/model.hpp"
+#include <Eigen/Eigenvalues>
+#include <complex>
+#include <vector>
+
 #include "engine/hybrid/hybrid_integrator.hpp"
+#include "engine/hybrid/variational_system.hpp"
 
 namespace vibro::two_body {
 
@@ -126,7 +131,7 @@ template <class System>
 class TwoBodySimulation final : public Simulation {
  public:
   explicit TwoBodySimulation(const typename System::Constants& c)
-      : frame_(System::strobe_frame(c)), period_(c.period), system_(c), integrator_(c.control) {
+      : frame_(System::strobe_frame(c)), period_(c.period), control_(c.control), system_(c), integrator_(c.control) {
     x_ = system_.start();
     system_.sample = &sample_;
     reset_period_extremes(sample_.aux);
@@ -142,10 +147,28 @@ class TwoBodySimulation final : public Simulation {
     integrator_.reset_step();
     return true;
   }
+  std::vector<std::complex<double>> floquet_multipliers(int periods) override {
+    System system = system_;  // same mode; its counters go to a scratch sample
+    StrobeSample scratch = sample_;
+    system.sample = &scratch;
+    VariationalSystem<6, System> variational(system);
+    HybridIntegrator<VariationalSystem<6, System>::kSize> integrator(control_);
+    auto y = VariationalSystem<6, System>::pack(x_, Eigen::Matrix<double, 6, 6>::Identity());
+    double t = static_cast<double>(periods_) * period_;
+    integrator.advance(variational, t, y, t + periods * period_);
+    // The section is t = k T: the forcing states (cos, sin) are fixed there, so the map acts on
+    // (x1, v1, x2, v2).
+    const Eigen::Matrix4d M = VariationalSystem<6, System>::phi(y).template topLeftCorner<4, 4>();
+    const Eigen::EigenSolver<Eigen::Matrix4d> solver(M, false);
+    std::vector<std::complex<double>> mu;
+    for (int i = 0; i < 4; ++i) mu.push_back(solver.eigenvalues()[i]);
+    return mu;
+  }
 
  private:
   StrobeFrame frame_;
   double period_;
+  StepControl control_;
   System system_;
   HybridIntegrator<6> integrator_;
   TwoBodyState x_;

@@ -45,6 +45,43 @@ double VibroPlatformSystem::elastic_force(double z) const {
   return linear_penalty(z, c_.k0);  // the linear law, and the joint phase of a restitution run
 }
 
+void VibroPlatformSystem::jacobian(double, const TwoBodyState& x, Matrix& J) const {
+  J.setZero();
+  J(4, 5) = -c_.omega;
+  J(5, 4) = c_.omega;
+  J(0, 1) = 1;
+  J(2, 3) = 1;
+  const double fc = c_.F0 * std::cos(c_.phase), fs = -c_.F0 * std::sin(c_.phase);
+  if (mode == kTogether) {
+    const double M = c_.m1 + c_.m2;
+    for (const int row : {1, 3}) {
+      J(row, 0) = -c_.k1 / M;
+      J(row, 1) = -(c_.c1 + c_.c2) / M;
+      J(row, 4) = fc / M;
+      J(row, 5) = fs / M;
+    }
+    return;
+  }
+  double kb = 0, c0_v1 = 0, c0_v2 = 0;  // block stiffness dF/dz, damper's dependence on v1 and v2
+  if (mode == kOnBlock) {
+    const double z = c_.h - (x[2] - x[0]);
+    if (z > 0) kb = c_.law == ImpactLaw::Hertz ? 1.5 * c_.K * std::sqrt(z) : c_.k0;
+    c0_v2 = c_.c0;
+    c0_v1 = c_.relative_damping ? -c_.c0 : 0.0;
+  }
+  // The block pushes the form up with block(z) - c0 (v2 [- v1]) and the table down with the same.
+  J(1, 0) = (-c_.k1 - kb) / c_.m1;
+  J(1, 1) = (-c_.c1 + c0_v1) / c_.m1;
+  J(1, 2) = kb / c_.m1;
+  J(1, 3) = c0_v2 / c_.m1;
+  J(1, 4) = fc / c_.m1;
+  J(1, 5) = fs / c_.m1;
+  J(3, 0) = kb / c_.m2;
+  J(3, 1) = -c0_v1 / c_.m2;
+  J(3, 2) = -kb / c_.m2;
+  J(3, 3) = (-c_.c2 - c0_v2) / c_.m2;
+}
+
 void VibroPlatformSystem::rhs(double, const TwoBodyState& x, TwoBodyState& dx) const {
   dx[4] = -c_.omega * x[5];
   dx[5] = c_.omega * x[4];

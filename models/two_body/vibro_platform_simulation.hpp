@@ -25,7 +25,10 @@ class VibroPlatformSystem {
   TwoBodyState start();  // static equilibrium plus the requested offsets
   bool restart(const StrobeSample& from, TwoBodyState& x);
 
+  using Matrix = Eigen::Matrix<double, 6, 6>;
   void rhs(double t, const TwoBodyState& x, TwoBodyState& dx) const;
+  void jacobian(double t, const TwoBodyState& x, Matrix& J) const;
+  Matrix reset_jacobian(const EventHit& hit, const TwoBodyState& x) const { return contact_.reset_jacobian(hit, mode, x); }
   int guards(AffineGuard<6>* out) const { return contact_.guards(mode, out); }
   bool on_events(double t, TwoBodyState& x, const EventHit* hits, int count);
   void observe(const DenseStep<6>& step, double theta_end);

@@ -1,0 +1,59 @@
+// Floquet multipliers of steady orbits from the sweep (output.floquet): variational equations with
+// saltation matrices at impacts, contact onsets/offsets and damping switches, against the spec's
+// multipliers (two_body_impact.md 6.3.1 and 6.3.2, found there by shooting with finite differences).
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <complex>
+#include <string>
+#include <vector>
+
+#include "jobs/sweep_runner.hpp"
+#include "jobs/sweep_spec.hpp"
+
+using namespace vibro;
+
+namespace {
+
+std::vector<std::complex<double>> multipliers(const std::string& ini, const std::vector<std::string>& overrides) {
+  const SweepSpec spec = parse_sweep(ini + "[output]\nfloquet = true\n", "floquet.ini", overrides);
+  const SweepRun run = run_sweep(spec, false);
+  for (const auto& c : run.cases)
+    if (c.class_code == "(1,1)") {
+      auto mu = c.floquet;
+      std::sort(mu.begin(), mu.end(), [](auto a, auto b) { return a.real() != b.real() ? a.real() > b.real() : a.imag() > b.imag(); });
+      return mu;
+    }
+  return {};
+}
+
+// Each expected pair a +- bi must be matched by a computed pair within tol.
+void check_pairs(const std::vector<std::complex<double>>& mu, const std::vector<std::complex<double>>& expected, double tol) {
+  REQUIRE(mu.size() == 4);
+  for (const auto& e : expected) {
+    const bool found = std::any_of(mu.begin(), mu.end(), [&](auto m) {
+      return std::abs(m.real() - e.real()) < tol && std::abs(std::abs(m.imag()) - std::abs(e.imag())) < tol;
+    });
+    INFO("expected " << e.real() << " +- " << std::abs(e.imag()) << "i");
+    CHECK(found);
+  }
+}
+
+const std::string kModelA =
+    "model = gap_oscillator\n[parameters]\nlambda = 1\n[run]\nmax_periods = 600\nwindow_periods = 20\n";
+const std::string kModelB =
+    "model = vibro_platform\n[axes]\nphase = 0, 0.8, 1.6, 2.4, 3.2, 4.0, 4.8, 5.6\n[run]\nmax_periods = 1500\n"
+    "window_periods = 24\n";
+
+}  // namespace
+
+TEST_CASE("Model A multipliers at lambda = 1 (spec 6.3.1)", "[two_body][floquet]") {
+  check_pairs(multipliers(kModelA, {"--parameters.law=restitution", "--parameters.e=1"}), {{0.7563, 0.0505}, {-0.3152, 0.1530}}, 2e-3);
+  check_pairs(multipliers(kModelA, {"--parameters.law=hertz"}), {{0.7563, 0.0513}, {-0.3144, 0.1546}}, 2e-3);
+  check_pairs(multipliers(kModelA, {"--parameters.law=restitution", "--parameters.e=0.5"}), {{0.6539, 0.0380}, {-0.1681, 0.1133}}, 2e-3);
+}
+
+TEST_CASE("Model B (1,1) multipliers, damping switches included (spec 6.3.2)", "[two_body][floquet]") {
+  check_pairs(multipliers(kModelB, {"--parameters.law=linear"}), {{0.8550, 0.2449}, {-0.8883, 0.1762}}, 1e-2);
+  check_pairs(multipliers(kModelB, {"--parameters.law=hertz", "--parameters.R=5"}), {{0.8541, 0.2431}, {-0.5996, 0.6225}}, 1e-2);
+  check_pairs(multipliers(kModelB, {"--parameters.law=hertz", "--parameters.E1=12e8"}), {{0.8550, 0.2450}, {-0.8668, 0.2399}}, 1e-2);
+}
