@@ -32,6 +32,10 @@ const char* MpiSession::scheduler() const {
   return threads_can_call_mpi_ ? "MPI work queue (rank 0) x OpenMP dynamic" : "MPI cyclic share x OpenMP dynamic";
 }
 
+void MpiSession::abort_all(int code) const {
+  if (ranks_ > 1) MPI_Abort(MPI_COMM_WORLD, code);
+}
+
 bool MpiSession::all_ok(bool mine) const {
   int local = mine ? 1 : 0, global = 0;
   MPI_Allreduce(&local, &global, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);

@@ -27,6 +27,9 @@ class MpiSession {
   void collect(SweepRun& run) const;
   // Whether every rank succeeded so far (false if any rank reports failure).
   bool all_ok(bool mine) const;
+  // Ends every rank when one fails after the ranks have parted ways (else the others would wait
+  // forever for it); a no-op on a single rank.
+  void abort_all(int code) const;
 
  private:
   int rank_ = 0, ranks_ = 1;

@@ -35,9 +35,10 @@ int main(int argc, char** argv) {
     throw vibro::InputError("unknown command '" + args[0] + "'; expected run, submit, models, describe, --help or --version");
   } catch (const vibro::InputError& e) {
     err << "vibro: error: " << e.what() << "\n";
-    return 2;
+    return 2;  // every rank meets the same input error, so all of them return
   } catch (const std::exception& e) {
-    err << "vibro: failed: " << e.what() << "\n";
+    std::cerr << "vibro: failed: " << e.what() << "\n";  // from whichever rank it happened on
+    if (mpi) mpi->abort_all(1);
     return 1;
   }
 }
