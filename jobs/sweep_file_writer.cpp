@@ -8,6 +8,7 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "jobs/sweep_attractors.hpp"
 #include "vibro/version.hpp"
 
 namespace vibro {
@@ -168,6 +169,18 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
     dataset(window_counters, counter_names[k], column<std::int64_t>(run, [&](const CaseResult& c) {
       return k < c.window_counters.size() ? c.window_counters[k] : -1;
     }));
+  }
+
+  // Attractor labels within each parameter point: a label over the initial-condition axes is a basin map.
+  const SweepAttractors attractors = label_sweep_attractors(spec, run);
+  if (!attractors.labels.label.empty()) {
+    std::vector<std::int32_t> labels(attractors.labels.label.begin(), attractors.labels.label.end());
+    auto set = dataset(cases, "attractor", labels);
+    std::string initial_names;
+    for (const auto& a : attractors.initial_axes) initial_names += (initial_names.empty() ? "" : ",") + a;
+    attribute(set, "meaning", std::string("attractor label within the case's parameter point (the cases that differ "
+                                          "only in the initial-condition axes); -1: no steady state"));
+    attribute(set, "initial_condition_axes", initial_names.empty() ? std::string("none") : initial_names);
   }
 
   if (spec.floquet) {
