@@ -15,7 +15,7 @@ constexpr double kChunkSeconds = 0.5;
 }  // namespace
 
 WorkQueueServer::WorkQueueServer(long long units, int ranks)
-    : units_(units), ranks_(ranks), server_([this] { serve(); }) {}
+    : units_(units), ranks_(ranks), reported_(static_cast<std::size_t>(ranks)), server_([this] { serve(); }) {}
 
 WorkQueueServer::~WorkQueueServer() { server_.join(); }
 
@@ -34,8 +34,14 @@ void WorkQueueServer::serve() {
       std::this_thread::sleep_for(std::chrono::microseconds(200));
       continue;
     }
-    double request[2];  // threads of the requester, its mean seconds per unit so far (0: unknown)
-    MPI_Recv(request, 2, MPI_DOUBLE, status.MPI_SOURCE, kRequestTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    // Threads of the requester, its mean seconds per unit so far (0: unknown), its cases done and
+    // failed so far.
+    double request[4];
+    MPI_Recv(request, 4, MPI_DOUBLE, status.MPI_SOURCE, kRequestTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    auto& seen = reported_[static_cast<std::size_t>(status.MPI_SOURCE)];
+    remote_done_ += static_cast<long long>(request[2]) - seen.done;
+    remote_failed_ += static_cast<long long>(request[3]) - seen.failed;
+    seen = {static_cast<long long>(request[2]), static_cast<long long>(request[3])};
     const long long left = std::max(0LL, units_ - next_.load());
     long long chunk = static_cast<long long>(std::max(1.0, request[0]));
     if (request[1] > 0) chunk = std::llround(kChunkSeconds * request[0] / request[1]);
@@ -56,8 +62,9 @@ long long WorkQueueClient::next() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (begin_ < end_) return begin_++;
   if (done_) return -1;
-  double request[2] = {static_cast<double>(omp_get_num_threads()), count_ > 0 ? seconds_ / static_cast<double>(count_) : 0.0};
-  MPI_Send(request, 2, MPI_DOUBLE, 0, kRequestTag, MPI_COMM_WORLD);
+  double request[4] = {static_cast<double>(omp_get_num_threads()), count_ > 0 ? seconds_ / static_cast<double>(count_) : 0.0,
+                       static_cast<double>(progress_.done), static_cast<double>(progress_.failed)};
+  MPI_Send(request, 4, MPI_DOUBLE, 0, kRequestTag, MPI_COMM_WORLD);
   long long reply[2];
   MPI_Recv(reply, 2, MPI_LONG_LONG, 0, kReplyTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   if (reply[0] < 0) {
@@ -69,10 +76,12 @@ long long WorkQueueClient::next() {
   return begin_++;
 }
 
-void WorkQueueClient::finished(double seconds) {
+void WorkQueueClient::finished(double seconds, int cases, int failed) {
   std::lock_guard<std::mutex> lock(mutex_);
   seconds_ += seconds;
   ++count_;
+  progress_.done += cases;
+  progress_.failed += failed;
 }
 
 }  // namespace vibro

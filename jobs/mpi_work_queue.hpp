@@ -7,6 +7,7 @@
 #include <atomic>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "jobs/unit_source.hpp"
 
@@ -17,19 +18,22 @@ class WorkQueueServer : public UnitSource {
   WorkQueueServer(long long units, int ranks);
   ~WorkQueueServer() override;  // waits until every other rank has been told that the work is done
   long long next() override;
+  ProgressCount others() const override { return {remote_done_.load(), remote_failed_.load()}; }
 
  private:
   void serve();
   long long units_;
   int ranks_;
   std::atomic<long long> next_{0};
+  std::atomic<long long> remote_done_{0}, remote_failed_{0};
+  std::vector<ProgressCount> reported_;  // per rank, as of its last request (server thread only)
   std::thread server_;
 };
 
 class WorkQueueClient : public UnitSource {
  public:
   long long next() override;
-  void finished(double seconds) override;
+  void finished(double seconds, int cases, int failed) override;
 
  private:
   std::mutex mutex_;
@@ -37,6 +41,7 @@ class WorkQueueClient : public UnitSource {
   bool done_ = false;
   double seconds_ = 0;
   long long count_ = 0;
+  ProgressCount progress_;
 };
 
 }  // namespace vibro

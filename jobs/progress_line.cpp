@@ -1,36 +1,42 @@
 #include "jobs/progress_line.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
 
 namespace vibro {
 
-ProgressLine::ProgressLine(long long total)
-    : total_(total), enabled_(isatty(STDERR_FILENO) != 0), started_(std::chrono::steady_clock::now()),
-      last_draw_(started_) {}
+ProgressLine::ProgressLine(long long total, std::function<ProgressCount()> remote)
+    : total_(total), remote_(std::move(remote)), enabled_(total > 0),
+      started_(std::chrono::steady_clock::now()), last_draw_(started_) {}
 
-void ProgressLine::case_done() {
+void ProgressLine::case_done(bool failed) {
   if (!enabled_) return;
   std::lock_guard<std::mutex> lock(mutex_);
-  ++done_;
+  ++local_.done;
+  local_.failed += failed ? 1 : 0;
   const auto now = std::chrono::steady_clock::now();
   if (now - last_draw_ < std::chrono::milliseconds(250)) return;
   last_draw_ = now;
-  draw(done_, false);
+  draw(false);
 }
 
 void ProgressLine::finish() {
   if (!enabled_) return;
   std::lock_guard<std::mutex> lock(mutex_);
-  draw(done_, true);
+  draw(true);
 }
 
-void ProgressLine::draw(long long done, bool final) {
+void ProgressLine::draw(bool final) {
+  ProgressCount all = local_;
+  if (remote_) {
+    const ProgressCount others = remote_();
+    all.done += others.done;
+    all.failed += others.failed;
+  }
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
-  const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0;
-  std::fprintf(stderr, "\r%lld / %lld cases  %.1f cases/s  ETA %.0f s   %s", done, total_, rate, eta, final ? "\n" : "");
+  const double rate = elapsed > 0 ? static_cast<double>(all.done) / elapsed : 0;
+  const double eta = rate > 0 ? static_cast<double>(total_ - all.done) / rate : 0;
+  std::fprintf(stderr, "\r%lld / %lld cases  %.1f cases/s  ETA %.0f s  failed %lld   %s", all.done, total_, rate, eta,
+               all.failed, final ? "\n" : "");
   std::fflush(stderr);
 }
 

@@ -1,22 +1,30 @@
 #pragma once
-// "cases done / total, cases per second, ETA" on stderr, redrawn in place, only when stderr is a
-// terminal: logs of batch jobs stay clean.
+// "cases done / total, cases per second, ETA, failures" on stderr, redrawn in place (the caller
+// decides whether to show it: by default only on a terminal, so that batch logs stay clean). With
+// several ranks, rank 0 adds what the other ranks report with their chunk requests.
 #include <chrono>
+#include <functional>
 #include <mutex>
 
 namespace vibro {
 
+struct ProgressCount {
+  long long done = 0, failed = 0;
+};
+
 class ProgressLine {
  public:
-  explicit ProgressLine(long long total);
+  // remote: the other ranks' counts so far (empty on one rank).
+  explicit ProgressLine(long long total, std::function<ProgressCount()> remote = {});
   // Thread-safe; redraws at most a few times per second.
-  void case_done();
+  void case_done(bool failed);
   void finish();
 
  private:
-  void draw(long long done, bool final);
+  void draw(bool final);
   long long total_;
-  long long done_ = 0;
+  ProgressCount local_;
+  std::function<ProgressCount()> remote_;
   bool enabled_;
   std::chrono::steady_clock::time_point started_, last_draw_;
   std::mutex mutex_;

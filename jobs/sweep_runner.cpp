@@ -56,11 +56,13 @@ SweepRun run_sweep(const SweepSpec& spec, bool show_progress, UnitSource* source
   const ContinuationLines lines = lines_mode ? ContinuationLines(spec) : ContinuationLines();
   long long to_do = 0;
   for (long long i = 0; i < n; ++i) to_do += already(i) ? 0 : 1;
-  ProgressLine progress(show_progress ? to_do : 0);
+  ProgressLine progress(show_progress ? to_do : 0, [&units] { return units.others(); });
   const auto started = std::chrono::steady_clock::now();
 
   // One unit: a case, or a line whose cases run in order, each from the previous one's final state.
+  // Returns how many cases it computed and how many of them failed.
   auto compute = [&](long long unit) {
+    std::pair<int, int> counts{0, 0};
     const int length = lines_mode ? lines.length() : 1;
     const StrobeSample* previous = nullptr;
     for (int step = 0; step < length; ++step) {
@@ -69,17 +71,21 @@ SweepRun run_sweep(const SweepSpec& spec, bool show_progress, UnitSource* source
       if (!already(i)) {
         result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe, previous, spec.floquet);
         if (sink) sink->finished(i, result);
-        if (show_progress) progress.case_done();
+        const bool failed = result.status == CaseStatus::Failed;
+        ++counts.first;
+        counts.second += failed ? 1 : 0;
+        if (show_progress) progress.case_done(failed);
       }
       // A failed case breaks the chain: the next one starts from the model's initial condition.
       previous = result.has_final_state ? &result.final_state : nullptr;
     }
+    return counts;
   };
 #pragma omp parallel num_threads(run.threads)
   for (long long unit = units.next(); unit >= 0; unit = units.next()) {
     const auto t0 = std::chrono::steady_clock::now();
-    compute(unit);
-    units.finished(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    const auto [cases, failed] = compute(unit);
+    units.finished(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), cases, failed);
   }
   if (show_progress) progress.finish();
   run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

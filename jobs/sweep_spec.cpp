@@ -84,6 +84,7 @@ const RunKey kRunKeys[] = {
     {"run.min_window", "adaptive: shortest averaging window, periods (default 10)"},
     {"run.min_periods", "adaptive: never stop before this many periods (default 5)"},
     {"run.threads", "OpenMP threads, 0 = all (default 0)"},
+    {"run.progress", "auto (a progress line when stderr is a terminal), always, or never"},
     {"run.continuation", "an axis along which each case starts from the previous case's final state"},
     {"run.direction", "up (axis order) or down (reverse) for the continuation axis (default up)"},
     {"output.file", "HDF5 output file (default: the sweep file's name with .h5)"},
@@ -251,6 +252,12 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     throw InputError("run.window_periods = " + std::to_string(s.window_periods) + " must be smaller than run.max_periods = " +
                      std::to_string(s.max_periods));
   if (const auto* v = text("run.threads")) spec.threads = static_cast<int>(parse_integer("run.threads", *v, 0, 4096));
+  if (const auto* v = text("run.progress")) {
+    if (*v == "auto") spec.progress = ProgressMode::Auto;
+    else if (*v == "always") spec.progress = ProgressMode::Always;
+    else if (*v == "never") spec.progress = ProgressMode::Never;
+    else throw InputError("run.progress = '" + *v + "' is not accepted; expected one of: auto, always, never");
+  }
   if (const auto* v = text("run.continuation")) {
     std::string names;
     for (std::size_t a = 0; a < spec.axes.size(); ++a) {

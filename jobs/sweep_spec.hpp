@@ -12,6 +12,10 @@
 
 namespace vibro {
 
+// The progress line on stderr: on a terminal only (auto), always (e.g. a batch log followed with
+// tail -f; under mpirun stderr is not a terminal), or never.
+enum class ProgressMode { Auto, Always, Never };
+
 struct SweepSpec {
   const Model* model = nullptr;
   ParameterSet base{nullptr};      // every parameter; axis parameters are overwritten per case
@@ -25,6 +29,7 @@ struct SweepSpec {
   bool descending = false;
   bool record_strobe = true;       // store the window's stroboscopic points
   bool floquet = false;            // Floquet multipliers of every converged periodic case
+  ProgressMode progress = ProgressMode::Auto;
   std::string output_file;
   std::string source_text;         // the sweep file as read (plus overrides), for provenance
   std::string source_name;

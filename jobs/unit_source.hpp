@@ -3,6 +3,7 @@
 #include <atomic>
 #include <memory>
 
+#include "jobs/progress_line.hpp"
 #include "jobs/rank_share.hpp"
 
 namespace vibro {
@@ -12,8 +13,11 @@ class UnitSource {
   virtual ~UnitSource() = default;
   // The next unit for the calling thread, or -1 when none is left; called from many threads.
   virtual long long next() = 0;
-  // The calling thread finished a unit in `seconds` (feeds chunk sizing where it matters).
-  virtual void finished(double /*seconds*/) {}
+  // The calling thread finished a unit of `cases` cases (`failed` of them failed) in `seconds`;
+  // feeds chunk sizing and the progress report where they matter.
+  virtual void finished(double /*seconds*/, int /*cases*/, int /*failed*/) {}
+  // What the other ranks have reported so far (rank 0 of a work queue; zero elsewhere).
+  virtual ProgressCount others() const { return {}; }
 };
 
 // This rank's fixed share of `units` (u mod ranks == rank), handed out in order.

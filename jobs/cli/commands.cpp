@@ -1,5 +1,7 @@
 #include "jobs/cli/commands.hpp"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -202,6 +204,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   const auto logs = checkpoint_files(spec.output_file);
   std::vector<CaseResult> done(static_cast<std::size_t>(spec.case_count()));
   const CheckpointLoad load = load_checkpoints(logs, spec.fingerprint(), done);
+  mpi.all_ok(true);  // a barrier: no rank creates its own log before every rank has read the old ones
   if (!logs.empty() && mpi.is_root())
     std::cerr << "vibro: resuming " << spec.output_file << ": " << load.loaded << " of " << spec.case_count()
               << " cases loaded from " << logs.size() << " checkpoint file(s); " << load.duplicates
@@ -214,7 +217,8 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
                                 {spec.fingerprint(), name, text, overrides_without_output(overrides)},
                                 spec.checkpoint_seconds);
     const auto source = mpi.unit_source(parallel_units(spec));
-    run = run_sweep(spec, mpi.is_root(), source.get(), std::move(done), &checkpoint);
+    const bool progress = spec.progress == ProgressMode::Always || (spec.progress == ProgressMode::Auto && isatty(STDERR_FILENO));
+    run = run_sweep(spec, mpi.is_root() && progress, source.get(), std::move(done), &checkpoint);
   }  // flushed and closed before the results are collected
   mpi.collect(run);
   if (!mpi.is_root()) return 0;

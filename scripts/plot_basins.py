@@ -1,0 +1,318 @@
+#!/usr/bin/python3
+"""Basin maps of a `vibro run` sweep over initial conditions (generic, any model).
+
+usage: plot_basins.py IN.h5 OUT.png [--max-panels N] [--obs NAME] [--box B]
+
+Reads /cases/attractor (docs/hdf5_schema.md): the attractor label of every case within its parameter
+point (the cases that differ only in the [initial] axes named by the attribute initial_condition_axes;
+equal labels = same attractor, -1 = no steady state). The file must have been written with
+output.strobe_points = window (the default), otherwise it has no labels.
+
+Draws one panel per parameter point (the grid of the axes that are not initial conditions; at most
+--max-panels, default 6, spread evenly over the points when there are more): the label over the first
+two initial-condition axes as an image, x = the first, y = the second, one colour per label, with a
+legend per panel giving the label, its class code(s), the mean of the observable (--obs; default
+mean_velocity or A1 when the model has it, else the first in alphabetical order) over the label's cases
+and its basin fraction. Infeasible cases are grey, failed ones black, cases not run white. With only one
+initial-condition axis every parameter point is a 1-D strip of labels along it. Further initial-condition
+axes (more than two) split a parameter point into several panels, one per combination of their values.
+
+Prints, per parameter point (per panel), the basin fractions (share of the initial conditions reaching
+each attractor, with its class, observable mean and range) and the basin entropy of Daza et al. (2016),
+"Basin entropy: a new tool to analyze uncertainty in dynamical systems", Sci. Rep. 6, 31416: the grid of
+initial conditions is split into boxes of B x B cells (--box, default 5; B cells in 1-D; trailing cells
+that do not fill a whole box are left out), the Gibbs entropy S_i = -sum_j p_ij ln p_ij of the outcome
+distribution in each box, averaged over all boxes (S_b) and over the boxes with more than one outcome
+(boundary basin entropy S_bb). Outcomes are the attractor labels; "infeasible" and "failed" count as
+two further outcomes. S_bb > ln 2 is a sufficient condition for fractal basin boundaries (Daza et al.).
+"""
+import argparse
+import math
+import os
+import re
+import sys
+from collections import Counter
+
+import h5py
+import numpy as np
+
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402
+
+PREFERRED_OBS = ("mean_velocity", "A1")
+LABEL_COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink",
+                 "tab:olive", "tab:cyan", "gold", "navy", "lime", "teal", "maroon", "magenta",
+                 "darkorange", "slateblue", "yellowgreen", "crimson", "sienna")
+LEGEND_MAX = 12
+# outcome codes of cases without a steady state (from /cases/status)
+INFEASIBLE, FAILED, NOT_RUN = -2, -3, -4
+SPECIAL = {INFEASIBLE: ("infeasible", "0.6"), FAILED: ("failed", "black"), NOT_RUN: ("not run", "white")}
+# observable units shown scaled: unit -> (factor, shown unit)
+UNIT_SCALE = {"m": (1e3, "mm"), "N": (1e-5, "1e5 N"), "s": (1e3, "ms")}
+
+
+def _s(x):
+    return x.decode() if isinstance(x, bytes) else str(x)
+
+
+def read_extra(path):
+    """What vibro_results.load does not read: attractor labels, IC axes, units, root attributes."""
+    with h5py.File(path, "r") as h5:
+        cases = h5["cases"]
+        if "attractor" not in cases:
+            raise SystemExit("%s: no /cases/attractor (run with output.strobe_points = window)" % path)
+        att = cases["attractor"]
+        labels = np.asarray(att[...], dtype=int)
+        ic = [a.strip() for a in _s(att.attrs.get("initial_condition_axes", "none")).split(",")
+              if a.strip() and a.strip() != "none"]
+        units = {n: _s(h5["axes"][n].attrs.get("unit", "")) for n in h5["axes"]}
+        obs_units = {n: _s(d.attrs.get("unit", "")) for n, d in cases["observables"].items()}
+        root = {k: _s(v) if isinstance(v, (bytes, str)) else v for k, v in h5.attrs.items()}
+    return labels, ic, units, obs_units, root
+
+
+def entropy_of(counts):
+    p = np.asarray([c for c in counts if c > 0], dtype=float)
+    p /= p.sum()
+    return float(-(p * np.log(p)).sum())
+
+
+def basin_entropy(outcome, box):
+    """(S_b, S_bb, boxes, boundary boxes) of a 1-D or 2-D outcome grid, boxes of box (x box) cells."""
+    if outcome.ndim == 1:
+        outcome = outcome[None, :]
+        bshape = (1, box)
+    else:
+        bshape = (box, box)
+    n0, n1 = outcome.shape[0] // bshape[0], outcome.shape[1] // bshape[1]
+    s_all = []
+    s_boundary = []
+    for i in range(n0):
+        for j in range(n1):
+            cell = outcome[i * bshape[0]:(i + 1) * bshape[0], j * bshape[1]:(j + 1) * bshape[1]]
+            counts = Counter(cell.ravel().tolist())
+            s = entropy_of(counts.values())
+            s_all.append(s)
+            if len(counts) > 1:
+                s_boundary.append(s)
+    if not s_all:
+        return float("nan"), float("nan"), 0, 0
+    sbb = float(np.mean(s_boundary)) if s_boundary else 0.0
+    return float(np.mean(s_all)), sbb, len(s_all), len(s_boundary)
+
+
+def edges(values):
+    """Cell edges around the (sorted or not) grid values, for pcolormesh."""
+    v = np.asarray(values, dtype=float)
+    if len(v) == 1:
+        d = abs(v[0]) * 0.05 or 0.5
+        return np.array([v[0] - d, v[0] + d])
+    mid = 0.5 * (v[1:] + v[:-1])
+    return np.concatenate([[v[0] - (mid[0] - v[0])], mid, [v[-1] + (v[-1] - mid[-1])]])
+
+
+def explicit_parameters(root, params):
+    """The [parameters] keys the sweep file (or a command-line override) sets, with their values."""
+    keys = []
+    section = None
+    for line in root.get("sweep_text", "").splitlines():
+        t = line.strip()
+        m = re.match(r"#\s*--parameters\.([A-Za-z0-9_]+)=", t)
+        if m:
+            keys.append(m.group(1))
+            continue
+        if not t or t.startswith(("#", ";")):
+            continue
+        if t.startswith("["):
+            section = t.strip("[]").strip()
+            continue
+        if section == "parameters" and "=" in t:
+            keys.append(t.split("=", 1)[0].strip())
+    out = []
+    for k in keys:
+        if k in params and k not in [o[0] for o in out]:
+            out.append((k, params[k]))
+    return out
+
+
+def fmt_value(name, value, units):
+    u = units.get(name, "")
+    return "%s = %g%s" % (name, value, (" " + u) if u and u != "-" else "")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("input")
+    ap.add_argument("output")
+    ap.add_argument("--max-panels", type=int, default=6)
+    ap.add_argument("--obs", default=None, help="observable averaged per attractor in legend and table")
+    ap.add_argument("--box", type=int, default=5, help="box size of the basin entropy, cells (default 5)")
+    args = ap.parse_args()
+
+    data = vibro_results.load(args.input)
+    labels, ic, units, obs_units, root = read_extra(args.input)
+    order, shape = data["order"], data["shape"]
+    ic = [a for a in ic if a in order]
+    if not ic:
+        raise SystemExit("%s: no initial-condition axes (attribute initial_condition_axes = none): "
+                         "every parameter point has one case, there are no basins to map" % args.input)
+    map_axes = ic[:2]
+    # panels: every combination of the axes that are not map axes (parameters first, then extra IC axes)
+    panel_axes = [a for a in order if a not in map_axes]
+    panel_axes = [a for a in panel_axes if a not in ic] + [a for a in panel_axes if a in ic]
+    perm = [order.index(a) for a in panel_axes + map_axes]
+
+    if args.obs:
+        if args.obs not in data["observables"]:
+            raise SystemExit("no observable %r; have %s" % (args.obs, ", ".join(data["observables"])))
+        obs_name = args.obs
+    else:
+        obs_name = next((o for o in PREFERRED_OBS if o in data["observables"]),
+                        next(iter(data["observables"]), None))
+    obs = data["observables"].get(obs_name) if obs_name else None
+    factor, obs_unit = UNIT_SCALE.get(obs_units.get(obs_name, ""), (1.0, obs_units.get(obs_name, "")))
+
+    status = data["status"]
+    outcome = labels.copy()
+    outcome[(labels < 0) & (status == 1)] = INFEASIBLE
+    outcome[(labels < 0) & (status == 2)] = FAILED
+    outcome[(labels < 0) & (status == 3)] = NOT_RUN
+    outcome[(labels < 0) & (status == 0)] = FAILED  # ok but unlabelled: should not happen
+    idx = np.arange(data["n"]).reshape(shape).transpose(perm)   # panel axes..., map axes
+    panel_shape = idx.shape[:len(panel_axes)]
+    map_shape = idx.shape[len(panel_axes):]
+    idx = idx.reshape((-1,) + map_shape)
+    n_panels = idx.shape[0]
+
+    print("%s: model %s, %d cases; initial-condition axes %s; %d parameter point(s)%s"
+          % (args.input, data["model"], data["n"], " x ".join("%s (%d)" % (a, len(data["axes"][a]))
+                                                             for a in ic),
+             n_panels, "" if not panel_axes else " over " + ", ".join(panel_axes)))
+    print("observable: %s%s; basin entropy boxes of %s cells" % (
+        obs_name, " [%s]" % obs_unit if obs_unit else "",
+        ("%dx%d" % (args.box, args.box)) if len(map_axes) == 2 else str(args.box)))
+
+    panels = []
+    for p in range(n_panels):
+        cases = idx[p]
+        where = np.unravel_index(p, panel_shape) if panel_axes else ()
+        title = ", ".join(fmt_value(a, data["axes"][a][k], units) for a, k in zip(panel_axes, where))
+        if not title:
+            fixed = explicit_parameters(root, data["params"])
+            title = ", ".join("%s = %s" % (k, ("%g" % v) if isinstance(v, float) else v) for k, v in fixed)
+            title = "%s: %s" % (data["model"], title) if title else "%s (one parameter point)" % data["model"]
+        out = outcome[cases]
+        flat = cases.ravel()
+        total = flat.size
+        rows = []
+        for lab in sorted(set(outcome[flat].tolist()), key=lambda v: (v < 0, abs(v))):
+            sel = flat[outcome[flat] == lab]
+            if lab >= 0:
+                cls = Counter(data["cls"][sel])
+                cls_text = "/".join(c for c, _ in cls.most_common())
+                vals = obs[sel] * factor if obs is not None else np.array([np.nan])
+                mean = float(np.nanmean(vals)) if np.isfinite(vals).any() else float("nan")
+                lo = float(np.nanmin(vals)) if np.isfinite(vals).any() else float("nan")
+                hi = float(np.nanmax(vals)) if np.isfinite(vals).any() else float("nan")
+            else:
+                cls_text, mean, lo, hi = SPECIAL[lab][0], float("nan"), float("nan"), float("nan")
+            rows.append((lab, cls_text, len(sel), len(sel) / total, mean, lo, hi))
+        sb, sbb, nbox, nbound = basin_entropy(out, args.box)
+        panels.append((title, cases, out, rows, sb, sbb))
+
+        n_att = sum(1 for r in rows if r[0] >= 0)
+        print()
+        print("%s: %d initial conditions, %d attractor(s)" % (title, total, n_att))
+        print("  %5s  %-12s %8s %6s  %14s  %s" % ("label", "class", "share", "cases",
+                                                  "mean " + (obs_name or "-"), "range"))
+        for lab, cls_text, cnt, share, mean, lo, hi in rows:
+            if lab >= 0:
+                rng = "[%.6g, %.6g]" % (lo, hi)
+                rng = rng if "%.6g" % lo != "%.6g" % hi else ""
+                print("  %5d  %-12s %7.2f%% %6d  %14.6g  %s" % (lab, cls_text, 100 * share, cnt, mean, rng))
+            else:
+                print("  %5s  %-12s %7.2f%% %6d" % ("-", cls_text, 100 * share, cnt))
+        print("  basin entropy S_b = %.4f, boundary basin entropy S_bb = %.4f (%d boxes, %d on a boundary;"
+              " ln 2 = 0.6931%s)" % (sb, sbb, nbox, nbound,
+                                      ": S_bb > ln 2, fractal boundary" if sbb > math.log(2) else ""))
+
+    # choose the panels to draw
+    shown = list(range(n_panels))
+    if n_panels > args.max_panels > 0:
+        shown = sorted(set(int(round(v)) for v in np.linspace(0, n_panels - 1, args.max_panels)))
+        print("\ndrawing %d of %d parameter points (--max-panels)" % (len(shown), n_panels))
+    one_d = len(map_axes) == 1
+    nshow = len(shown)
+    if one_d:
+        fig, axs = plt.subplots(nshow, 1, figsize=(10, 1.0 + 1.3 * nshow), squeeze=False)
+        axs = axs[:, 0]
+    else:
+        ncol = min(3, nshow)
+        nrow = int(math.ceil(nshow / ncol))
+        lines = max(min(len(panels[p][3]), LEGEND_MAX + 1) for p in shown)
+        fig, axs = plt.subplots(nrow, ncol, figsize=(5.6 * ncol, (4.6 + 0.17 * lines) * nrow), squeeze=False,
+                                gridspec_kw=dict(hspace=0.2 + 0.06 * lines))
+        axs = axs.ravel()
+        for ax in axs[nshow:]:
+            ax.set_visible(False)
+
+    xname = map_axes[0]
+    xv = data["axes"][xname]
+    for ax, p in zip(axs, shown):
+        title, cases, out, rows, sb, sbb = panels[p]
+        codes = [r[0] for r in rows]
+        colours = [LABEL_COLOURS[c % len(LABEL_COLOURS)] if c >= 0 else SPECIAL[c][1] for c in codes]
+        pos = {c: k for k, c in enumerate(codes)}
+        img = np.vectorize(pos.get)(out).astype(float)
+        cmap = ListedColormap(colours)
+        norm = BoundaryNorm(np.arange(len(codes) + 1) - 0.5, len(codes))
+        if one_d:
+            ax.pcolormesh(edges(xv), [0, 1], img[None, :], cmap=cmap, norm=norm, shading="flat")
+            ax.set_yticks([])
+        else:
+            yname = map_axes[1]
+            yv = data["axes"][yname]
+            # image rows = y (second map axis), columns = x (first map axis)
+            ax.pcolormesh(edges(xv), edges(yv), img.T, cmap=cmap, norm=norm, shading="flat")
+            ax.set_ylabel("%s [%s]" % (yname, units.get(yname, "")))
+        ax.set_xlabel("%s [%s]" % (xname, units.get(xname, "")))
+        ax.set_title("%s\nS_b = %.3f, S_bb = %.3f" % (title, sb, sbb), fontsize=9)
+        handles = []
+        # at most LEGEND_MAX entries: the largest basins, then one line for the rest
+        ranked = sorted(range(len(rows)), key=lambda r: -rows[r][3])
+        keep = set(ranked[:LEGEND_MAX]) if len(rows) > LEGEND_MAX + 1 else set(ranked)
+        for r, ((lab, cls_text, cnt, share, mean, lo, hi), col) in enumerate(zip(rows, colours)):
+            if r not in keep:
+                continue
+            if lab >= 0:
+                text = "%d: %s, %s = %.4g%s (%.1f %%)" % (lab, cls_text, obs_name, mean,
+                                                          " " + obs_unit if obs_unit else "", 100 * share)
+            else:
+                text = "%s (%.1f %%)" % (cls_text, 100 * share)
+            handles.append(Patch(facecolor=col, edgecolor="0.3", label=text))
+        rest = [rows[r] for r in range(len(rows)) if r not in keep]
+        if rest:
+            handles.append(Patch(facecolor="none", edgecolor="none",
+                                 label="+ %d more labels (%.1f %%): see the printed table"
+                                 % (len(rest), 100 * sum(r[3] for r in rest))))
+        if one_d:
+            ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                      frameon=False)
+        else:
+            ax.legend(handles=handles, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13),
+                      ncol=1, frameon=False)
+    fig.suptitle("basins of attraction: %s (%s)" % (data["model"], os.path.basename(args.input)), fontsize=11)
+    if one_d:
+        fig.tight_layout()
+    fig.savefig(args.output, dpi=130, bbox_inches="tight")
+    print("\nwrote %s" % args.output)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,290 @@
+#!/usr/bin/python3
+"""Brute-force bifurcation diagram of one or more `vibro run` sweep files (generic, any model).
+
+usage: plot_bifurcation.py IN.h5 [IN2.h5 ...] OUT.png [--x AXIS] [--coord NAME]
+
+For every case, the stroboscopic points of its averaging window (/cases/strobe values + offsets,
+docs/hdf5_schema.md; the file must have been written with output.strobe_points = window, the default)
+are drawn as small dots at the case's value of the swept axis: coordinate NAME of the stroboscopic
+state (--coord; a column named in the attribute `columns` of /cases/strobe/values, default the first
+column; `drift_position` also works) against AXIS (--x; default the root attribute `continuation` when
+it is not `none`, else the first axis in grid order). A period-k orbit shows k dots per case, an
+irregular one a vertical band. Dots are coloured by the case's class (the same colour in every file;
+the '~' mark of a slowly converging case is dropped for the colour). Cases with further axes besides x
+are all drawn at their x value. Cases that are not ok (no stroboscopic points) are drawn as black
+crosses on the bottom edge.
+
+Several files (e.g. an upward and a downward continuation sweep of the same axis) are overlaid, each
+with its own marker (filled dots for the first, hollow circles for the second, then crosses, ...) and
+a legend entry naming the file and its continuation axis and direction (root attributes
+`continuation`, `direction`); below the diagram a thin strip per file shows the class at each x (the
+most common class there when the file has further axes), so hysteresis shows as strips that differ.
+
+Prints one table per file: the runs of equal class along x (ascending): x range, class, number of
+cases, distinct stroboscopic values of the coordinate per case (min-max; values closer than 1e-5 of
+the coordinate's overall range count as one; a period-k orbit has k), the coordinate's range, and impacts per period when the
+model has that observable.
+"""
+import argparse
+import os
+import sys
+from collections import Counter
+
+import h5py
+import numpy as np
+
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.transforms import blended_transform_factory  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402
+
+# fixed colours for common classes (the same as plot_regimes.py where they overlap); others take the
+# next free colour of PALETTE in sorted order
+FIXED_COLOURS = {"L": "tab:blue", "S": "tab:blue", "(1,1)": "tab:green", "H1": "tab:green",
+                 "(2,1)": "tab:orange", "(2,2)": "tab:red", "(3,2)": "tab:purple", "(6,3)": "tab:brown",
+                 "(4,2)": "tab:pink", "(6,4)": "tab:olive", "(8,4)": "tab:cyan", "M1": "tab:orange",
+                 "X": "0.55"}
+PALETTE = ("tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:olive", "tab:cyan", "gold", "navy",
+           "lime", "teal", "maroon", "magenta", "darkorange", "slateblue", "yellowgreen", "crimson",
+           "sienna", "deepskyblue", "tab:orange", "tab:green")
+FILE_STYLES = (dict(marker="o", s=3, filled=True), dict(marker="o", s=16, filled=False),
+               dict(marker="x", s=10, filled=True), dict(marker="+", s=14, filled=True),
+               dict(marker="s", s=10, filled=False), dict(marker="^", s=10, filled=False))
+
+
+def _s(x):
+    return x.decode() if isinstance(x, bytes) else str(x)
+
+
+def base_class(c):
+    return c.rstrip("~")
+
+
+def class_colours(classes):
+    out = {}
+    used = set()
+    for c in classes:
+        if c in FIXED_COLOURS:
+            out[c] = FIXED_COLOURS[c]
+            used.add(FIXED_COLOURS[c])
+    free = [p for p in PALETTE if p not in used]
+    for k, c in enumerate(c for c in classes if c not in out):
+        out[c] = free[k % len(free)] if free else "black"
+    return out
+
+
+def class_sort_key(c):
+    """L/S first, then periodic codes by (period, impacts), X last."""
+    if c in ("L", "S"):
+        return (0, 0, 0, c)
+    if c.startswith("X"):
+        return (3, 0, 0, c)
+    if c.startswith("(") and c.endswith(")"):
+        try:
+            n, k = (int(p) for p in c[1:-1].split(","))
+            return (1, n, k, c)
+        except ValueError:
+            pass
+    digits = "".join(ch for ch in c if ch.isdigit())
+    return (2, int(digits) if digits else 0, 0, c)
+
+
+def read_strobe(path, coord):
+    with h5py.File(path, "r") as h5:
+        root = {k: _s(v) if isinstance(v, (bytes, str)) else v for k, v in h5.attrs.items()}
+        if "strobe" not in h5["cases"]:
+            raise SystemExit("%s: no /cases/strobe (run with output.strobe_points = window)" % path)
+        st = h5["cases"]["strobe"]
+        columns = [c.strip() for c in _s(st["values"].attrs.get("columns", "")).split(",") if c.strip()]
+        offsets = np.asarray(st["offsets"][...], dtype=np.int64)
+        if coord is None or coord == columns[0]:
+            name, values = columns[0], np.asarray(st["values"][:, 0], dtype=float)
+        elif coord == "drift_position":
+            name, values = coord, np.asarray(st["drift_position"][...], dtype=float)
+        elif coord in columns:
+            name, values = coord, np.asarray(st["values"][:, columns.index(coord)], dtype=float)
+        else:
+            raise SystemExit("%s: no stroboscopic coordinate %r; columns: %s (or drift_position)"
+                             % (path, coord, ", ".join(columns)))
+        units = {n: _s(h5["axes"][n].attrs.get("unit", "")) for n in h5["axes"]}
+    return root, name, values, offsets, units
+
+
+def distinct_count(v, tol):
+    if v.size == 0:
+        return 0
+    v = np.sort(v)
+    return int(1 + np.count_nonzero(np.diff(v) > tol))
+
+
+def edges(values):
+    v = np.asarray(values, dtype=float)
+    if len(v) == 1:
+        d = abs(v[0]) * 0.05 or 0.5
+        return np.array([v[0] - d, v[0] + d])
+    mid = 0.5 * (v[1:] + v[:-1])
+    return np.concatenate([[v[0] - (mid[0] - v[0])], mid, [v[-1] + (v[-1] - mid[-1])]])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="+", help="IN.h5 [IN2.h5 ...] OUT.png")
+    ap.add_argument("--x", default=None, help="swept axis on the horizontal axis")
+    ap.add_argument("--coord", default=None, help="stroboscopic coordinate (column name)")
+    args = ap.parse_args()
+    if len(args.files) < 2:
+        ap.error("need at least one input file and the output file")
+    inputs, output = args.files[:-1], args.files[-1]
+
+    runs = []
+    for path in inputs:
+        data = vibro_results.load(path)
+        root, cname, values, offsets, units = read_strobe(path, args.coord)
+        cont = root.get("continuation", "none")
+        xname = args.x or (cont if cont and cont != "none" else (data["order"][0] if data["order"] else None))
+        if xname is None or xname not in data["coords"]:
+            raise SystemExit("%s: no axis %r to plot against; axes: %s" % (path, xname, ", ".join(data["order"])))
+        runs.append(dict(path=path, data=data, root=root, cname=cname, values=values, offsets=offsets,
+                         units=units, xname=xname, cont=cont, direction=root.get("direction", "up")))
+    xname = runs[0]["xname"]
+    if any(r["xname"] != xname for r in runs):
+        print("warning: the files default to different x axes (%s); using %s"
+              % (", ".join(sorted(set(r["xname"] for r in runs))), xname))
+        for r in runs:
+            if xname not in r["data"]["coords"]:
+                raise SystemExit("%s has no axis %s" % (r["path"], xname))
+            r["xname"] = xname
+    cname = runs[0]["cname"]
+
+    classes = sorted({base_class(c) for r in runs for c, s in zip(r["data"]["cls"], r["data"]["status"])
+                      if s == 0 and c}, key=class_sort_key)
+    colours = class_colours(classes)
+    all_values = np.concatenate([r["values"] for r in runs]) if runs else np.array([])
+    finite = all_values[np.isfinite(all_values)]
+    span = float(finite.max() - finite.min()) if finite.size else 1.0
+    tol = 1e-5 * (span if span > 0 else 1.0)
+
+    nstrip = len(runs)
+    fig = plt.figure(figsize=(11, 6.2 + 0.35 * nstrip))
+    gs = fig.add_gridspec(1 + nstrip, 1, height_ratios=[16] + [1] * nstrip, hspace=0.08)
+    ax = fig.add_subplot(gs[0])
+    strips = [fig.add_subplot(gs[1 + k], sharex=ax) for k in range(nstrip)]
+    bottom = blended_transform_factory(ax.transData, ax.transAxes)
+
+    file_handles = []
+    for k, r in enumerate(runs):
+        data, offs, vals = r["data"], r["offsets"], r["values"]
+        style = FILE_STYLES[k % len(FILE_STYLES)]
+        x = data["coords"][xname]
+        cls = np.array([base_class(c) for c in data["cls"]], dtype=object)
+        counts = np.diff(offs)
+        xs = np.repeat(x, counts)
+        cs = np.repeat(cls, counts)
+        for c in classes:
+            sel = cs == c
+            if not sel.any():
+                continue
+            if style["filled"]:
+                ax.scatter(xs[sel], vals[sel], s=style["s"], marker=style["marker"], c=colours[c],
+                           linewidths=0.6 if style["marker"] in "x+" else 0, zorder=3 + k, rasterized=True)
+            else:
+                ax.scatter(xs[sel], vals[sel], s=style["s"], marker=style["marker"], facecolors="none",
+                           edgecolors=colours[c], linewidths=0.6, zorder=3 + k, rasterized=True)
+        bad = data["status"] != 0
+        if bad.any():
+            ax.scatter(x[bad], np.full(bad.sum(), 0.01), transform=bottom, marker="x", s=14, c="black",
+                       linewidths=0.8, zorder=5, clip_on=False)
+        desc = os.path.basename(r["path"])
+        if r["cont"] and r["cont"] != "none":
+            desc += " (continuation %s, direction %s)" % (r["cont"], r["direction"])
+        file_handles.append(Line2D([], [], linestyle="none", marker=style["marker"], color="black",
+                                   markerfacecolor="black" if style["filled"] else "none",
+                                   markersize=4 if style["filled"] else 6, label=desc))
+
+        # class strip: the (most common) class at each x value, x ascending
+        xv = np.unique(x)
+        strip_cls = []
+        for v in xv:
+            here = [c for c, s in zip(cls[x == v], data["status"][x == v]) if s == 0 and c]
+            strip_cls.append(Counter(here).most_common(1)[0][0] if here else "")
+        strip_codes = sorted(set(strip_cls), key=lambda c: (c == "", class_sort_key(c) if c else ()))
+        pos = {c: i for i, c in enumerate(strip_codes)}
+        cmap = ListedColormap([colours.get(c, "black") if c else "black" for c in strip_codes])
+        norm = BoundaryNorm(np.arange(len(strip_codes) + 1) - 0.5, len(strip_codes))
+        sa = strips[k]
+        sa.pcolormesh(edges(xv), [0, 1], np.array([[pos[c] for c in strip_cls]], dtype=float), cmap=cmap,
+                      norm=norm, shading="flat")
+        sa.set_yticks([0.5])
+        sa.set_yticklabels(["%s %s" % ("●" if style["filled"] and style["marker"] == "o" else
+                                       "○" if style["marker"] == "o" else style["marker"], r["direction"])
+                            if r["cont"] != "none" else os.path.basename(r["path"])[:12]], fontsize=7)
+        sa.tick_params(axis="y", length=0)
+        if k < nstrip - 1:
+            plt.setp(sa.get_xticklabels(), visible=False)
+
+        # table: runs of equal class along x (ascending)
+        ipp = data["observables"].get("impacts_per_period")
+        print("%s: model %s, %d cases, x = %s, coordinate %s; continuation %s, direction %s"
+              % (r["path"], data["model"], data["n"], xname, cname, r["cont"], r["direction"]))
+        print("  %-21s %-10s %5s  %-9s %-27s %s" % ("x range", "class", "cases", "distinct",
+                                                     "%s range" % cname, "impacts/T" if ipp is not None else ""))
+        order = np.argsort(x, kind="stable")
+        seg = []
+
+        def flush(seg):
+            if not seg:
+                return
+            idx = np.array(seg)
+            nd = [distinct_count(vals[offs[i]:offs[i + 1]], tol) for i in idx]
+            pv = np.concatenate([vals[offs[i]:offs[i + 1]] for i in idx])
+            rng = "[%.6g, %.6g]" % (pv.min(), pv.max()) if pv.size else "-"
+            xr = ("%.6g" % x[idx[0]]) if x[idx[0]] == x[idx[-1]] else "%.6g .. %.6g" % (x[idx[0]], x[idx[-1]])
+            label = data["cls"][idx[0]] or {1: "infeasible", 2: "failed", 3: "not run"}.get(
+                int(data["status"][idx[0]]), "?")
+            nds = ("%d" % min(nd)) if min(nd) == max(nd) else "%d-%d" % (min(nd), max(nd))
+            ip = ""
+            if ipp is not None:
+                v = ipp[idx]
+                v = v[np.isfinite(v)]
+                if v.size:
+                    ip = ("%.4g" % v.min()) if np.isclose(v.min(), v.max()) else "%.4g-%.4g" % (v.min(), v.max())
+            print("  %-21s %-10s %5d  %-9s %-27s %s" % (xr, label, len(idx), nds, rng, ip))
+
+        prev = None
+        for i in order:
+            key = (data["cls"][i], int(data["status"][i]))
+            if key != prev:
+                flush(seg)
+                seg = []
+                prev = key
+            seg.append(i)
+        flush(seg)
+        print()
+
+    unit = runs[0]["units"].get(xname, "")
+    strips[-1].set_xlabel("%s%s" % (xname, " [%s]" % unit if unit and unit != "-" else ""))
+    plt.setp(ax.get_xticklabels(), visible=False)
+    ax.set_ylabel("%s at t = kT (window of each case)" % cname)
+    ax.grid(True, alpha=0.3, linewidth=0.5)
+    class_handles = [Line2D([], [], linestyle="none", marker="s", markersize=7, color=colours[c], label=c)
+                     for c in classes]
+    # legends outside the diagram: files above it, classes to its right
+    fig.legend(handles=class_handles, title="class", fontsize=8, title_fontsize=8, loc="upper left",
+               bbox_to_anchor=(1.0, 1.0), bbox_transform=ax.transAxes,
+               ncol=max(1, (len(classes) + 19) // 20), frameon=False)
+    ax.legend(handles=file_handles, fontsize=8, loc="lower left", bbox_to_anchor=(0.0, 1.06),
+              ncol=min(2, len(file_handles)), frameon=False)
+    models = sorted({r["data"]["model"] for r in runs})
+    ax.set_title("bifurcation diagram (stroboscopic points): %s, %s against %s" % (", ".join(models), cname, xname),
+                 fontsize=10)
+    fig.savefig(output, dpi=140, bbox_inches="tight")
+    print("wrote %s" % output)
+
+
+if __name__ == "__main__":
+    main()
