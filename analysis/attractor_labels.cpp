@@ -76,7 +76,8 @@ AttractorLabels label_attractors(const std::vector<OrbitSummary>& cases, const s
     for (std::size_t r = 0; r < reps.size() && out.label[i] < 0; ++r) {
       const auto& t = cases[reps[r]];
       if (s.periodic != t.periodic) continue;
-      const bool same = s.periodic ? same_periodic(s, t, scales, tol) : same_irregular(s, t, scales);
+      const double match = s.settled && t.settled ? tol : 100 * tol;
+      const bool same = s.periodic ? same_periodic(s, t, scales, match) : same_irregular(s, t, scales);
       if (same) out.label[i] = out.label[reps[r]];
     }
     if (out.label[i] < 0) {

@@ -14,6 +14,7 @@ namespace vibro {
 struct OrbitSummary {
   bool valid = false;      // the case ran to a steady state (failed or infeasible cases: label -1)
   bool periodic = false;   // a period was found (slowly converging included)
+  bool settled = false;    // converged within the tolerance (not just slowly converging)
   int period = 0;
   std::string class_code;  // the model's class, the "~" mark removed
   std::vector<std::array<double, kMaxStrobeDims>> points;  // stroboscopic states of the window
@@ -26,7 +27,8 @@ struct AttractorLabels {
 
 // group[i]: the parameter point of case i (0 .. groups-1). scales[g]: the layout's state scales at
 // parameter point g (their count is the number of components compared). Two periodic orbits match
-// when every point of one lies within tol (in scaled max-norm) of a point of the other; irregular
+// when every point of one lies within tol (in scaled max-norm) of a point of the other (100 tol when
+// either is still slowly converging: its window is a transient on its way to the orbit); irregular
 // ones when their boxes overlap.
 AttractorLabels label_attractors(const std::vector<OrbitSummary>& cases, const std::vector<long long>& group,
                                  const std::vector<std::vector<double>>& scales, double tol = 1e-3);

@@ -32,6 +32,7 @@ SweepAttractors label_sweep_attractors(const SweepSpec& spec, const SweepRun& ru
     if (scales[static_cast<std::size_t>(g)].empty())  // the layout's scales depend on the parameters
       scales[static_cast<std::size_t>(g)] = spec.model->start(spec.case_parameters(i))->layout().state_scales;
     s.periodic = c.periodicity != Periodicity::NotConverged && c.period > 0;
+    s.settled = c.periodicity == Periodicity::Periodic;
     s.period = c.period;
     s.class_code = c.class_code.substr(0, c.class_code.find('~'));
     for (const auto& p : c.strobe) s.points.push_back(p.state);

@@ -11,6 +11,7 @@ OrbitSummary periodic(std::vector<std::pair<double, double>> points, const std::
   OrbitSummary s;
   s.valid = true;
   s.periodic = true;
+  s.settled = true;
   s.period = static_cast<int>(points.size());
   s.class_code = cls;
   for (int repeat = 0; repeat < 3; ++repeat)
