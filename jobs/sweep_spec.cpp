@@ -109,6 +109,15 @@ long parse_integer(const std::string& key, const std::string& text, long lo, lon
   return v;
 }
 
+// The position of `text` among `choices`; throws InputError naming the key and the choices.
+std::size_t parse_choice(const std::string& key, const std::string& text, const std::vector<std::string>& choices) {
+  for (std::size_t i = 0; i < choices.size(); ++i)
+    if (choices[i] == text) return i;
+  std::string accepted;
+  for (const auto& c : choices) accepted += (accepted.empty() ? "" : ", ") + c;
+  throw InputError(key + " = '" + text + "' is not accepted; expected one of: " + accepted);
+}
+
 double parse_real(const std::string& key, const std::string& text, double lo, double hi) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
@@ -243,21 +252,14 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   if (const auto* v = text("run.min_periods")) s.min_periods = static_cast<int>(parse_integer("run.min_periods", *v, 0, 100000000));
   if (const auto* v = text("run.tol")) s.tol = parse_real("run.tol", *v, 0, 1);
   if (const auto* v = text("run.adaptive_tol")) s.adaptive_tol = parse_real("run.adaptive_tol", *v, 0, 1);
-  if (const auto* v = text("run.steady_state")) {
-    if (*v == "adaptive") s.mode = SteadyMode::Adaptive;
-    else if (*v == "fixed") s.mode = SteadyMode::Fixed;
-    else throw InputError("run.steady_state = '" + *v + "' is not accepted; expected one of: adaptive, fixed");
-  }
+  if (const auto* v = text("run.steady_state"))
+    s.mode = parse_choice("run.steady_state", *v, {"adaptive", "fixed"}) == 0 ? SteadyMode::Adaptive : SteadyMode::Fixed;
   if (s.window_periods >= s.max_periods)
     throw InputError("run.window_periods = " + std::to_string(s.window_periods) + " must be smaller than run.max_periods = " +
                      std::to_string(s.max_periods));
   if (const auto* v = text("run.threads")) spec.threads = static_cast<int>(parse_integer("run.threads", *v, 0, 4096));
-  if (const auto* v = text("run.progress")) {
-    if (*v == "auto") spec.progress = ProgressMode::Auto;
-    else if (*v == "always") spec.progress = ProgressMode::Always;
-    else if (*v == "never") spec.progress = ProgressMode::Never;
-    else throw InputError("run.progress = '" + *v + "' is not accepted; expected one of: auto, always, never");
-  }
+  if (const auto* v = text("run.progress"))
+    spec.progress = static_cast<ProgressMode>(parse_choice("run.progress", *v, {"auto", "always", "never"}));
   if (const auto* v = text("run.continuation")) {
     std::string names;
     for (std::size_t a = 0; a < spec.axes.size(); ++a) {
@@ -267,28 +269,14 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     if (spec.continuation_axis < 0)
       throw InputError("run.continuation = '" + *v + "' is not an axis of this sweep; axes: " + (names.empty() ? "none" : names));
   }
-  if (const auto* v = text("run.direction")) {
-    if (*v == "up") spec.descending = false;
-    else if (*v == "down") spec.descending = true;
-    else throw InputError("run.direction = '" + *v + "' is not accepted; expected one of: up, down");
-  }
-  if (const auto* v = text("output.strobe_points")) {
-    if (*v == "window") spec.record_strobe = true;
-    else if (*v == "none") spec.record_strobe = false;
-    else throw InputError("output.strobe_points = '" + *v + "' is not accepted; expected one of: window, none");
-  }
+  if (const auto* v = text("run.direction")) spec.descending = parse_choice("run.direction", *v, {"up", "down"}) == 1;
+  if (const auto* v = text("output.strobe_points"))
+    spec.record_strobe = parse_choice("output.strobe_points", *v, {"window", "none"}) == 0;
   spec.output_file = text("output.file") ? *text("output.file") : file_stem(source_name) + ".h5";
   if (const auto* v = text("output.checkpoint_seconds")) spec.checkpoint_seconds = parse_real("output.checkpoint_seconds", *v, 0, 1e6);
-  if (const auto* v = text("output.floquet")) {
-    if (*v == "true") spec.floquet = true;
-    else if (*v == "false") spec.floquet = false;
-    else throw InputError("output.floquet = '" + *v + "' is not accepted; expected one of: true, false");
-  }
-  if (const auto* v = text("output.keep_checkpoints")) {
-    if (*v == "true") spec.keep_checkpoints = true;
-    else if (*v == "false") spec.keep_checkpoints = false;
-    else throw InputError("output.keep_checkpoints = '" + *v + "' is not accepted; expected one of: true, false");
-  }
+  if (const auto* v = text("output.floquet")) spec.floquet = parse_choice("output.floquet", *v, {"false", "true"}) == 1;
+  if (const auto* v = text("output.keep_checkpoints"))
+    spec.keep_checkpoints = parse_choice("output.keep_checkpoints", *v, {"false", "true"}) == 1;
   if (!overrides.empty()) {
     spec.source_text += "\n# command-line overrides:\n";
     for (const auto& o : overrides) spec.source_text += "# " + o + "\n";
