@@ -14,13 +14,13 @@
 
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
-#include "jobs/checkpoint_log.hpp"
+#include "jobs/output/checkpoint_log.hpp"
 #include "jobs/default_sweep.hpp"  // generated
-#include "jobs/mpi_session.hpp"
-#include "jobs/slurm_submit.hpp"
-#include "jobs/sweep_file_writer.hpp"
-#include "jobs/sweep_runner.hpp"
-#include "jobs/sweep_spec.hpp"
+#include "jobs/parallel/mpi_session.hpp"
+#include "jobs/parallel/slurm_submit.hpp"
+#include "jobs/output/sweep_file_writer.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 
 namespace vibro::cli {
 

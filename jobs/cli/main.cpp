@@ -6,7 +6,7 @@
 
 #include "engine/core/input_error.hpp"
 #include "jobs/cli/commands.hpp"
-#include "jobs/mpi_session.hpp"
+#include "jobs/parallel/mpi_session.hpp"
 #include "vibro/version.hpp"
 
 int main(int argc, char** argv) {

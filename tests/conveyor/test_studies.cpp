@@ -8,8 +8,8 @@
 #include <set>
 #include <sstream>
 
-#include "jobs/sweep_runner.hpp"
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 #include "models/conveyor/conveyor_analytic.hpp"
 
 using namespace vibro;

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "engine/hybrid/variational_system.hpp"
-#include "jobs/sweep_runner.hpp"
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 #include "models/two_body/gap_oscillator_simulation.hpp"
 
 using namespace vibro;

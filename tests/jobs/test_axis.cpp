@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/core/input_error.hpp"
-#include "jobs/axis.hpp"
+#include "jobs/sweep/axis.hpp"
 
 using Catch::Matchers::Contains;
 using vibro::Axis;

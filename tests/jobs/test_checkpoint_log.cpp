@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "engine/core/input_error.hpp"
-#include "jobs/checkpoint_log.hpp"
+#include "jobs/output/checkpoint_log.hpp"
 
 using namespace vibro;
 

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 
 using namespace vibro;
 

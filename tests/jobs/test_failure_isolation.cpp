@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "jobs/sweep_runner.hpp"
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 
 using namespace vibro;
 

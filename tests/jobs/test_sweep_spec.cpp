@@ -9,7 +9,7 @@
 
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "jobs/sweep_runner.hpp"
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 
 using namespace vibro;
 

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "jobs/sweep_runner.hpp"
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 #include "models/two_body/gap_oscillator_parameters.hpp"
 #include "models/two_body/linear_response.hpp"
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <string>
 
-#include "jobs/sweep_runner.hpp"
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 #include "models/two_body/vibro_platform_parameters.hpp"
 #include "models/two_body/vibro_platform_simulation.hpp"
 

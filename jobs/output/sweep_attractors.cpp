@@ -1,4 +1,4 @@
-#include "jobs/sweep_attractors.hpp"
+#include "jobs/output/sweep_attractors.hpp"
 
 namespace vibro {
 

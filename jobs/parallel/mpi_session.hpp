@@ -3,9 +3,9 @@
 // single rank), and the collection of every rank's case results on rank 0, which writes the file.
 #include <memory>
 
-#include "jobs/rank_share.hpp"
-#include "jobs/sweep_runner.hpp"
-#include "jobs/unit_source.hpp"
+#include "jobs/sweep/rank_share.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/unit_source.hpp"
 
 namespace vibro {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "analysis/attractor_labels.hpp"
-#include "jobs/sweep_runner.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
 
 namespace vibro {
 

@@ -1,4 +1,4 @@
-#include "jobs/sweep_file_writer.hpp"
+#include "jobs/output/sweep_file_writer.hpp"
 
 #include <H5Cpp.h>
 
@@ -8,7 +8,7 @@
 #include <ctime>
 #include <stdexcept>
 
-#include "jobs/sweep_attractors.hpp"
+#include "jobs/output/sweep_attractors.hpp"
 #include "vibro/version.hpp"
 
 namespace vibro {

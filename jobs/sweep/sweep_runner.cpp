@@ -1,11 +1,11 @@
-#include "jobs/sweep_runner.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
 
 #include <omp.h>
 
 #include <chrono>
 
-#include "jobs/case_runner.hpp"
-#include "jobs/progress_line.hpp"
+#include "jobs/sweep/case_runner.hpp"
+#include "jobs/sweep/progress_line.hpp"
 
 namespace vibro {
 

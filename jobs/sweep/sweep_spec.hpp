@@ -8,7 +8,7 @@
 #include "analysis/steady_state.hpp"
 #include "engine/core/model.hpp"
 #include "engine/core/parameter_spec.hpp"
-#include "jobs/axis.hpp"
+#include "jobs/sweep/axis.hpp"
 
 namespace vibro {
 

@@ -1,4 +1,4 @@
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 
 #include <boost/program_options.hpp>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "jobs/case_runner.hpp"
+#include "jobs/sweep/case_runner.hpp"
 
 #include <chrono>
 #include <cmath>

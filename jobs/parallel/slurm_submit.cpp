@@ -1,4 +1,4 @@
-#include "jobs/slurm_submit.hpp"
+#include "jobs/parallel/slurm_submit.hpp"
 
 #include <array>
 #include <cstdio>

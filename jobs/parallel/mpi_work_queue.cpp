@@ -1,4 +1,4 @@
-#include "jobs/mpi_work_queue.hpp"
+#include "jobs/parallel/mpi_work_queue.hpp"
 
 #include <mpi.h>
 #include <omp.h>

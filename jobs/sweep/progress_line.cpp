@@ -1,4 +1,4 @@
-#include "jobs/progress_line.hpp"
+#include "jobs/sweep/progress_line.hpp"
 
 #include <cstdio>
 

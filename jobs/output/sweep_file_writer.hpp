@@ -4,8 +4,8 @@
 // the final name. (Checkpointing and MPI collection build on this in the distributed-sweeps work.)
 #include <string>
 
-#include "jobs/sweep_runner.hpp"
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 
 namespace vibro {
 

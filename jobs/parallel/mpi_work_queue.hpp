@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "jobs/unit_source.hpp"
+#include "jobs/sweep/unit_source.hpp"
 
 namespace vibro {
 

@@ -1,4 +1,4 @@
-#include "jobs/case_result_codec.hpp"
+#include "jobs/sweep/case_result_codec.hpp"
 
 #include <cstring>
 #include <stdexcept>

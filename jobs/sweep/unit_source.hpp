@@ -3,8 +3,8 @@
 #include <atomic>
 #include <memory>
 
-#include "jobs/progress_line.hpp"
-#include "jobs/rank_share.hpp"
+#include "jobs/sweep/progress_line.hpp"
+#include "jobs/sweep/rank_share.hpp"
 
 namespace vibro {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 
 namespace vibro {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "jobs/case_result.hpp"
-#include "jobs/sweep_runner.hpp"
+#include "jobs/sweep/case_result.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
 
 namespace vibro {
 

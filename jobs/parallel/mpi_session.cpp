@@ -1,12 +1,12 @@
-#include "jobs/mpi_session.hpp"
+#include "jobs/parallel/mpi_session.hpp"
 
 #include <mpi.h>
 
 #include <algorithm>
 #include <vector>
 
-#include "jobs/case_result_codec.hpp"
-#include "jobs/mpi_work_queue.hpp"
+#include "jobs/sweep/case_result_codec.hpp"
+#include "jobs/parallel/mpi_work_queue.hpp"
 
 namespace vibro {
 

@@ -1,4 +1,4 @@
-#include "jobs/axis.hpp"
+#include "jobs/sweep/axis.hpp"
 
 #include <cmath>
 #include <cstdlib>

@@ -3,10 +3,10 @@
 // orders of magnitude (a clean hopping orbit against a chattering one), so static splits idle.
 #include <vector>
 
-#include "jobs/case_result.hpp"
-#include "jobs/rank_share.hpp"
-#include "jobs/unit_source.hpp"
-#include "jobs/sweep_spec.hpp"
+#include "jobs/sweep/case_result.hpp"
+#include "jobs/sweep/rank_share.hpp"
+#include "jobs/sweep/unit_source.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
 
 namespace vibro {
 

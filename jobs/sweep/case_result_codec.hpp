@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "jobs/case_result.hpp"
+#include "jobs/sweep/case_result.hpp"
 
 namespace vibro {
 

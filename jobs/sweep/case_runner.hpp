@@ -2,7 +2,7 @@
 // Runs one case to its steady state: start the model, feed its stroboscopic samples to the
 // steady-state detector, let the model read the result. Exceptions become a recorded status.
 #include "engine/core/model.hpp"
-#include "jobs/case_result.hpp"
+#include "jobs/sweep/case_result.hpp"
 
 namespace vibro {
 

@@ -1,4 +1,4 @@
-#include "jobs/checkpoint_log.hpp"
+#include "jobs/output/checkpoint_log.hpp"
 
 #include <unistd.h>
 
@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "engine/core/input_error.hpp"
-#include "jobs/case_result_codec.hpp"
+#include "jobs/sweep/case_result_codec.hpp"
 
 namespace vibro {
 
