@@ -54,6 +54,10 @@ class Simulation {
   // converged stroboscopic sample), from the variational equations with saltation matrices at
   // every event. Empty when the model does not provide them.
   virtual std::vector<std::complex<double>> floquet_multipliers(int /*periods*/) { return {}; }
+  // Lyapunov exponents (1/s, largest first) of the stroboscopic map from the state where run()
+  // stopped, over `periods` forcing periods: variational equations with saltation matrices at
+  // every event and a QR re-orthonormalisation each period. Empty when the model does not provide them.
+  virtual std::vector<double> lyapunov_exponents(int /*periods*/) { return {}; }
 };
 
 class Model {

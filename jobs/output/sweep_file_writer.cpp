@@ -204,6 +204,18 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
     attribute(modulus, "meaning", std::string("largest |multiplier| of the steady orbit; < 1 stable; NaN: not computed"));
   }
 
+  if (spec.lyapunov_periods > 0) {
+    std::size_t width = 0;
+    for (const auto& c : run.cases) width = std::max(width, c.lyapunov.size());
+    std::vector<double> values;
+    for (const auto& c : run.cases)
+      for (std::size_t k = 0; k < width; ++k) values.push_back(k < c.lyapunov.size() ? c.lyapunov[k] : std::nan(""));
+    auto set = dataset(cases, "lyapunov", values, {run.cases.size(), width});
+    attribute(set, "unit", std::string("1/s"));
+    attribute(set, "meaning", std::string("Lyapunov exponents of the stroboscopic map, largest first, over "
+                                          "output.lyapunov_periods periods after the steady state; NaN: not computed"));
+  }
+
   if (spec.record_strobe) {
     H5::Group strobe = file.createGroup("/cases/strobe");
     const std::size_t dims = state_names.size();

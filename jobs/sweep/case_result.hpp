@@ -35,6 +35,7 @@ struct CaseResult {
   std::vector<std::int64_t> window_counters;  // averaging window only
   std::vector<StrobePoint> strobe;            // the window's stroboscopic points
   std::vector<std::complex<double>> floquet;  // multipliers of the steady orbit (output.floquet)
+  std::vector<double> lyapunov;               // exponents, 1/s, largest first (output.lyapunov_periods)
   StrobeSample final_state{};                 // where the case ended (carried along a continuation axis)
   bool has_final_state = false;
 };

@@ -86,6 +86,7 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes)
   w.put(r.window_counters);
   w.put(r.strobe);
   w.put(r.floquet);
+  w.put(r.lyapunov);
   w.put(r.final_state);
   w.put(r.has_final_state);
 }
@@ -111,6 +112,7 @@ void decode_each(const std::vector<char>& bytes, const std::function<void(long l
     rd.get(r.window_counters);
     rd.get(r.strobe);
     rd.get(r.floquet);
+    rd.get(r.lyapunov);
     rd.get(r.final_state);
     rd.get(r.has_final_state);
     take(index, std::move(r));

@@ -7,7 +7,7 @@
 namespace vibro {
 
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
-                    bool record_strobe, const StrobeSample* warm_start, bool floquet) {
+                    bool record_strobe, const StrobeSample* warm_start, CaseExtras extras) {
   const auto started = std::chrono::steady_clock::now();
   CaseResult result;
   try {
@@ -49,8 +49,9 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
       result.final_state = steady.window.back();
       result.has_final_state = true;
     }
-    if (floquet && steady.periodicity != Periodicity::NotConverged && steady.period > 0)
+    if (extras.floquet && steady.periodicity != Periodicity::NotConverged && steady.period > 0)
       result.floquet = simulation->floquet_multipliers(steady.period);
+    if (extras.lyapunov_periods > 0) result.lyapunov = simulation->lyapunov_exponents(extras.lyapunov_periods);
   } catch (const InfeasibleCase& e) {
     result.status = CaseStatus::Infeasible;
     result.reason = e.what();

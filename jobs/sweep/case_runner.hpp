@@ -8,8 +8,14 @@ namespace vibro {
 
 // warm_start: a final state of another case to start from (continuation); nullptr: the model's own
 // initial condition.
-// floquet: also compute the multipliers of a converged periodic orbit (where the model can).
+// What to compute beyond the steady state, where the model can: the Floquet multipliers of a
+// converged periodic orbit, and the Lyapunov exponents over this many periods (0: none).
+struct CaseExtras {
+  bool floquet = false;
+  int lyapunov_periods = 0;
+};
+
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
-                    bool record_strobe, const StrobeSample* warm_start = nullptr, bool floquet = false);
+                    bool record_strobe, const StrobeSample* warm_start = nullptr, CaseExtras extras = {});
 
 }  // namespace vibro

@@ -69,7 +69,8 @@ SweepRun run_sweep(const SweepSpec& spec, bool show_progress, UnitSource* source
       const long long i = lines_mode ? lines.case_index(unit, step) : unit;
       auto& result = run.cases[static_cast<std::size_t>(i)];
       if (!already(i)) {
-        result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe, previous, spec.floquet);
+        result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe, previous,
+                          CaseExtras{spec.floquet, spec.lyapunov_periods});
         if (sink) sink->finished(i, result);
         const bool failed = result.status == CaseStatus::Failed;
         ++counts.first;

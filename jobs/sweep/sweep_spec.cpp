@@ -27,7 +27,7 @@ std::string SweepSpec::fingerprint() const {
        << steady.max_period << ' ' << steady.tol << ' ' << steady.adaptive_tol << ' ' << steady.min_window << ' '
        << steady.min_periods << ' ' << steady.max_jumps << '\n';
   text << "continuation " << continuation_axis << ' ' << descending << " strobe " << record_strobe << " floquet "
-       << floquet << '\n';
+       << floquet << " lyapunov " << lyapunov_periods << '\n';
   const std::string s = text.str();
   std::uint64_t hash = 1469598103934665603ULL;  // FNV-1a
   for (const char c : s) {
@@ -90,6 +90,7 @@ const RunKey kRunKeys[] = {
     {"output.file", "HDF5 output file (default: the sweep file's name with .h5)"},
     {"output.strobe_points", "window (store the averaging window's stroboscopic points) or none"},
     {"output.floquet", "true: Floquet multipliers of each periodic steady state (event-driven models)"},
+    {"output.lyapunov_periods", "Lyapunov exponents of each case over this many periods after its steady state (0: none)"},
     {"output.checkpoint_seconds", "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
     {"output.keep_checkpoints", "true: keep the checkpoint logs after the file is written (default false)"},
 };
@@ -274,6 +275,8 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     spec.record_strobe = parse_choice("output.strobe_points", *v, {"window", "none"}) == 0;
   spec.output_file = text("output.file") ? *text("output.file") : file_stem(source_name) + ".h5";
   if (const auto* v = text("output.checkpoint_seconds")) spec.checkpoint_seconds = parse_real("output.checkpoint_seconds", *v, 0, 1e6);
+  if (const auto* v = text("output.lyapunov_periods"))
+    spec.lyapunov_periods = static_cast<int>(parse_integer("output.lyapunov_periods", *v, 0, 10000000));
   if (const auto* v = text("output.floquet")) spec.floquet = parse_choice("output.floquet", *v, {"false", "true"}) == 1;
   if (const auto* v = text("output.keep_checkpoints"))
     spec.keep_checkpoints = parse_choice("output.keep_checkpoints", *v, {"false", "true"}) == 1;

@@ -29,6 +29,7 @@ struct SweepSpec {
   bool descending = false;
   bool record_strobe = true;       // store the window's stroboscopic points
   bool floquet = false;            // Floquet multipliers of every converged periodic case
+  int lyapunov_periods = 0;        // Lyapunov exponents of every case over this many periods (0: none)
   ProgressMode progress = ProgressMode::Auto;
   std::string output_file;
   std::string source_text;         // the sweep file as read (plus overrides), for provenance

@@ -10,6 +10,9 @@
 
 #include "engine/core/model.hpp"
 #include <Eigen/Eigenvalues>
+#include <Eigen/QR>
+#include <algorithm>
+#include <cmath>
 #include <complex>
 #include <vector>
 
@@ -148,24 +151,65 @@ class TwoBodySimulation final : public Simulation {
     return true;
   }
   std::vector<std::complex<double>> floquet_multipliers(int periods) override {
-    System system = system_;  // same mode; its counters go to a scratch sample
-    StrobeSample scratch = sample_;
-    system.sample = &scratch;
-    VariationalSystem<6, System> variational(system);
-    HybridIntegrator<VariationalSystem<6, System>::kSize> integrator(control_);
-    auto y = VariationalSystem<6, System>::pack(x_, Eigen::Matrix<double, 6, 6>::Identity());
-    double t = static_cast<double>(periods_) * period_;
-    integrator.advance(variational, t, y, t + periods * period_);
-    // The section is t = k T: the forcing states (cos, sin) are fixed there, so the map acts on
-    // (x1, v1, x2, v2).
-    const Eigen::Matrix4d M = VariationalSystem<6, System>::phi(y).template topLeftCorner<4, 4>();
+    TangentFlow flow(*this);
+    const Eigen::Matrix4d M = flow.advance(Eigen::Matrix4d::Identity(), periods);
     const Eigen::EigenSolver<Eigen::Matrix4d> solver(M, false);
     std::vector<std::complex<double>> mu;
     for (int i = 0; i < 4; ++i) mu.push_back(solver.eigenvalues()[i]);
     return mu;
   }
+  std::vector<double> lyapunov_exponents(int periods) override {
+    TangentFlow flow(*this);
+    Eigen::Matrix4d Q = Eigen::Matrix4d::Identity();
+    Eigen::Vector4d sum = Eigen::Vector4d::Zero();
+    for (int p = 0; p < periods; ++p) {  // Benettin: advance the frame one period, re-orthonormalise
+      const Eigen::HouseholderQR<Eigen::Matrix4d> qr(flow.advance(Q, 1));
+      const Eigen::Matrix4d R = qr.matrixQR().template triangularView<Eigen::Upper>();
+      Q = qr.householderQ();
+      for (int i = 0; i < 4; ++i) {  // keep R's diagonal positive so that Q follows the flow
+        if (R(i, i) < 0) Q.col(i) = -Q.col(i);
+        sum[i] += std::log(std::fabs(R(i, i)));
+      }
+    }
+    std::vector<double> exponents(sum.data(), sum.data() + 4);
+    for (auto& e : exponents) e /= periods * period_;
+    std::sort(exponents.rbegin(), exponents.rend());
+    return exponents;
+  }
 
  private:
+  // The tangent flow of the stroboscopic map along the trajectory from where run() stopped; the
+  // section is t = k T, where the forcing states (cos, sin) are fixed, so the map acts on
+  // (x1, v1, x2, v2). A copy of the system carries the mode; the simulation's own state is untouched.
+  class TangentFlow {
+   public:
+    explicit TangentFlow(const TwoBodySimulation& s)
+        : system_(s.system_), integrator_(s.control_), x_(s.x_), t_(static_cast<double>(s.periods_) * s.period_),
+          period_(s.period_) {
+      scratch_ = s.sample_;
+      system_.sample = &scratch_;
+    }
+    // Maps the frame `frame` over `periods` periods and moves along the trajectory.
+    Eigen::Matrix4d advance(const Eigen::Matrix4d& frame, int periods) {
+      Eigen::Matrix<double, 6, 6> phi = Eigen::Matrix<double, 6, 6>::Identity();
+      phi.template topLeftCorner<4, 4>() = frame;
+      VariationalSystem<6, System> variational(system_);
+      auto y = VariationalSystem<6, System>::pack(x_, phi);
+      integrator_.advance(variational, t_, y, t_ + periods * period_);
+      x_ = VariationalSystem<6, System>::state(y);
+      x_[4] = 1.0;  // re-anchor the forcing phase, as the simulation does at every sample
+      x_[5] = 0.0;
+      return VariationalSystem<6, System>::phi(y).template topLeftCorner<4, 4>();
+    }
+
+   private:
+    System system_;
+    StrobeSample scratch_{};
+    HybridIntegrator<VariationalSystem<6, System>::kSize> integrator_;
+    TwoBodyState x_;
+    double t_, period_;
+  };
+
   StrobeFrame frame_;
   double period_;
   StepControl control_;

@@ -3,6 +3,7 @@
 // multipliers (two_body_impact.md 6.3.1 and 6.3.2, found there by shooting with finite differences).
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <complex>
 #include <string>
 #include <vector>
@@ -56,4 +57,27 @@ TEST_CASE("Model B (1,1) multipliers, damping switches included (spec 6.3.2)", "
   check_pairs(multipliers(kModelB, {"--parameters.law=linear"}), {{0.8550, 0.2449}, {-0.8883, 0.1762}}, 1e-2);
   check_pairs(multipliers(kModelB, {"--parameters.law=hertz", "--parameters.R=5"}), {{0.8541, 0.2431}, {-0.5996, 0.6225}}, 1e-2);
   check_pairs(multipliers(kModelB, {"--parameters.law=hertz", "--parameters.E1=12e8"}), {{0.8550, 0.2450}, {-0.8668, 0.2399}}, 1e-2);
+}
+
+TEST_CASE("Lyapunov exponents of a stable orbit: ln|mu| / T, their sum ln|det M| / T", "[two_body][floquet]") {
+  const SweepSpec spec = parse_sweep(kModelA + "[output]\nfloquet = true\nlyapunov_periods = 300\n", "lyapunov.ini",
+                                     {"--parameters.law=restitution"});
+  const SweepRun run = run_sweep(spec, false);
+  const auto& c = run.cases[0];
+  REQUIRE(c.class_code == "(1,1)");
+  REQUIRE(c.lyapunov.size() == 4);
+  REQUIRE(c.floquet.size() == 4);
+  const double T = 2 * M_PI / 6;
+  std::vector<double> from_floquet;
+  for (const auto& mu : c.floquet) from_floquet.push_back(std::log(std::abs(mu)) / T);
+  std::sort(from_floquet.rbegin(), from_floquet.rend());
+  double sum = 0, expected_sum = 0;
+  for (int i = 0; i < 4; ++i) {
+    sum += c.lyapunov[static_cast<std::size_t>(i)];
+    expected_sum += from_floquet[static_cast<std::size_t>(i)];
+    // A complex pair shares one exponent; 300 periods of Benettin's method split it by O(1/300).
+    CHECK(c.lyapunov[static_cast<std::size_t>(i)] == Approx(from_floquet[static_cast<std::size_t>(i)]).margin(2e-2));
+  }
+  CHECK(sum == Approx(expected_sum).margin(1e-6));  // the volume contraction is exact
+  CHECK(c.lyapunov[0] < 0);
 }
