@@ -107,16 +107,6 @@ def basin_entropy(outcome, box):
     return float(np.mean(s_all)), sbb, len(s_all), len(s_boundary)
 
 
-def edges(values):
-    """Cell edges around the (sorted or not) grid values, for pcolormesh."""
-    v = np.asarray(values, dtype=float)
-    if len(v) == 1:
-        d = abs(v[0]) * 0.05 or 0.5
-        return np.array([v[0] - d, v[0] + d])
-    mid = 0.5 * (v[1:] + v[:-1])
-    return np.concatenate([[v[0] - (mid[0] - v[0])], mid, [v[-1] + (v[-1] - mid[-1])]])
-
-
 def explicit_parameters(root, params):
     """The [parameters] keys the sweep file (or a command-line override) sets, with their values."""
     keys = []
@@ -273,13 +263,15 @@ def main():
         cmap = ListedColormap(colours)
         norm = BoundaryNorm(np.arange(len(codes) + 1) - 0.5, len(codes))
         if one_d:
-            ax.pcolormesh(edges(xv), [0, 1], img[None, :], cmap=cmap, norm=norm, shading="flat")
+            ax.pcolormesh(vibro_results.cell_edges(xv), [0, 1], img[None, :], cmap=cmap, norm=norm,
+                          shading="flat")
             ax.set_yticks([])
         else:
             yname = map_axes[1]
             yv = data["axes"][yname]
             # image rows = y (second map axis), columns = x (first map axis)
-            ax.pcolormesh(edges(xv), edges(yv), img.T, cmap=cmap, norm=norm, shading="flat")
+            ax.pcolormesh(vibro_results.cell_edges(xv), vibro_results.cell_edges(yv), img.T, cmap=cmap, norm=norm,
+                          shading="flat")
             ax.set_ylabel("%s [%s]" % (yname, units.get(yname, "")))
         ax.set_xlabel("%s [%s]" % (xname, units.get(xname, "")))
         ax.set_title("%s\nS_b = %.3f, S_bb = %.3f" % (title, sb, sbb), fontsize=9)

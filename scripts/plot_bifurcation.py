@@ -122,15 +122,6 @@ def distinct_count(v, tol):
     return int(1 + np.count_nonzero(np.diff(v) > tol))
 
 
-def edges(values):
-    v = np.asarray(values, dtype=float)
-    if len(v) == 1:
-        d = abs(v[0]) * 0.05 or 0.5
-        return np.array([v[0] - d, v[0] + d])
-    mid = 0.5 * (v[1:] + v[:-1])
-    return np.concatenate([[v[0] - (mid[0] - v[0])], mid, [v[-1] + (v[-1] - mid[-1])]])
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+", help="IN.h5 [IN2.h5 ...] OUT.png")
@@ -217,7 +208,7 @@ def main():
         cmap = ListedColormap([colours.get(c, "black") if c else "black" for c in strip_codes])
         norm = BoundaryNorm(np.arange(len(strip_codes) + 1) - 0.5, len(strip_codes))
         sa = strips[k]
-        sa.pcolormesh(edges(xv), [0, 1], np.array([[pos[c] for c in strip_cls]], dtype=float), cmap=cmap,
+        sa.pcolormesh(vibro_results.cell_edges(xv), [0, 1], np.array([[pos[c] for c in strip_cls]], dtype=float), cmap=cmap,
                       norm=norm, shading="flat")
         sa.set_yticks([0.5])
         sa.set_yticklabels(["%s %s" % ("●" if style["filled"] and style["marker"] == "o" else

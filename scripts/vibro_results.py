@@ -89,3 +89,13 @@ def case_param(data, key, idx):
     if key in data["coords"]:
         return data["coords"][key][idx]
     return np.full(len(idx), float(data["params"][key]))
+
+
+def cell_edges(values):
+    """Cell edges around an axis' grid values (for pcolormesh): midpoints, extended at both ends."""
+    v = np.asarray(values, dtype=float)
+    if len(v) == 1:
+        d = abs(v[0]) * 0.05 or 0.5
+        return np.array([v[0] - d, v[0] + d])
+    mid = 0.5 * (v[1:] + v[:-1])
+    return np.concatenate([[v[0] - (mid[0] - v[0])], mid, [v[-1] + (v[-1] - mid[-1])]])
