@@ -559,16 +559,21 @@ def main():
                              f"{fmt_e(np.max(np.abs(r['mv'][h1] - v_hop)))} m/s")
         print(f"- Closed-form check, class H1 (period-1 hop, v = cot(phi) g T/2 (1-c_r)/(1+c_r) = "
               f"{v_hop:.10g} m/s): " + "; ".join(parts) + ".")
-    nondet = [t.name for t in list(full.values()) if getattr(t, "nondeterministic", False)]
-    if nondet:
-        print(f"- WARNING: answers changed between repeats of {', '.join(nondet)}.")
     if bad:
         print(f"- WARNING: the sweep's model parameters differ from the peers' hard-coded ones: {bad}.")
     else:
         print("- The sweep's f, phi, g, c_r, mu, u_tol equal the constants the peers hard-code.")
+    finish_report(list(full.values()), t_start, work, args.workdir)
+
+
+def finish_report(timed, t_start, work, keep):
+    """Last notes of a benchmark report (repeats that changed their answers, total time) and clean-up."""
+    nondet = [t.name for t in timed if getattr(t, "nondeterministic", False)]
+    if nondet:
+        print(f"- WARNING: answers changed between repeats of {', '.join(nondet)}.")
     print(f"- Total benchmark time {time.perf_counter() - t_start:.0f} s; "
-          + (f"files kept in {work}." if args.workdir else "files removed (--workdir keeps them)."))
-    if not args.workdir:
+          + (f"files kept in {work}." if keep else "files removed (--workdir keeps them)."))
+    if not keep:
         shutil.rmtree(work, ignore_errors=True)
 
 

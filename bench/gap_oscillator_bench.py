@@ -18,7 +18,6 @@ import argparse
 import csv
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -30,7 +29,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from conveyor_fig6_bench import (Timed, fmt_e, fmt_rate, fmt_s, git_revision, loadavg, log,  # noqa: E402
+from conveyor_fig6_bench import (Timed, finish_report, fmt_e, fmt_rate, fmt_s, git_revision, loadavg, log,  # noqa: E402
                                  machine_info, run_cmd, snapshot)
 
 LAWS = {"hertz": ("Hertz", "law = hertz", "hertz"),
@@ -309,13 +308,7 @@ def main():
               "CVODE setting refers to.")
     for s in notes:
         print(f"- {s}")
-    nondet = [t.name for t in timed.values() if getattr(t, "nondeterministic", False)]
-    if nondet:
-        print(f"- WARNING: answers changed between repeats of {', '.join(nondet)}.")
-    print(f"- Total benchmark time {time.perf_counter() - t_start:.0f} s; "
-          + (f"files kept in {work}." if args.workdir else "files removed (--workdir keeps them)."))
-    if not args.workdir:
-        shutil.rmtree(work, ignore_errors=True)
+    finish_report(list(timed.values()), t_start, work, args.workdir)
 
 
 if __name__ == "__main__":
