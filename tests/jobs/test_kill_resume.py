@@ -48,6 +48,28 @@ def same(a, b):
     return True
 
 
+def kill_after_first_batch(process, output, limit_seconds):
+    """SIGKILL the run once its checkpoint log holds at least one flushed batch of cases.
+
+    Waiting on the log, not on a fraction of the reference duration, keeps the test deterministic on a
+    loaded machine (a fixed sleep once fired before the first flush, leaving nothing to resume).
+    """
+    log = output + ".ckpt.0"
+    deadline = time.time() + limit_seconds
+    header_size = None
+    while time.time() < deadline and process.poll() is None:
+        if os.path.exists(log):
+            size = os.path.getsize(log)
+            if header_size is None and size > 0:  # the header is one flushed write (< 4 KiB)
+                header_size = size
+            elif size > header_size:
+                break
+        time.sleep(0.005)
+    check(process.poll() is None, "the run was still going when its first batch was flushed", output)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+
+
 def main():
     vibro, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 2026)
@@ -91,9 +113,7 @@ def main():
         fresh = os.path.join(tmp, "fresh.h5")
         process = subprocess.Popen([vibro, "run", ini, "--output.file=" + fresh] + settings, cwd=tmp,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(0.4 * duration)
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait()
+        kill_after_first_batch(process, fresh, 20 * duration)
         resumed = subprocess.run([vibro, "run", "--resume", fresh], cwd=tmp, capture_output=True, text=True)
         check(resumed.returncode == 0 and "resuming" in resumed.stderr, "--resume OUT.h5 continues the sweep",
               resumed.stderr)
@@ -104,9 +124,7 @@ def main():
         other = os.path.join(tmp, "other.h5")
         process = subprocess.Popen([vibro, "run", ini, "--output.file=" + other] + settings, cwd=tmp,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(0.3 * duration)
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait()
+        kill_after_first_batch(process, other, 20 * duration)
         refused = subprocess.run([vibro, "run", ini, "--output.file=" + other, "--parameters.c_r=0.7"] + settings,
                                  cwd=tmp, capture_output=True, text=True)
         check(refused.returncode == 2 and "different sweep" in refused.stderr,
