@@ -14,6 +14,7 @@
 
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
+#include "jobs/output/checkpoint_index.hpp"
 #include "jobs/output/checkpoint_log.hpp"
 #include "jobs/default_sweep.hpp"  // generated
 #include "jobs/parallel/mpi_session.hpp"
@@ -105,18 +106,12 @@ void ensure_writable(const std::string& path) {
   std::remove(probe.c_str());
 }
 
-void print_summary(const SweepSpec& spec, const SweepRun& run, std::ostream& out) {
-  std::map<std::string, long long> statuses, classes;
-  for (const auto& c : run.cases) {
-    const char* names[] = {"ok", "infeasible", "failed", "not run"};
-    ++statuses[names[static_cast<int>(c.status)]];
-    if (c.status == CaseStatus::Ok) ++classes[c.class_code];
-  }
-  out << run.cases.size() << " cases in " << std::fixed << std::setprecision(2) << run.wall_seconds << " s on "
+void print_summary(const SweepSpec& spec, const Provenance& run, const SweepCensus& census, std::ostream& out) {
+  out << spec.case_count() << " cases in " << std::fixed << std::setprecision(2) << run.wall_seconds << " s on "
       << run.threads << " thread(s)";
-  for (const auto& [name, n] : statuses) out << "; " << name << " " << n;
+  for (const auto& [name, n] : census.statuses) out << "; " << name << " " << n;
   out << "\nclasses:";
-  for (const auto& [name, n] : classes) out << " " << name << "=" << n;
+  for (const auto& [name, n] : census.classes) out << " " << name << "=" << n;
   out << "\nwrote " << spec.output_file << "\n";
 }
 
@@ -201,35 +196,42 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
     return 2;
   }
   // Cases flushed by an earlier, killed run of the same sweep are loaded, not computed again.
-  const auto logs = checkpoint_files(spec.output_file);
-  std::vector<CaseResult> done(static_cast<std::size_t>(spec.case_count()));
-  const CheckpointLoad load = load_checkpoints(logs, spec.fingerprint(), done);
+  CompletedCases completed;
+  if (const auto logs = checkpoint_files(spec.output_file); !logs.empty()) {
+    CheckpointIndex earlier(logs, spec.fingerprint(), spec.case_count());
+    completed = completed_cases(spec, earlier);
+    if (mpi.is_root())
+      std::cerr << "vibro: resuming " << spec.output_file << ": " << earlier.loaded() << " of " << spec.case_count()
+                << " cases loaded from " << logs.size() << " checkpoint file(s); " << earlier.duplicates()
+                << " duplicates; " << earlier.torn() << " torn batch(es) dropped\n";
+  }
   mpi.all_ok(true);  // a barrier: no rank creates its own log before every rank has read the old ones
-  if (!logs.empty() && mpi.is_root())
-    std::cerr << "vibro: resuming " << spec.output_file << ": " << load.loaded << " of " << spec.case_count()
-              << " cases loaded from " << logs.size() << " checkpoint file(s); " << load.duplicates
-              << " duplicates; " << load.torn << " torn batch(es) dropped\n";
   Provenance provenance;
   provenance.started_utc = utc_now();
-  SweepRun run;
+  SweepTally tally;
   {
     CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank),
                                 {spec.fingerprint(), name, text, overrides_without_output(overrides)},
                                 spec.checkpoint_seconds);
     const auto source = mpi.unit_source(parallel_units(spec));
     const bool progress = spec.progress == ProgressMode::Always || (spec.progress == ProgressMode::Auto && isatty(STDERR_FILENO));
-    run = run_sweep(spec, mpi.is_root() && progress, source.get(), std::move(done), &checkpoint);
-  }  // flushed and closed before the results are collected
-  mpi.collect(run);
+    tally = compute_sweep(spec, checkpoint, mpi.is_root() && progress, source.get(), completed);
+  }  // flushed and closed: the logs now hold every case
+  completed = {};
+  provenance.wall_seconds = mpi.max_over_ranks(tally.wall_seconds);  // and a barrier: every log is closed
   if (!mpi.is_root()) return 0;
   provenance.finished_utc = utc_now();
-  provenance.threads = run.threads;
+  provenance.threads = tally.threads;
   provenance.ranks = mpi.share().ranks;
   provenance.scheduler = mpi.scheduler();
-  write_sweep_file(spec.output_file, spec, run, provenance);
+  SweepCensus census;
+  {
+    CheckpointIndex results(checkpoint_files(spec.output_file), spec.fingerprint(), spec.case_count());
+    census = write_sweep_file(spec.output_file, spec, results, provenance);
+  }
   if (!spec.keep_checkpoints)
     for (const auto& log : checkpoint_files(spec.output_file)) std::remove(log.c_str());
-  print_summary(spec, run, std::cout);
+  print_summary(spec, provenance, census, std::cout);
   return 0;
 }
 

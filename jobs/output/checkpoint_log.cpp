@@ -2,10 +2,10 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <memory>
 #include <stdexcept>
 
 #include "engine/core/input_error.hpp"
@@ -17,6 +17,8 @@ namespace {
 
 constexpr char kMagic[] = "VIBRO-CHECKPOINT-1\n";
 constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
+// A batch is flushed early once this big, so the writer's buffer stays small on fast sweeps.
+constexpr std::size_t kMaxPendingBytes = 8u << 20;
 
 std::uint64_t fnv1a(const char* data, std::size_t size) {
   std::uint64_t hash = 1469598103934665603ULL;
@@ -35,17 +37,19 @@ void write_record(std::FILE* file, const std::vector<char>& payload) {
   std::fwrite(payload.data(), 1, payload.size(), file);
 }
 
-// Reads the next complete, intact record; false at the end or at a torn/corrupt tail.
-bool read_record(const std::vector<char>& bytes, std::size_t& at, std::vector<char>& payload) {
-  std::uint64_t size = 0, sum = 0;
-  if (at + sizeof size + sizeof sum > bytes.size()) return false;
-  std::memcpy(&size, bytes.data() + at, sizeof size);
-  std::memcpy(&sum, bytes.data() + at + sizeof size, sizeof sum);
-  const std::size_t start = at + sizeof size + sizeof sum;
-  if (size > bytes.size() - start) return false;
-  if (fnv1a(bytes.data() + start, size) != sum) return false;
-  payload.assign(bytes.data() + start, bytes.data() + start + size);
-  at = start + size;
+using File = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
+
+// Reads the next complete, intact record of a file of `file_size` bytes; false at the end or at a
+// torn/corrupt tail (a size beyond the end of the file is never allocated).
+bool read_record(std::FILE* file, std::uint64_t file_size, std::uint64_t& at, std::vector<char>& payload) {
+  std::uint64_t head[2] = {0, 0};
+  if (file_size - at < sizeof head || std::fread(head, sizeof head, 1, file) != 1) return false;
+  const std::uint64_t size = head[0], sum = head[1];
+  if (size > file_size - at - sizeof head) return false;
+  payload.resize(size);
+  if (size > 0 && std::fread(payload.data(), 1, size, file) != size) return false;
+  if (fnv1a(payload.data(), payload.size()) != sum) return false;
+  at += sizeof head + size;
   return true;
 }
 
@@ -67,20 +71,20 @@ std::string get_string(const std::vector<char>& in, std::size_t& at) {
   return text;
 }
 
-std::vector<char> read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read checkpoint '" + path + "'");
-  return std::vector<char>(std::istreambuf_iterator<char>(in), {});
-}
-
-// Parses magic and header; leaves `at` at the first case record.
-CheckpointHeader parse_header(const std::vector<char>& bytes, const std::string& path, std::size_t& at) {
-  if (bytes.size() < kMagicSize || std::memcmp(bytes.data(), kMagic, kMagicSize) != 0)
+// Opens a log and parses magic and header; leaves the file at the first batch. Throws InputError.
+File open_log(const std::string& path, std::uint64_t& file_size, std::uint64_t& at, CheckpointHeader& header) {
+  File file(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!file) throw InputError("cannot read checkpoint '" + path + "': " + std::strerror(errno));
+  std::error_code error;
+  file_size = std::filesystem::file_size(path, error);
+  if (error) throw InputError("cannot read checkpoint '" + path + "': " + error.message());
+  char magic[kMagicSize];
+  if (file_size < kMagicSize || std::fread(magic, 1, kMagicSize, file.get()) != kMagicSize ||
+      std::memcmp(magic, kMagic, kMagicSize) != 0)
     throw InputError("'" + path + "' is not a vibro checkpoint (bad magic)");
   at = kMagicSize;
   std::vector<char> payload;
-  if (!read_record(bytes, at, payload)) throw InputError("checkpoint '" + path + "' has a damaged header");
-  CheckpointHeader header;
+  if (!read_record(file.get(), file_size, at, payload)) throw InputError("checkpoint '" + path + "' has a damaged header");
   try {
     std::size_t p = 0;
     header.fingerprint = get_string(payload, p);
@@ -90,24 +94,26 @@ CheckpointHeader parse_header(const std::vector<char>& bytes, const std::string&
   } catch (const std::runtime_error&) {
     throw InputError("checkpoint '" + path + "' has a damaged header");
   }
-  return header;
+  return file;
 }
 
 }  // namespace
 
-// The length of the valid prefix of an existing log (0 if its header is damaged): a kill during a
-// write leaves a torn last batch, and a batch appended after it would never be read.
-static std::uintmax_t valid_prefix(const std::string& path) {
-  const auto bytes = read_bytes(path);
-  std::size_t at = 0;
+std::uint64_t scan_checkpoint(const std::string& path, const std::function<bool(const CheckpointHeader&)>& header,
+                              const std::function<bool(const std::vector<char>&, std::uint64_t)>& batch) {
+  std::uint64_t file_size = 0, at = 0;
+  CheckpointHeader parsed;
+  File file(nullptr, &std::fclose);
   try {
-    parse_header(bytes, path, at);
+    file = open_log(path, file_size, at, parsed);
   } catch (const InputError&) {
-    return 0;
+    if (!std::filesystem::exists(path)) throw;
+    return 0;  // a damaged header: nothing in this log can be trusted
   }
+  if (!header(parsed)) return 0;
   std::vector<char> payload;
-  while (read_record(bytes, at, payload)) {
-  }
+  for (std::uint64_t start = at; read_record(file.get(), file_size, at, payload); start = at)
+    if (!batch(payload, start + 2 * sizeof(std::uint64_t))) return start;
   return at;
 }
 
@@ -115,7 +121,9 @@ CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHead
     : path_(path), flush_seconds_(flush_seconds), last_flush_(std::chrono::steady_clock::now()) {
   bool exists = std::filesystem::exists(path);
   if (exists) {
-    const auto keep = valid_prefix(path);
+    // A kill during a write leaves a torn last batch; a batch appended after it would never be read.
+    const auto keep = scan_checkpoint(path, [](const CheckpointHeader&) { return true; },
+                                      [](const std::vector<char>&, std::uint64_t) { return true; });
     if (keep < std::filesystem::file_size(path)) std::filesystem::resize_file(path, keep);
     exists = keep > 0;
   }
@@ -143,7 +151,8 @@ void CheckpointWriter::finished(long long index, const CaseResult& result) {
   std::lock_guard<std::mutex> lock(mutex_);
   encode_case(index, result, pending_);
   const auto now = std::chrono::steady_clock::now();
-  if (std::chrono::duration<double>(now - last_flush_).count() >= flush_seconds_) flush_locked();
+  if (pending_.size() >= kMaxPendingBytes || std::chrono::duration<double>(now - last_flush_).count() >= flush_seconds_)
+    flush_locked();
 }
 
 void CheckpointWriter::flush() {
@@ -178,41 +187,10 @@ std::vector<std::string> checkpoint_files(const std::string& output_file) {
 }
 
 CheckpointHeader read_checkpoint_header(const std::string& path) {
-  const auto bytes = read_bytes(path);
-  std::size_t at = 0;
-  return parse_header(bytes, path, at);
-}
-
-CheckpointLoad load_checkpoints(const std::vector<std::string>& paths, const std::string& fingerprint,
-                                std::vector<CaseResult>& cases) {
-  CheckpointLoad load;
-  for (const auto& path : paths) {
-    const auto bytes = read_bytes(path);
-    std::size_t at = 0;
-    const CheckpointHeader header = parse_header(bytes, path, at);
-    if (header.fingerprint != fingerprint)
-      throw InputError("checkpoint '" + path + "' was written by a different sweep (" + header.source_name +
-                       "); resume it with the same sweep file and settings, or delete it to start afresh");
-    std::vector<char> payload;
-    while (read_record(bytes, at, payload)) {
-      std::vector<std::pair<long long, CaseResult>> batch;
-      try {
-        decode_each(payload, [&](long long index, CaseResult&& r) {
-          if (index < 0 || index >= static_cast<long long>(cases.size())) throw std::runtime_error("index");
-          batch.emplace_back(index, std::move(r));
-        });
-      } catch (const std::runtime_error&) {
-        break;  // a batch that passed its checksum but does not decode: stop trusting this log
-      }
-      for (auto& [index, r] : batch) {
-        auto& slot = cases[static_cast<std::size_t>(index)];
-        ++(slot.status == CaseStatus::NotRun ? load.loaded : load.duplicates);
-        slot = std::move(r);
-      }
-    }
-    if (at != bytes.size()) ++load.torn;
-  }
-  return load;
+  std::uint64_t file_size = 0, at = 0;
+  CheckpointHeader header;
+  open_log(path, file_size, at, header);
+  return header;
 }
 
 }  // namespace vibro

@@ -4,8 +4,11 @@
 // (kill -9 included) leaves logs whose complete batches are valid and whose torn tail is detected
 // and dropped, so a rerun of the same sweep (or `vibro run --resume OUT.h5`) loads every flushed
 // case and computes only the rest. A log made by a different sweep is refused, by fingerprint.
+// The logs are also the store the HDF5 file is written from (checkpoint_index.hpp).
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -45,15 +48,12 @@ class CheckpointWriter : public CaseSink {
 std::vector<std::string> checkpoint_files(const std::string& output_file);
 // Throws InputError when the file is not a vibro checkpoint.
 CheckpointHeader read_checkpoint_header(const std::string& path);
-struct CheckpointLoad {
-  long long loaded = 0;      // distinct cases now available
-  long long duplicates = 0;  // cases found more than once (a case computed again after it was saved)
-  int torn = 0;              // logs whose last batch was cut short by a kill (dropped)
-};
 
-// Loads every complete batch of the logs into `cases`. Throws InputError naming the file when a
-// log belongs to another sweep.
-CheckpointLoad load_checkpoints(const std::vector<std::string>& paths, const std::string& fingerprint,
-                                std::vector<CaseResult>& cases);
+// Reads a log batch by batch (one batch in memory at a time): `batch` gets each intact batch's
+// payload and the file offset of its first byte. Stops at the end, at a torn or corrupt record, or
+// when `batch` returns false. Returns the length of the valid prefix (0 when the header is damaged
+// or `header` returns false). Throws InputError when the file cannot be read.
+std::uint64_t scan_checkpoint(const std::string& path, const std::function<bool(const CheckpointHeader&)>& header,
+                              const std::function<bool(const std::vector<char>&, std::uint64_t)>& batch);
 
 }  // namespace vibro

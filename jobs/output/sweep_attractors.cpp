@@ -1,43 +1,59 @@
 #include "jobs/output/sweep_attractors.hpp"
 
+#include "analysis/attractor_labels.hpp"
+
 namespace vibro {
 
-SweepAttractors label_sweep_attractors(const SweepSpec& spec, const SweepRun& run) {
+SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases) {
   SweepAttractors out;
   if (!spec.record_strobe) return out;
   const auto& specs = spec.model->parameters();
-  std::vector<bool> initial(spec.axes.size());
+  // Axes split into parameter axes (which point) and initial-condition axes (which case within it).
+  std::vector<std::size_t> parameter_axes, initial_axes;
+  long long points = 1, per_point = 1;
   for (std::size_t a = 0; a < spec.axes.size(); ++a) {
-    initial[a] = specs[static_cast<std::size_t>(spec.axis_parameter[a])].group == ParameterGroup::Initial;
-    if (initial[a]) out.initial_axes.push_back(spec.axes[a].name);
+    const bool initial = specs[static_cast<std::size_t>(spec.axis_parameter[a])].group == ParameterGroup::Initial;
+    const auto size = static_cast<long long>(spec.axes[a].values.size());
+    (initial ? initial_axes : parameter_axes).push_back(a);
+    (initial ? per_point : points) *= size;
+    if (initial) out.initial_axes.push_back(spec.axes[a].name);
   }
-  // Parameter point: the flattened index over the axes that are not initial conditions.
-  const long long n = spec.case_count();
-  out.group.resize(static_cast<std::size_t>(n));
-  long long groups = 1;
-  for (std::size_t a = 0; a < spec.axes.size(); ++a)
-    if (!initial[a]) groups *= static_cast<long long>(spec.axes[a].values.size());
-  std::vector<std::vector<double>> scales(static_cast<std::size_t>(groups));
-  std::vector<OrbitSummary> orbits(static_cast<std::size_t>(n));
-  for (long long i = 0; i < n; ++i) {
-    const auto where = spec.grid_indices(i);
-    long long g = 0;
-    for (std::size_t a = 0; a < spec.axes.size(); ++a)
-      if (!initial[a]) g = g * static_cast<long long>(spec.axes[a].values.size()) + where[a];
-    out.group[static_cast<std::size_t>(i)] = g;
-    const CaseResult& c = run.cases[static_cast<std::size_t>(i)];
-    OrbitSummary& s = orbits[static_cast<std::size_t>(i)];
-    s.valid = c.status == CaseStatus::Ok && !c.strobe.empty();
-    if (!s.valid) continue;
-    if (scales[static_cast<std::size_t>(g)].empty())  // the layout's scales depend on the parameters
-      scales[static_cast<std::size_t>(g)] = spec.model->start(spec.case_parameters(i))->layout().state_scales;
-    s.periodic = c.periodicity != Periodicity::NotConverged && c.period > 0;
-    s.settled = c.periodicity == Periodicity::Periodic;
-    s.period = c.period;
-    s.class_code = c.class_code.substr(0, c.class_code.find('~'));
-    for (const auto& p : c.strobe) s.points.push_back(p.state);
+  out.label.assign(static_cast<std::size_t>(spec.case_count()), -1);
+  std::vector<std::size_t> where(spec.axes.size());
+  // Splits `k` into indices along `axes` (first axis slowest), into `where`.
+  const auto place = [&](long long k, const std::vector<std::size_t>& axes) {
+    for (auto a = axes.rbegin(); a != axes.rend(); ++a) {
+      const auto size = static_cast<long long>(spec.axes[*a].values.size());
+      where[*a] = static_cast<std::size_t>(k % size);
+      k /= size;
+    }
+  };
+  for (long long point = 0; point < points; ++point) {
+    place(point, parameter_axes);
+    std::vector<long long> members(static_cast<std::size_t>(per_point));
+    std::vector<OrbitSummary> orbits(members.size());
+    std::vector<std::vector<double>> scales(1);
+    for (long long k = 0; k < per_point; ++k) {  // in increasing case index (C order)
+      place(k, initial_axes);
+      long long i = 0;
+      for (std::size_t a = 0; a < spec.axes.size(); ++a)
+        i = i * static_cast<long long>(spec.axes[a].values.size()) + static_cast<long long>(where[a]);
+      members[static_cast<std::size_t>(k)] = i;
+      const CaseResult c = cases.read(i);
+      OrbitSummary& s = orbits[static_cast<std::size_t>(k)];
+      s.valid = c.status == CaseStatus::Ok && !c.strobe.empty();
+      if (!s.valid) continue;
+      if (scales[0].empty())  // the layout's scales depend on the parameters
+        scales[0] = spec.model->start(spec.case_parameters(i))->layout().state_scales;
+      s.periodic = c.periodicity != Periodicity::NotConverged && c.period > 0;
+      s.settled = c.periodicity == Periodicity::Periodic;
+      s.period = c.period;
+      s.class_code = c.class_code.substr(0, c.class_code.find('~'));
+      for (const auto& p : c.strobe) s.points.push_back(p.state);
+    }
+    const AttractorLabels labels = label_attractors(orbits, std::vector<long long>(members.size(), 0), scales);
+    for (std::size_t k = 0; k < members.size(); ++k) out.label[static_cast<std::size_t>(members[k])] = labels.label[k];
   }
-  out.labels = label_attractors(orbits, out.group, scales);
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <ctime>
 #include <stdexcept>
 
+#include "jobs/output/hdf5_columns.hpp"
 #include "jobs/output/sweep_attractors.hpp"
 #include "vibro/version.hpp"
 
@@ -24,60 +25,10 @@ std::string utc_now() {
 
 namespace {
 
-void attribute(H5::H5Object& where, const std::string& name, const std::string& value) {
-  const H5::StrType type(H5::PredType::C_S1, H5T_VARIABLE);
-  const char* data = value.c_str();
-  where.createAttribute(name, type, H5::DataSpace(H5S_SCALAR)).write(type, &data);
-}
+using h5::attribute;
 
-void attribute(H5::H5Object& where, const std::string& name, double value) {
-  where.createAttribute(name, H5::PredType::NATIVE_DOUBLE, H5::DataSpace(H5S_SCALAR))
-      .write(H5::PredType::NATIVE_DOUBLE, &value);
-}
-
-void attribute(H5::H5Object& where, const std::string& name, long long value) {
-  where.createAttribute(name, H5::PredType::NATIVE_LLONG, H5::DataSpace(H5S_SCALAR))
-      .write(H5::PredType::NATIVE_LLONG, &value);
-}
-
-template <class T>
-const H5::PredType& native();
-template <> const H5::PredType& native<double>() { return H5::PredType::NATIVE_DOUBLE; }
-template <> const H5::PredType& native<std::int64_t>() { return H5::PredType::NATIVE_INT64; }
-template <> const H5::PredType& native<std::int32_t>() { return H5::PredType::NATIVE_INT32; }
-template <> const H5::PredType& native<std::int8_t>() { return H5::PredType::NATIVE_INT8; }
-
-template <class T>
-H5::DataSet dataset(H5::Group& group, const std::string& name, const std::vector<T>& data,
-                    std::vector<hsize_t> dims = {}) {
-  if (dims.empty()) dims = {data.size()};
-  const H5::DataSpace space(static_cast<int>(dims.size()), dims.data());
-  H5::DataSet set = group.createDataSet(name, native<T>(), space);
-  if (!data.empty()) set.write(data.data(), native<T>());
-  return set;
-}
-
-H5::DataSet string_dataset(H5::Group& group, const std::string& name, const std::vector<std::string>& data) {
-  const H5::StrType type(H5::PredType::C_S1, H5T_VARIABLE);
-  const hsize_t n = data.size();
-  const H5::DataSpace space(1, &n);
-  H5::DataSet set = group.createDataSet(name, type, space);
-  std::vector<const char*> pointers;
-  for (const auto& s : data) pointers.push_back(s.c_str());
-  if (n > 0) set.write(pointers.data(), type);
-  return set;
-}
-
-template <class T, class Get>
-std::vector<T> column(const SweepRun& run, Get get) {
-  std::vector<T> out;
-  out.reserve(run.cases.size());
-  for (const auto& c : run.cases) out.push_back(static_cast<T>(get(c)));
-  return out;
-}
-
-void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& run, const Provenance& prov) {
-  H5::H5File file(path, H5F_ACC_TRUNC);
+// Root attributes (provenance and run settings), /parameters and /axes.
+void write_metadata(H5::H5File& file, const SweepSpec& spec, const Provenance& prov) {
   H5::Group root = file.openGroup("/");
   attribute(root, "format", std::string("vibro-sweep"));
   attribute(root, "schema_version", static_cast<long long>(kSchemaVersion));
@@ -91,7 +42,7 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
   attribute(root, "ranks", static_cast<long long>(prov.ranks));
   attribute(root, "threads", static_cast<long long>(prov.threads));
   attribute(root, "scheduler", prov.scheduler);
-  attribute(root, "wall_seconds", run.wall_seconds);
+  attribute(root, "wall_seconds", prov.wall_seconds);
   attribute(root, "steady_state", std::string(spec.steady.mode == SteadyMode::Adaptive ? "adaptive" : "fixed"));
   attribute(root, "max_periods", static_cast<long long>(spec.steady.max_periods));
   attribute(root, "window_periods", static_cast<long long>(spec.steady.window_periods));
@@ -116,7 +67,8 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
   std::string names;
   for (std::size_t a = 0; a < spec.axes.size(); ++a) {
     const auto& axis = spec.axes[a];
-    H5::DataSet set = dataset(axes, axis.name, axis.values);
+    H5::DataSet set = h5::column(axes, axis.name, axis.values.size(), 0.0);
+    h5::write_rows(set, 0, axis.values);
     const auto& p = specs[static_cast<std::size_t>(spec.axis_parameter[a])];
     attribute(set, "unit", p.unit);
     attribute(set, "expression", axis.expression);
@@ -124,58 +76,106 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
     names += (a ? "," : "") + axis.name;
   }
   attribute(axes, "order", names);
+}
 
-  H5::Group cases = file.createGroup("/cases");
-  attribute(cases, "layout", std::string("flattened grid, C order over /axes 'order' (first axis slowest)"));
-  auto status = dataset(cases, "status", column<std::int8_t>(run, [](const CaseResult& c) { return c.status; }));
-  attribute(status, "meaning", std::string("0 ok, 1 infeasible, 2 failed, 3 not run"));
-  string_dataset(cases, "reason", column<std::string>(run, [](const CaseResult& c) { return c.reason; }));
-  string_dataset(cases, "class", column<std::string>(run, [](const CaseResult& c) { return c.class_code; }));
-  auto periodicity = dataset(cases, "periodicity", column<std::int8_t>(run, [](const CaseResult& c) { return c.periodicity; }));
-  attribute(periodicity, "meaning", std::string("0 periodic, 1 slowly converging, 2 not converged"));
-  dataset(cases, "period", column<std::int32_t>(run, [](const CaseResult& c) { return c.period; }));
-  dataset(cases, "periods_run", column<std::int32_t>(run, [](const CaseResult& c) { return c.periods_run; }));
-  dataset(cases, "window_periods", column<std::int32_t>(run, [](const CaseResult& c) { return c.window_periods; }));
-  dataset(cases, "jumps", column<std::int32_t>(run, [](const CaseResult& c) { return c.jumps; }));
-  dataset(cases, "stopped_early", column<std::int8_t>(run, [](const CaseResult& c) { return c.stopped_early; }));
-  auto wall = dataset(cases, "wall_seconds", column<double>(run, [](const CaseResult& c) { return c.wall_seconds; }));
-  attribute(wall, "unit", std::string("s"));
-
-  const auto observables = spec.model->observables();
-  H5::Group obs = file.createGroup("/cases/observables");
-  for (std::size_t o = 0; o < observables.size(); ++o) {
-    auto set = dataset(obs, observables[o].name, column<double>(run, [&](const CaseResult& c) {
-      return o < c.observables.size() ? c.observables[o] : std::nan("");
-    }));
-    attribute(set, "unit", observables[o].unit);
-    attribute(set, "description", observables[o].description);
+// The per-case datasets of /cases, filled a block of cases at a time in case order.
+class CaseColumns {
+ public:
+  CaseColumns(H5::H5File& file, const SweepSpec& spec) : spec_(spec), n_(static_cast<hsize_t>(spec.case_count())) {
+    cases_ = file.createGroup("/cases");
+    attribute(cases_, "layout", std::string("flattened grid, C order over /axes 'order' (first axis slowest)"));
+    status_ = h5::column<std::int8_t>(cases_, "status", n_, 3);
+    attribute(status_, "meaning", std::string("0 ok, 1 infeasible, 2 failed, 3 not run"));
+    reason_ = h5::create_strings(cases_, "reason", n_);
+    class_ = h5::create_strings(cases_, "class", n_);
+    periodicity_ = h5::column<std::int8_t>(cases_, "periodicity", n_, 0);
+    attribute(periodicity_, "meaning", std::string("0 periodic, 1 slowly converging, 2 not converged"));
+    period_ = h5::column<std::int32_t>(cases_, "period", n_, 0);
+    periods_run_ = h5::column<std::int32_t>(cases_, "periods_run", n_, 0);
+    window_periods_ = h5::column<std::int32_t>(cases_, "window_periods", n_, 0);
+    jumps_ = h5::column<std::int32_t>(cases_, "jumps", n_, 0);
+    stopped_early_ = h5::column<std::int8_t>(cases_, "stopped_early", n_, 0);
+    wall_ = h5::column<double>(cases_, "wall_seconds", n_, 0.0);
+    attribute(wall_, "unit", std::string("s"));
+    H5::Group observables = file.createGroup("/cases/observables");
+    for (const auto& o : spec.model->observables()) {
+      observables_.push_back(h5::column<double>(observables, o.name, n_, std::nan("")));
+      attribute(observables_.back(), "unit", o.unit);
+      attribute(observables_.back(), "description", o.description);
+    }
+    counters_group_ = file.createGroup("/cases/counters");
+    window_counters_group_ = file.createGroup("/cases/window_counters");
+    if (spec.floquet) {
+      // Multipliers per case, padded with NaN; max_modulus < 1: the orbit is stable.
+      H5::Group floquet = file.createGroup("/cases/floquet");
+      floquet_real_ = h5::matrix<double>(floquet, "real", n_, 0, std::nan(""));
+      floquet_imag_ = h5::matrix<double>(floquet, "imag", n_, 0, std::nan(""));
+      floquet_modulus_ = h5::column<double>(floquet, "max_modulus", n_, std::nan(""));
+      attribute(floquet_modulus_, "meaning",
+                std::string("largest |multiplier| of the steady orbit; < 1 stable; NaN: not computed"));
+    }
+    if (spec.lyapunov_periods > 0) {
+      lyapunov_ = h5::matrix<double>(cases_, "lyapunov", n_, 0, std::nan(""));
+      attribute(lyapunov_, "unit", std::string("1/s"));
+      attribute(lyapunov_, "meaning", std::string("Lyapunov exponents of the stroboscopic map, largest first, over "
+                                                  "output.lyapunov_periods periods after the steady state; NaN: not computed"));
+    }
+    if (spec.record_strobe) {
+      strobe_ = file.createGroup("/cases/strobe");
+      drift_ = h5::column<double>(strobe_, "drift_position", 0, 0.0);
+      modes_ = h5::column<std::int8_t>(strobe_, "mode", 0, 0);
+      offsets_ = h5::column<std::int64_t>(strobe_, "offsets", n_ + 1, 0);
+      attribute(offsets_, "meaning", std::string("points of case i are rows offsets[i] .. offsets[i+1]-1"));
+    }
   }
 
-  // Counter and state names come from the layout of the first case that can start.
-  std::vector<std::string> counter_names;
-  std::vector<std::string> state_names;
-  for (long long i = 0; i < spec.case_count() && counter_names.empty(); ++i) {
-    if (run.cases[static_cast<std::size_t>(i)].status != CaseStatus::Ok) continue;
-    const auto simulation = spec.model->start(spec.case_parameters(i));
-    counter_names = simulation->layout().counter_names;
-    state_names = simulation->layout().state_names;
-  }
-  H5::Group counters = file.createGroup("/cases/counters");
-  H5::Group window_counters = file.createGroup("/cases/window_counters");
-  for (std::size_t k = 0; k < counter_names.size(); ++k) {
-    dataset(counters, counter_names[k], column<std::int64_t>(run, [&](const CaseResult& c) {
-      return k < c.counters.size() ? c.counters[k] : -1;
-    }));
-    dataset(window_counters, counter_names[k], column<std::int64_t>(run, [&](const CaseResult& c) {
-      return k < c.window_counters.size() ? c.window_counters[k] : -1;
-    }));
+  void write(hsize_t first, const std::vector<CaseResult>& block, SweepCensus& census) {
+    for (std::size_t k = 0; k < block.size() && counter_names_.empty(); ++k)
+      if (block[k].status == CaseStatus::Ok) name_layout(static_cast<long long>(first + k));
+    const auto column = [&](auto get) {
+      std::vector<decltype(get(block[0]))> out;
+      out.reserve(block.size());
+      for (const auto& c : block) out.push_back(get(c));
+      return out;
+    };
+    h5::write_rows(status_, first, column([](const CaseResult& c) { return static_cast<std::int8_t>(c.status); }));
+    h5::write_strings(reason_, first, column([](const CaseResult& c) { return c.reason; }));
+    h5::write_strings(class_, first, column([](const CaseResult& c) { return c.class_code; }));
+    h5::write_rows(periodicity_, first, column([](const CaseResult& c) { return static_cast<std::int8_t>(c.periodicity); }));
+    h5::write_rows(period_, first, column([](const CaseResult& c) { return std::int32_t{c.period}; }));
+    h5::write_rows(periods_run_, first, column([](const CaseResult& c) { return std::int32_t{c.periods_run}; }));
+    h5::write_rows(window_periods_, first, column([](const CaseResult& c) { return std::int32_t{c.window_periods}; }));
+    h5::write_rows(jumps_, first, column([](const CaseResult& c) { return std::int32_t{c.jumps}; }));
+    h5::write_rows(stopped_early_, first, column([](const CaseResult& c) { return static_cast<std::int8_t>(c.stopped_early); }));
+    h5::write_rows(wall_, first, column([](const CaseResult& c) { return c.wall_seconds; }));
+    for (std::size_t o = 0; o < observables_.size(); ++o)
+      h5::write_rows(observables_[o], first, column([&](const CaseResult& c) {
+        return o < c.observables.size() ? c.observables[o] : std::nan("");
+      }));
+    for (std::size_t k = 0; k < counter_names_.size(); ++k) {
+      h5::write_rows(counters_[k], first, column([&](const CaseResult& c) {
+        return k < c.counters.size() ? c.counters[k] : std::int64_t{-1};
+      }));
+      h5::write_rows(window_counters_[k], first, column([&](const CaseResult& c) {
+        return k < c.window_counters.size() ? c.window_counters[k] : std::int64_t{-1};
+      }));
+    }
+    if (spec_.floquet) write_floquet(first, block);
+    if (spec_.lyapunov_periods > 0)
+      write_padded(lyapunov_, first, column([](const CaseResult& c) { return c.lyapunov; }));
+    if (spec_.record_strobe) write_strobe(first, block);
+    const char* names[] = {"ok", "infeasible", "failed", "not run"};
+    for (const auto& c : block) {
+      ++census.statuses[names[static_cast<int>(c.status)]];
+      if (c.status == CaseStatus::Ok) ++census.classes[c.class_code];
+    }
   }
 
-  // Attractor labels within each parameter point: a label over the initial-condition axes is a basin map.
-  const SweepAttractors attractors = label_sweep_attractors(spec, run);
-  if (!attractors.labels.label.empty()) {
-    std::vector<std::int32_t> labels(attractors.labels.label.begin(), attractors.labels.label.end());
-    auto set = dataset(cases, "attractor", labels);
+  void finish(const SweepAttractors& attractors) {
+    if (spec_.record_strobe && !strobe_values_created_) create_strobe_values();
+    if (attractors.label.empty()) return;
+    auto set = h5::column<std::int32_t>(cases_, "attractor", n_, -1);
+    h5::write_rows(set, 0, attractors.label);
     std::string initial_names;
     for (const auto& a : attractors.initial_axes) initial_names += (initial_names.empty() ? "" : ",") + a;
     attribute(set, "meaning", std::string("attractor label within the case's parameter point (the cases that differ "
@@ -183,77 +183,119 @@ void write_file(const std::string& path, const SweepSpec& spec, const SweepRun& 
     attribute(set, "initial_condition_axes", initial_names.empty() ? std::string("none") : initial_names);
   }
 
-  if (spec.floquet) {
-    // Multipliers per case, padded with NaN; max_modulus < 1: the orbit is stable.
-    H5::Group floquet = file.createGroup("/cases/floquet");
-    std::size_t width = 0;
-    for (const auto& c : run.cases) width = std::max(width, c.floquet.size());
-    std::vector<double> re, im;
-    for (const auto& c : run.cases)
-      for (std::size_t k = 0; k < width; ++k) {
-        re.push_back(k < c.floquet.size() ? c.floquet[k].real() : std::nan(""));
-        im.push_back(k < c.floquet.size() ? c.floquet[k].imag() : std::nan(""));
-      }
-    dataset(floquet, "real", re, {run.cases.size(), width});
-    dataset(floquet, "imag", im, {run.cases.size(), width});
-    auto modulus = dataset(floquet, "max_modulus", column<double>(run, [](const CaseResult& c) {
-      double m = c.floquet.empty() ? std::nan("") : 0.0;
-      for (const auto& mu : c.floquet) m = std::max(m, std::abs(mu));
-      return m;
-    }));
-    attribute(modulus, "meaning", std::string("largest |multiplier| of the steady orbit; < 1 stable; NaN: not computed"));
+ private:
+  // Counter and state names come from the layout of the first case that ran: cases before it have
+  // no counters, which the datasets' fill value (-1) records.
+  void name_layout(long long i) {
+    const auto layout = spec_.model->start(spec_.case_parameters(i))->layout();
+    counter_names_ = layout.counter_names;
+    state_names_ = layout.state_names;
+    for (const auto& name : counter_names_) {
+      counters_.push_back(h5::column<std::int64_t>(counters_group_, name, n_, -1));
+      window_counters_.push_back(h5::column<std::int64_t>(window_counters_group_, name, n_, -1));
+    }
+    if (spec_.record_strobe) create_strobe_values();
   }
 
-  if (spec.lyapunov_periods > 0) {
+  void create_strobe_values() {
+    strobe_values_ = h5::matrix<double>(strobe_, "values", 0, state_names_.size(), 0.0);
+    std::string joined;
+    for (std::size_t d = 0; d < state_names_.size(); ++d) joined += (d ? "," : "") + state_names_[d];
+    attribute(strobe_values_, "columns", joined);
+    strobe_values_created_ = true;
+  }
+
+  // Rows of different lengths, padded with NaN to the widest row so far.
+  static void write_padded(H5::DataSet& set, hsize_t first, const std::vector<std::vector<double>>& rows) {
     std::size_t width = 0;
-    for (const auto& c : run.cases) width = std::max(width, c.lyapunov.size());
+    for (const auto& row : rows) width = std::max(width, row.size());
     std::vector<double> values;
-    for (const auto& c : run.cases)
-      for (std::size_t k = 0; k < width; ++k) values.push_back(k < c.lyapunov.size() ? c.lyapunov[k] : std::nan(""));
-    auto set = dataset(cases, "lyapunov", values, {run.cases.size(), width});
-    attribute(set, "unit", std::string("1/s"));
-    attribute(set, "meaning", std::string("Lyapunov exponents of the stroboscopic map, largest first, over "
-                                          "output.lyapunov_periods periods after the steady state; NaN: not computed"));
+    for (const auto& row : rows)
+      for (std::size_t k = 0; k < width; ++k) values.push_back(k < row.size() ? row[k] : std::nan(""));
+    h5::write_rows(set, first, values, width);
   }
 
-  if (spec.record_strobe) {
-    H5::Group strobe = file.createGroup("/cases/strobe");
-    const std::size_t dims = state_names.size();
-    std::vector<std::int64_t> offsets{0};
+  void write_floquet(hsize_t first, const std::vector<CaseResult>& block) {
+    std::vector<std::vector<double>> re(block.size()), im(block.size());
+    std::vector<double> modulus;
+    for (std::size_t k = 0; k < block.size(); ++k) {
+      double m = block[k].floquet.empty() ? std::nan("") : 0.0;
+      for (const auto& mu : block[k].floquet) {
+        re[k].push_back(mu.real());
+        im[k].push_back(mu.imag());
+        m = std::max(m, std::abs(mu));
+      }
+      modulus.push_back(m);
+    }
+    write_padded(floquet_real_, first, re);
+    write_padded(floquet_imag_, first, im);
+    h5::write_rows(floquet_modulus_, first, modulus);
+  }
+
+  void write_strobe(hsize_t first, const std::vector<CaseResult>& block) {
+    const std::size_t dims = state_names_.size();
     std::vector<double> values, drift;
     std::vector<std::int8_t> modes;
-    for (const auto& c : run.cases) {
+    std::vector<std::int64_t> offsets;
+    for (const auto& c : block) {
       for (const auto& p : c.strobe) {
         values.insert(values.end(), p.state.begin(), p.state.begin() + static_cast<long>(dims));
         drift.push_back(p.drift_position);
         modes.push_back(static_cast<std::int8_t>(p.mode));
       }
-      offsets.push_back(static_cast<std::int64_t>(drift.size()));
+      points_ += static_cast<std::int64_t>(c.strobe.size());
+      offsets.push_back(points_);
     }
-    std::string joined;
-    for (std::size_t d = 0; d < dims; ++d) joined += (d ? "," : "") + state_names[d];
-    auto set = dataset(strobe, "values", values, {drift.size(), dims});
-    attribute(set, "columns", joined);
-    dataset(strobe, "drift_position", drift);
-    dataset(strobe, "mode", modes);
-    auto off = dataset(strobe, "offsets", offsets);
-    attribute(off, "meaning", std::string("points of case i are rows offsets[i] .. offsets[i+1]-1"));
+    if (dims > 0) h5::append_rows(strobe_values_, values, dims);
+    h5::append_rows(drift_, drift);
+    h5::append_rows(modes_, modes);
+    h5::write_rows(offsets_, first + 1, offsets);
   }
+
+  const SweepSpec& spec_;
+  const hsize_t n_;
+  H5::Group cases_, counters_group_, window_counters_group_, strobe_;
+  H5::DataSet status_, reason_, class_, periodicity_, period_, periods_run_, window_periods_, jumps_, stopped_early_, wall_;
+  std::vector<H5::DataSet> observables_, counters_, window_counters_;
+  H5::DataSet floquet_real_, floquet_imag_, floquet_modulus_, lyapunov_;
+  H5::DataSet strobe_values_, drift_, modes_, offsets_;
+  bool strobe_values_created_ = false;
+  std::vector<std::string> counter_names_, state_names_;
+  std::int64_t points_ = 0;
+};
+
+SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore& store, const Provenance& prov) {
+  H5::H5File file(path, H5F_ACC_TRUNC);
+  write_metadata(file, spec, prov);
+  CaseColumns columns(file, spec);
+  SweepCensus census;
+  const long long n = spec.case_count();
+  const long long block_size = spec.block_cases;
+  std::vector<CaseResult> block;
+  for (long long first = 0; first < n; first += block_size) {
+    block.clear();
+    for (long long i = first; i < std::min(n, first + block_size); ++i) block.push_back(store.read(i));
+    columns.write(static_cast<hsize_t>(first), block, census);
+  }
+  columns.finish(label_sweep_attractors(spec, store));
+  return census;
 }
 
 }  // namespace
 
-void write_sweep_file(const std::string& path, const SweepSpec& spec, const SweepRun& run, const Provenance& provenance) {
+SweepCensus write_sweep_file(const std::string& path, const SweepSpec& spec, CaseStore& cases, const Provenance& provenance) {
   const std::string temporary = path + ".partial";
+  SweepCensus census;
   try {
     H5::Exception::dontPrint();
-    write_file(temporary, spec, run, provenance);
+    census = write_file(temporary, spec, cases, provenance);
   } catch (const H5::Exception& e) {
     std::remove(temporary.c_str());
     throw std::runtime_error("cannot write " + path + ": " + e.getDetailMsg());
   }
   if (std::rename(temporary.c_str(), path.c_str()) != 0)
     throw std::runtime_error("cannot rename " + temporary + " to " + path);
+  return census;
 }
 
 }  // namespace vibro

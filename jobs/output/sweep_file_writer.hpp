@@ -1,10 +1,12 @@
 #pragma once
 // One self-describing HDF5 file per sweep; the schema is documented in docs/hdf5_schema.md.
-// Written to a temporary name and renamed at the end, so a crash never leaves a half file under
-// the final name. (Checkpointing and MPI collection build on this in the distributed-sweeps work.)
+// Written from a case store (the checkpoint logs of a run) a block of cases at a time, so memory
+// does not grow with the grid; to a temporary name, renamed at the end, so a crash never leaves a
+// half file under the final name.
+#include <map>
 #include <string>
 
-#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/case_store.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 
 namespace vibro {
@@ -16,9 +18,16 @@ struct Provenance {
   int ranks = 1;
   int threads = 1;
   std::string scheduler = "OpenMP dynamic";
+  double wall_seconds = 0;
 };
 
-void write_sweep_file(const std::string& path, const SweepSpec& spec, const SweepRun& run, const Provenance& provenance);
+// What the file holds, counted while writing it: cases per status ("ok", "failed", ...) and per class.
+struct SweepCensus {
+  std::map<std::string, long long> statuses, classes;
+};
+
+SweepCensus write_sweep_file(const std::string& path, const SweepSpec& spec, CaseStore& cases,
+                             const Provenance& provenance);
 
 std::string utc_now();
 

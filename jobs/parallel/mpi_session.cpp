@@ -2,10 +2,6 @@
 
 #include <mpi.h>
 
-#include <algorithm>
-#include <vector>
-
-#include "jobs/sweep/case_result_codec.hpp"
 #include "jobs/parallel/mpi_work_queue.hpp"
 
 namespace vibro {
@@ -42,34 +38,10 @@ bool MpiSession::all_ok(bool mine) const {
   return global == 1;
 }
 
-void MpiSession::collect(SweepRun& run) const {
-  double slowest = run.wall_seconds;
-  MPI_Reduce(&run.wall_seconds, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-  if (ranks_ == 1) return;
-  std::vector<char> mine;
-  if (rank_ != 0)
-    for (std::size_t i = 0; i < run.cases.size(); ++i)
-      if (run.cases[i].status != CaseStatus::NotRun) encode_case(static_cast<long long>(i), run.cases[i], mine);
-  // Buffers can exceed 2 GiB in total on big grids: send them one rank at a time with 64-bit sizes.
-  if (rank_ == 0) {
-    for (int source = 1; source < ranks_; ++source) {
-      long long size = 0;
-      MPI_Recv(&size, 1, MPI_LONG_LONG, source, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      std::vector<char> bytes(static_cast<std::size_t>(size));
-      const long long chunk = 1LL << 30;
-      for (long long at = 0; at < size; at += chunk)
-        MPI_Recv(bytes.data() + at, static_cast<int>(std::min(chunk, size - at)), MPI_CHAR, source, 2, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
-      decode_cases(bytes, run.cases);
-    }
-    run.wall_seconds = slowest;
-  } else {
-    long long size = static_cast<long long>(mine.size());
-    MPI_Send(&size, 1, MPI_LONG_LONG, 0, 1, MPI_COMM_WORLD);
-    const long long chunk = 1LL << 30;
-    for (long long at = 0; at < size; at += chunk)
-      MPI_Send(mine.data() + at, static_cast<int>(std::min(chunk, size - at)), MPI_CHAR, 0, 2, MPI_COMM_WORLD);
-  }
+double MpiSession::max_over_ranks(double value) const {
+  double largest = value;
+  MPI_Allreduce(&value, &largest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return largest;
 }
 
 }  // namespace vibro

@@ -1,6 +1,9 @@
 #pragma once
 // The process's MPI environment: initialised once in main (a binary started without mpirun is a
-// single rank), and the collection of every rank's case results on rank 0, which writes the file.
+// single rank), the source of each rank's units, and the few reductions the ranks share. Results do not
+// travel over MPI: each rank logs its cases to its checkpoint file, and rank 0 writes the HDF5 file
+// from the logs, so the output directory must be on a file system every rank sees (as the
+// checkpoints need anyway to be resumable on any number of ranks).
 #include <memory>
 
 #include "jobs/sweep/rank_share.hpp"
@@ -22,9 +25,9 @@ class MpiSession {
   std::unique_ptr<UnitSource> unit_source(long long units) const;
   const char* scheduler() const;  // which of the three, for the file's provenance
   bool is_root() const { return rank_ == 0; }
-  // Moves the results of every rank into rank 0's `run` (cases of other ranks are NotRun locally);
-  // the wall time becomes the slowest rank's.
-  void collect(SweepRun& run) const;
+  // The largest of every rank's `value` (e.g. the slowest rank's wall time), on every rank; also a
+  // barrier: when it returns, every rank has passed it.
+  double max_over_ranks(double value) const;
   // Whether every rank succeeded so far (false if any rank reports failure).
   bool all_ok(bool mine) const;
   // Ends every rank when one fails after the ranks have parted ways (else the others would wait

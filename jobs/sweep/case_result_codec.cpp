@@ -33,37 +33,38 @@ class Writer {
 
 class Reader {
  public:
-  explicit Reader(const std::vector<char>& bytes) : bytes_(bytes) {}
-  bool done() const { return at_ == bytes_.size(); }
+  Reader(const char* data, std::size_t size, std::size_t at) : data_(data), size_(size), at_(at) {}
+  std::size_t at() const { return at_; }
   template <class T>
   void get(T& value) {
     static_assert(std::is_trivially_copyable_v<T>);
     need(sizeof(T));
-    std::memcpy(&value, bytes_.data() + at_, sizeof(T));
+    std::memcpy(&value, data_ + at_, sizeof(T));
     at_ += sizeof(T);
   }
   void get(std::string& text) {
     std::uint64_t n = 0;
     get(n);
     need(n);
-    text.assign(bytes_.data() + at_, n);
+    text.assign(data_ + at_, n);
     at_ += n;
   }
   template <class T>
   void get(std::vector<T>& values) {
     std::uint64_t n = 0;
     get(n);
-    if (n > bytes_.size()) throw std::runtime_error("malformed case buffer (length)");
+    if (n > size_) throw std::runtime_error("malformed case buffer (length)");
     values.resize(n);
     for (auto& v : values) get(v);
   }
 
  private:
   void need(std::size_t n) const {
-    if (at_ + n > bytes_.size()) throw std::runtime_error("malformed case buffer (truncated)");
+    if (n > size_ || at_ > size_ - n) throw std::runtime_error("malformed case buffer (truncated)");
   }
-  const std::vector<char>& bytes_;
-  std::size_t at_ = 0;
+  const char* data_;
+  std::size_t size_;
+  std::size_t at_;
 };
 
 }  // namespace
@@ -91,39 +92,28 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes)
   w.put(r.has_final_state);
 }
 
-void decode_each(const std::vector<char>& bytes, const std::function<void(long long, CaseResult&&)>& take) {
-  Reader rd(bytes);
-  while (!rd.done()) {
-    long long index = 0;
-    rd.get(index);
-    CaseResult r;
-    rd.get(r.status);
-    rd.get(r.reason);
-    rd.get(r.class_code);
-    rd.get(r.periodicity);
-    rd.get(r.period);
-    rd.get(r.stopped_early);
-    rd.get(r.periods_run);
-    rd.get(r.jumps);
-    rd.get(r.window_periods);
-    rd.get(r.wall_seconds);
-    rd.get(r.observables);
-    rd.get(r.counters);
-    rd.get(r.window_counters);
-    rd.get(r.strobe);
-    rd.get(r.floquet);
-    rd.get(r.lyapunov);
-    rd.get(r.final_state);
-    rd.get(r.has_final_state);
-    take(index, std::move(r));
-  }
-}
-
-void decode_cases(const std::vector<char>& bytes, std::vector<CaseResult>& cases) {
-  decode_each(bytes, [&](long long index, CaseResult&& r) {
-    if (index < 0 || index >= static_cast<long long>(cases.size())) throw std::runtime_error("malformed case buffer (index)");
-    cases[static_cast<std::size_t>(index)] = std::move(r);
-  });
+void decode_case(const char* data, std::size_t size, std::size_t& at, long long& index, CaseResult& r) {
+  Reader rd(data, size, at);
+  rd.get(index);
+  rd.get(r.status);
+  rd.get(r.reason);
+  rd.get(r.class_code);
+  rd.get(r.periodicity);
+  rd.get(r.period);
+  rd.get(r.stopped_early);
+  rd.get(r.periods_run);
+  rd.get(r.jumps);
+  rd.get(r.window_periods);
+  rd.get(r.wall_seconds);
+  rd.get(r.observables);
+  rd.get(r.counters);
+  rd.get(r.window_counters);
+  rd.get(r.strobe);
+  rd.get(r.floquet);
+  rd.get(r.lyapunov);
+  rd.get(r.final_state);
+  rd.get(r.has_final_state);
+  at = rd.at();
 }
 
 }  // namespace vibro

@@ -1,7 +1,6 @@
 #pragma once
-// Byte encoding of case results, to move them between MPI ranks (and, later, into checkpoints).
+// Byte encoding of case results: the records of the checkpoint logs.
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -11,10 +10,8 @@ namespace vibro {
 
 // Appends (index, result) to `bytes`.
 void encode_case(long long index, const CaseResult& result, std::vector<char>& bytes);
-// Decodes every (index, result) in `bytes`, in order, handing each to `take`; throws
-// std::runtime_error on a malformed buffer.
-void decode_each(const std::vector<char>& bytes, const std::function<void(long long, CaseResult&&)>& take);
-// Decodes into cases[index]; an index outside `cases` is a malformed buffer.
-void decode_cases(const std::vector<char>& bytes, std::vector<CaseResult>& cases);
+// Decodes the one (index, result) that starts at data[at]; leaves `at` after it. Throws
+// std::runtime_error when the record is malformed or does not end within `size` bytes.
+void decode_case(const char* data, std::size_t size, std::size_t& at, long long& index, CaseResult& result);
 
 }  // namespace vibro

@@ -42,20 +42,17 @@ long long parallel_units(const SweepSpec& spec) {
   return spec.continuation_axis < 0 ? spec.case_count() : ContinuationLines(spec).count();
 }
 
-SweepRun run_sweep(const SweepSpec& spec, bool show_progress, UnitSource* source, std::vector<CaseResult> done,
-                   CaseSink* sink) {
-  SweepRun run;
+SweepTally compute_sweep(const SweepSpec& spec, CaseSink& sink, bool show_progress, UnitSource* source,
+                         const CompletedCases& completed) {
+  SweepTally tally;
   const long long n = spec.case_count();
-  run.cases = std::move(done);
-  run.cases.resize(static_cast<std::size_t>(n));
-  auto already = [&](long long i) { return run.cases[static_cast<std::size_t>(i)].status != CaseStatus::NotRun; };
-  run.threads = spec.threads > 0 ? spec.threads : omp_get_max_threads();
+  tally.threads = spec.threads > 0 ? spec.threads : omp_get_max_threads();
   StaticSource everything(parallel_units(spec), RankShare{});
   UnitSource& units = source ? *source : everything;
   const bool lines_mode = spec.continuation_axis >= 0;
   const ContinuationLines lines = lines_mode ? ContinuationLines(spec) : ContinuationLines();
-  long long to_do = 0;
-  for (long long i = 0; i < n; ++i) to_do += already(i) ? 0 : 1;
+  long long to_do = n;
+  for (long long i = 0; i < n && !completed.done.empty(); ++i) to_do -= completed.has(i) ? 1 : 0;
   ProgressLine progress(show_progress ? to_do : 0, [&units] { return units.others(); });
   const auto started = std::chrono::steady_clock::now();
 
@@ -64,32 +61,67 @@ SweepRun run_sweep(const SweepSpec& spec, bool show_progress, UnitSource* source
   auto compute = [&](long long unit) {
     std::pair<int, int> counts{0, 0};
     const int length = lines_mode ? lines.length() : 1;
-    const StrobeSample* previous = nullptr;
+    StrobeSample previous{};
+    bool has_previous = false;
     for (int step = 0; step < length; ++step) {
       const long long i = lines_mode ? lines.case_index(unit, step) : unit;
-      auto& result = run.cases[static_cast<std::size_t>(i)];
-      if (!already(i)) {
-        result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe, previous,
-                          CaseExtras{spec.floquet, spec.lyapunov_periods});
-        if (sink) sink->finished(i, result);
-        const bool failed = result.status == CaseStatus::Failed;
-        ++counts.first;
-        counts.second += failed ? 1 : 0;
-        if (show_progress) progress.case_done(failed);
+      if (completed.has(i)) {
+        const auto state = completed.final_state.find(i);
+        has_previous = state != completed.final_state.end();
+        if (has_previous) previous = state->second;
+        continue;
       }
+      const CaseResult result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe,
+                                         has_previous ? &previous : nullptr,
+                                         CaseExtras{spec.floquet, spec.lyapunov_periods});
+      sink.finished(i, result);
+      const bool failed = result.status == CaseStatus::Failed;
+      ++counts.first;
+      counts.second += failed ? 1 : 0;
+      if (show_progress) progress.case_done(failed);
       // A failed case breaks the chain: the next one starts from the model's initial condition.
-      previous = result.has_final_state ? &result.final_state : nullptr;
+      has_previous = result.has_final_state;
+      if (has_previous) previous = result.final_state;
     }
     return counts;
   };
-#pragma omp parallel num_threads(run.threads)
+  long long computed = 0, failed = 0;
+#pragma omp parallel num_threads(tally.threads) reduction(+ : computed, failed)
   for (long long unit = units.next(); unit >= 0; unit = units.next()) {
     const auto t0 = std::chrono::steady_clock::now();
-    const auto [cases, failed] = compute(unit);
-    units.finished(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), cases, failed);
+    const auto [cases, failures] = compute(unit);
+    computed += cases;
+    failed += failures;
+    units.finished(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), cases, failures);
   }
   if (show_progress) progress.finish();
-  run.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  tally.computed = computed;
+  tally.failed = failed;
+  tally.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return tally;
+}
+
+namespace {
+
+// Each case lands in its own slot: no two threads write the same element.
+class MemorySink : public CaseSink {
+ public:
+  explicit MemorySink(std::vector<CaseResult>& cases) : cases_(cases) {}
+  void finished(long long index, const CaseResult& result) override { cases_[static_cast<std::size_t>(index)] = result; }
+
+ private:
+  std::vector<CaseResult>& cases_;
+};
+
+}  // namespace
+
+SweepRun run_sweep(const SweepSpec& spec) {
+  SweepRun run;
+  run.cases.resize(static_cast<std::size_t>(spec.case_count()));
+  MemorySink sink(run.cases);
+  const SweepTally tally = compute_sweep(spec, sink);
+  run.threads = tally.threads;
+  run.wall_seconds = tally.wall_seconds;
   return run;
 }
 

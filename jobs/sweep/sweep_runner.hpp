@@ -1,20 +1,17 @@
 #pragma once
 // Runs every case of a sweep over OpenMP threads with dynamic scheduling: case costs differ by
 // orders of magnitude (a clean hopping orbit against a chattering one), so static splits idle.
+// Results stream to a sink as they finish (the checkpoint log of a real run): nothing is held per
+// case, so memory does not grow with the grid.
+#include <unordered_map>
 #include <vector>
 
 #include "jobs/sweep/case_result.hpp"
 #include "jobs/sweep/rank_share.hpp"
-#include "jobs/sweep/unit_source.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
+#include "jobs/sweep/unit_source.hpp"
 
 namespace vibro {
-
-struct SweepRun {
-  std::vector<CaseResult> cases;  // every case of the grid; those of other ranks stay NotRun
-  int threads = 1;
-  double wall_seconds = 0;
-};
 
 // Receives every case as it finishes, from any thread (e.g. the checkpoint log).
 class CaseSink {
@@ -23,11 +20,33 @@ class CaseSink {
   virtual void finished(long long index, const CaseResult& result) = 0;
 };
 
+// Cases an earlier run already computed (loaded from its checkpoints): they are not computed again.
+// A continuation line resumed in its middle restarts from the final state of its last done case.
+struct CompletedCases {
+  std::vector<bool> done;                                  // per case; empty: none
+  std::unordered_map<long long, StrobeSample> final_state;  // continuation sweeps: done cases' final states
+  bool has(long long i) const { return !done.empty() && done[static_cast<std::size_t>(i)]; }
+};
+
+struct SweepTally {
+  long long computed = 0;  // cases this rank computed
+  long long failed = 0;
+  int threads = 1;
+  double wall_seconds = 0;
+};
+
 // Runs the parallel units (cases, or continuation lines) that `source` hands this rank (all of
-// them when null) over OpenMP threads. `done` holds results loaded from checkpoints (status !=
-// NotRun): those cases are not computed again.
-SweepRun run_sweep(const SweepSpec& spec, bool show_progress = true, UnitSource* source = nullptr,
-                   std::vector<CaseResult> done = {}, CaseSink* sink = nullptr);
+// them when null) over OpenMP threads, handing every computed case to `sink`.
+SweepTally compute_sweep(const SweepSpec& spec, CaseSink& sink, bool show_progress = false,
+                         UnitSource* source = nullptr, const CompletedCases& completed = {});
+
+// A whole sweep on this process with its results in memory: for tests and small in-process studies.
+struct SweepRun {
+  std::vector<CaseResult> cases;
+  int threads = 1;
+  double wall_seconds = 0;
+};
+SweepRun run_sweep(const SweepSpec& spec);
 
 // The number of parallel units of a sweep: its cases, or its continuation lines.
 long long parallel_units(const SweepSpec& spec);

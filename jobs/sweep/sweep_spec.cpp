@@ -65,7 +65,7 @@ ParameterSet SweepSpec::case_parameters(long long index) const {
 
 namespace {
 
-constexpr double kMaxResultBytes = 64e9;
+constexpr double kMaxIndexBytes = 16e9;
 
 // `--section.key=value` only, spelled out in full: a guessed abbreviation would set the wrong key.
 constexpr int kOverrideStyle = po::command_line_style::unix_style ^ po::command_line_style::allow_guessing;
@@ -91,6 +91,7 @@ const RunKey kRunKeys[] = {
     {"output.strobe_points", "window (store the averaging window's stroboscopic points) or none"},
     {"output.floquet", "true: Floquet multipliers of each periodic steady state (event-driven models)"},
     {"output.lyapunov_periods", "Lyapunov exponents of each case over this many periods after its steady state (0: none)"},
+    {"output.block_cases", "cases per HDF5 write block: the writer holds one block in memory (default 65536)"},
     {"output.checkpoint_seconds", "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
     {"output.keep_checkpoints", "true: keep the checkpoint logs after the file is written (default false)"},
 };
@@ -274,6 +275,8 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   if (const auto* v = text("output.strobe_points"))
     spec.record_strobe = parse_choice("output.strobe_points", *v, {"window", "none"}) == 0;
   spec.output_file = text("output.file") ? *text("output.file") : file_stem(source_name) + ".h5";
+  if (const auto* v = text("output.block_cases"))
+    spec.block_cases = parse_integer("output.block_cases", *v, 1, 100000000);
   if (const auto* v = text("output.checkpoint_seconds")) spec.checkpoint_seconds = parse_real("output.checkpoint_seconds", *v, 0, 1e6);
   if (const auto* v = text("output.lyapunov_periods"))
     spec.lyapunov_periods = static_cast<int>(parse_integer("output.lyapunov_periods", *v, 0, 10000000));
@@ -284,16 +287,17 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     spec.source_text += "\n# command-line overrides:\n";
     for (const auto& o : overrides) spec.source_text += "# " + o + "\n";
   }
-  // The grid must fit: every result is held in memory until the file is written (about 1 KB per case,
-  // plus the stroboscopic window when it is stored).
+  // The grid must fit: results stream to the checkpoint logs and the file, but every rank indexes
+  // the cases (8 bytes each, with a done flag and an attractor label) and a continuation sweep keeps
+  // the final state of every case it resumes past.
   double cases = 1;
   for (const auto& axis : spec.axes) cases *= static_cast<double>(axis.values.size());
-  const double per_case = spec.record_strobe ? 1024.0 + 300.0 * (spec.steady.window_periods + 1) : 1024.0;
-  if (cases * per_case > kMaxResultBytes) {
+  const double per_case = spec.continuation_axis >= 0 ? 16.0 + sizeof(StrobeSample) + 64.0 : 16.0;
+  if (cases * per_case > kMaxIndexBytes) {
     std::ostringstream out;
     out << "the grid has " << cases << " cases, about " << cases * per_case / 1e9
-        << " GB of results; this version holds all of them in memory, at most " << kMaxResultBytes / 1e9
-        << " GB: use fewer axis values, output.strobe_points = none, or split the sweep";
+        << " GB of case index per rank, more than the " << kMaxIndexBytes / 1e9
+        << " GB this version allows: use fewer axis values or split the sweep";
     throw InputError(out.str());
   }
   spec.model->validate(spec.base);

@@ -40,6 +40,7 @@ struct SweepSpec {
   // continuation, stored outputs), not of threads or file names: checkpoints carry it.
   std::string fingerprint() const;
   double checkpoint_seconds = 5;   // flush interval of the checkpoint logs
+  long long block_cases = 65536;   // cases per HDF5 write block (the writer holds one block)
   bool keep_checkpoints = false;   // keep the logs after the file is written (debugging, tests)
   // The parameter values of case `index` (flattened grid, C order).
   ParameterSet case_parameters(long long index) const;

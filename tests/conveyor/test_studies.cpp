@@ -32,7 +32,7 @@ struct Case {
 
 std::vector<Case> run(const std::string& ini, const std::vector<std::string>& overrides) {
   const SweepSpec spec = parse_sweep(ini, "test.ini", overrides);
-  const SweepRun result = run_sweep(spec, false);
+  const SweepRun result = run_sweep(spec);
   std::vector<Case> cases;
   for (long long i = 0; i < spec.case_count(); ++i) {
     const auto& r = result.cases[static_cast<std::size_t>(i)];

@@ -115,7 +115,7 @@ TEST_CASE("monodromy of Model A's (1,1) orbit: saltation multipliers = spec = fi
   const SweepSpec spec = parse_sweep(
       "model = gap_oscillator\n[parameters]\nlaw = restitution\n[run]\nmax_periods = 600\nwindow_periods = 20\n",
       "floquet.ini", {});
-  const SweepRun run = run_sweep(spec, false);
+  const SweepRun run = run_sweep(spec);
   REQUIRE(run.cases[0].class_code == "(1,1)");
   const StrobeSample& s = run.cases[0].final_state;
   const auto constants = GapOscillatorConstants::from(spec.case_parameters(0));

@@ -13,7 +13,7 @@ TEST_CASE("failing cases are recorded with their reason and the sweep completes"
   const std::string ini =
       "model = conveyor\n[numerics]\nevent_cap = 10\n[axes]\na_hat = 30, 40, 50, 60, 80\nz0 = 0, 0.002\n";
   const SweepSpec spec = parse_sweep(ini, "failing.ini", {});
-  const SweepRun run = run_sweep(spec, false);
+  const SweepRun run = run_sweep(spec);
   int ok = 0, failed = 0;
   for (const auto& c : run.cases) {
     REQUIRE(c.status != CaseStatus::NotRun);
@@ -31,7 +31,7 @@ TEST_CASE("failing cases are recorded with their reason and the sweep completes"
 
   const std::string first_impact =
       "model = conveyor\n[initial]\nstart = first_impact\nv1 = 0.001\n[axes]\npsi1 = 0, 180\n";
-  const SweepRun infeasible = run_sweep(parse_sweep(first_impact, "infeasible.ini", {}), false);
+  const SweepRun infeasible = run_sweep(parse_sweep(first_impact, "infeasible.ini", {}));
   CHECK(infeasible.cases[0].status == CaseStatus::Ok);
   CHECK(infeasible.cases[1].status == CaseStatus::Infeasible);  // the plate recedes faster than v1
   CHECK(infeasible.cases[1].reason.find("no impact") != std::string::npos);

@@ -17,7 +17,7 @@ namespace {
 
 std::vector<std::complex<double>> multipliers(const std::string& ini, const std::vector<std::string>& overrides) {
   const SweepSpec spec = parse_sweep(ini + "[output]\nfloquet = true\n", "floquet.ini", overrides);
-  const SweepRun run = run_sweep(spec, false);
+  const SweepRun run = run_sweep(spec);
   for (const auto& c : run.cases)
     if (c.class_code == "(1,1)") {
       auto mu = c.floquet;
@@ -62,7 +62,7 @@ TEST_CASE("Model B (1,1) multipliers, damping switches included (spec 6.3.2)", "
 TEST_CASE("Lyapunov exponents of a stable orbit: ln|mu| / T, their sum ln|det M| / T", "[two_body][floquet]") {
   const SweepSpec spec = parse_sweep(kModelA + "[output]\nfloquet = true\nlyapunov_periods = 300\n", "lyapunov.ini",
                                      {"--parameters.law=restitution"});
-  const SweepRun run = run_sweep(spec, false);
+  const SweepRun run = run_sweep(spec);
   const auto& c = run.cases[0];
   REQUIRE(c.class_code == "(1,1)");
   REQUIRE(c.lyapunov.size() == 4);

@@ -26,7 +26,7 @@ struct Row {
 std::vector<Row> sweep(const std::string& axes, const std::vector<std::string>& overrides) {
   const std::string ini = "model = gap_oscillator\n[axes]\n" + axes + "\n[run]\nmax_periods = 600\nwindow_periods = 20\n";
   const SweepSpec spec = parse_sweep(ini, "model_a.ini", overrides);
-  const SweepRun run = run_sweep(spec, false);
+  const SweepRun run = run_sweep(spec);
   std::vector<Row> rows;
   for (long long i = 0; i < spec.case_count(); ++i) {
     const auto& r = run.cases[static_cast<std::size_t>(i)];
@@ -131,7 +131,7 @@ TEST_CASE("plastic chatter ends in sticking and release every period, without st
       "model = gap_oscillator\n[parameters]\nlaw = restitution\ne = 0.1\nlambda = 3\n[run]\nmax_periods = 300\n"
       "window_periods = 20\n";
   const SweepSpec spec = parse_sweep(ini, "chatter.ini", {});
-  const SweepRun run = run_sweep(spec, false);
+  const SweepRun run = run_sweep(spec);
   const auto& r = run.cases[0];
   REQUIRE(r.status == CaseStatus::Ok);
   CHECK(r.class_code.rfind("(1,", 0) == 0);

@@ -26,7 +26,7 @@ Orbit one_one(const std::vector<std::string>& overrides) {
       "model = vibro_platform\n[axes]\nphase = 0, 0.8, 1.6, 2.4, 3.2, 4.0, 4.8, 5.6\n[run]\nmax_periods = 1500\n"
       "window_periods = 24\n";
   const SweepSpec spec = parse_sweep(ini, "model_b.ini", overrides);
-  const SweepRun run = run_sweep(spec, false);
+  const SweepRun run = run_sweep(spec);
   Orbit orbit;
   for (const auto& r : run.cases) {
     REQUIRE(r.status == CaseStatus::Ok);

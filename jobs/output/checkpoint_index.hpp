@@ -1,0 +1,54 @@
+#pragma once
+// Where every case of a sweep lies in its checkpoint logs: built by one streaming pass over the logs
+// (one batch in memory at a time), it answers "is case i done" for a resumed run and reads any case
+// back on demand, so the HDF5 file is written from the logs a block at a time and no rank ever
+// holds the sweep's results in memory (8 bytes per case).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "jobs/sweep/case_store.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
+
+namespace vibro {
+
+class CheckpointIndex : public CaseStore {
+ public:
+  // Throws InputError naming the file when a log was written by another sweep (fingerprint).
+  CheckpointIndex(std::vector<std::string> logs, const std::string& fingerprint, long long cases);
+  ~CheckpointIndex() override;
+  CheckpointIndex(const CheckpointIndex&) = delete;
+  CheckpointIndex& operator=(const CheckpointIndex&) = delete;
+  long long case_count() const override { return static_cast<long long>(where_.size()); }
+  bool has(long long index) const { return where_[static_cast<std::size_t>(index)] != kMissing; }
+  CaseResult read(long long index) override;  // not thread-safe
+
+  long long loaded() const { return loaded_; }          // distinct cases available
+  long long duplicates() const { return duplicates_; }  // cases found more than once (the last one counts)
+  int torn() const { return torn_; }                    // logs whose last batch was cut short (dropped)
+
+ private:
+  static constexpr std::uint64_t kMissing = ~std::uint64_t{0};
+  static constexpr int kOffsetBits = 48;  // (log << 48) | byte offset of the case's record
+  // A window of a log's bytes: sequential reads hit it, and it grows while they do.
+  struct Window {
+    std::uint64_t start = 0;
+    std::vector<char> bytes;
+    std::size_t next_size = 4096;
+    int fd = -1;  // opened on the first read
+  };
+  bool decode_from(Window& window, std::uint64_t offset, long long index, CaseResult& result) const;
+  void refill(std::size_t log, std::uint64_t offset, std::size_t size);
+
+  std::vector<std::string> logs_;
+  std::vector<std::uint64_t> sizes_;
+  std::vector<std::uint64_t> where_;
+  std::vector<Window> windows_;
+  long long loaded_ = 0, duplicates_ = 0;
+  int torn_ = 0;
+};
+
+// The cases a resumed run need not compute, with the final states continuation lines restart from.
+CompletedCases completed_cases(const SweepSpec& spec, CheckpointIndex& index);
+
+}  // namespace vibro

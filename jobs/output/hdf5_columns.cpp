@@ -1,0 +1,133 @@
+#include "jobs/output/hdf5_columns.hpp"
+
+#include <algorithm>
+
+namespace vibro::h5 {
+
+namespace {
+
+constexpr hsize_t kChunkElements = 1 << 16;
+constexpr hsize_t kAppendChunkRows = 4096;
+
+// rank 1: a column of `rows`; rank 2: `rows` x `width`.
+H5::DataSpace space(int rank, hsize_t rows, hsize_t width) {
+  const hsize_t dims[2] = {rows, width}, max[2] = {H5S_UNLIMITED, H5S_UNLIMITED};
+  return H5::DataSpace(rank, dims, max);
+}
+
+// Chunks of up to kChunkElements, no taller than a known row count (a small sweep's file stays small);
+// datasets that start empty and grow by appending get a modest chunk.
+H5::DSetCreatPropList chunked(int rank, hsize_t rows, hsize_t width) {
+  H5::DSetCreatPropList list;
+  const hsize_t columns = std::max<hsize_t>(width, 1);
+  const hsize_t tallest = std::max<hsize_t>(kChunkElements / columns, 1);
+  const hsize_t chunk[2] = {std::min(tallest, rows > 0 ? rows : kAppendChunkRows), columns};
+  list.setChunk(rank, chunk);
+  return list;
+}
+
+// The dataset's rank, row count and width (1 for a column).
+int shape(const H5::DataSet& set, hsize_t& rows, hsize_t& width) {
+  const H5::DataSpace now = set.getSpace();
+  hsize_t dims[2] = {0, 1};
+  now.getSimpleExtentDims(dims);
+  rows = dims[0];
+  width = dims[1];
+  return now.getSimpleExtentNdims();
+}
+
+void write_block(H5::DataSet& set, hsize_t first, hsize_t count, hsize_t width, const void* data,
+                 const H5::DataType& type) {
+  if (count == 0 || width == 0) return;  // nothing to write
+  H5::DataSpace file = set.getSpace();
+  const int rank = file.getSimpleExtentNdims();
+  const hsize_t start[2] = {first, 0}, extent[2] = {count, width};
+  file.selectHyperslab(H5S_SELECT_SET, extent, start);
+  const H5::DataSpace memory(rank, extent);
+  set.write(data, type, memory, file);
+}
+
+}  // namespace
+
+void attribute(H5::H5Object& where, const std::string& name, const std::string& value) {
+  const H5::StrType type(H5::PredType::C_S1, H5T_VARIABLE);
+  const char* data = value.c_str();
+  where.createAttribute(name, type, H5::DataSpace(H5S_SCALAR)).write(type, &data);
+}
+
+void attribute(H5::H5Object& where, const std::string& name, double value) {
+  where.createAttribute(name, H5::PredType::NATIVE_DOUBLE, H5::DataSpace(H5S_SCALAR))
+      .write(H5::PredType::NATIVE_DOUBLE, &value);
+}
+
+void attribute(H5::H5Object& where, const std::string& name, long long value) {
+  where.createAttribute(name, H5::PredType::NATIVE_LLONG, H5::DataSpace(H5S_SCALAR))
+      .write(H5::PredType::NATIVE_LLONG, &value);
+}
+
+template <> const H5::DataType& type_of<double>() { return H5::PredType::NATIVE_DOUBLE; }
+template <> const H5::DataType& type_of<std::int64_t>() { return H5::PredType::NATIVE_INT64; }
+template <> const H5::DataType& type_of<std::int32_t>() { return H5::PredType::NATIVE_INT32; }
+template <> const H5::DataType& type_of<std::int8_t>() { return H5::PredType::NATIVE_INT8; }
+
+template <class T>
+H5::DataSet matrix_or_column(H5::Group& group, const std::string& name, int rank, hsize_t rows, hsize_t width, T fill) {
+  H5::DSetCreatPropList list = chunked(rank, rows, width);
+  list.setFillValue(type_of<T>(), &fill);
+  return group.createDataSet(name, type_of<T>(), space(rank, rows, width), list);
+}
+
+template <class T>
+H5::DataSet column(H5::Group& group, const std::string& name, hsize_t rows, T fill) {
+  return matrix_or_column(group, name, 1, rows, 1, fill);
+}
+
+template <class T>
+H5::DataSet matrix(H5::Group& group, const std::string& name, hsize_t rows, hsize_t width, T fill) {
+  return matrix_or_column(group, name, 2, rows, width, fill);
+}
+
+template <class T>
+void write_rows(H5::DataSet& set, hsize_t first, const std::vector<T>& values, hsize_t width) {
+  if (values.empty()) return;
+  hsize_t rows = 0, have = 1;
+  const int rank = shape(set, rows, have);
+  const hsize_t count = values.size() / width;
+  if (width > have || first + count > rows) {
+    const hsize_t dims[2] = {std::max(rows, first + count), std::max(width, have)};
+    set.extend(dims);
+  }
+  write_block(set, first, count, rank == 2 ? width : 1, values.data(), type_of<T>());
+}
+
+template <class T>
+void append_rows(H5::DataSet& set, const std::vector<T>& values, hsize_t width) {
+  hsize_t rows = 0, have = 1;
+  shape(set, rows, have);
+  write_rows(set, rows, values, width);
+}
+
+H5::DataSet create_strings(H5::Group& group, const std::string& name, hsize_t rows) {
+  const H5::StrType type(H5::PredType::C_S1, H5T_VARIABLE);
+  return group.createDataSet(name, type, space(1, rows, 1), chunked(1, rows, 1));
+}
+
+void write_strings(H5::DataSet& set, hsize_t first, const std::vector<std::string>& values) {
+  std::vector<const char*> pointers;
+  pointers.reserve(values.size());
+  for (const auto& s : values) pointers.push_back(s.c_str());
+  write_block(set, first, values.size(), 1, pointers.data(), H5::StrType(H5::PredType::C_S1, H5T_VARIABLE));
+}
+
+#define VIBRO_H5_COLUMN(T)                                                                              \
+  template H5::DataSet column<T>(H5::Group&, const std::string&, hsize_t, T);                         \
+  template H5::DataSet matrix<T>(H5::Group&, const std::string&, hsize_t, hsize_t, T);                \
+  template void write_rows<T>(H5::DataSet&, hsize_t, const std::vector<T>&, hsize_t);                  \
+  template void append_rows<T>(H5::DataSet&, const std::vector<T>&, hsize_t);
+VIBRO_H5_COLUMN(double)
+VIBRO_H5_COLUMN(std::int64_t)
+VIBRO_H5_COLUMN(std::int32_t)
+VIBRO_H5_COLUMN(std::int8_t)
+#undef VIBRO_H5_COLUMN
+
+}  // namespace vibro::h5

@@ -1,0 +1,41 @@
+#pragma once
+// HDF5 datasets written a block of cases at a time: per-case columns over the flattened grid,
+// per-case rows whose width grows as wider ones arrive (padded with a fill value), and ragged point
+// sets appended in case order. Chunked storage with fill values, so what is never written reads
+// back as the padding the schema documents.
+#include <H5Cpp.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vibro::h5 {
+
+void attribute(H5::H5Object& where, const std::string& name, const std::string& value);
+void attribute(H5::H5Object& where, const std::string& name, double value);
+void attribute(H5::H5Object& where, const std::string& name, long long value);
+
+template <class T>
+const H5::DataType& type_of();
+
+// A column of `rows` values, or a matrix of `rows` x `width`, every element `fill` until written.
+// Both extents may grow later.
+template <class T>
+H5::DataSet column(H5::Group& group, const std::string& name, hsize_t rows, T fill);
+template <class T>
+H5::DataSet matrix(H5::Group& group, const std::string& name, hsize_t rows, hsize_t width, T fill);
+
+// Writes rows [first, first + values.size() / width) (width 1 for a column); a matrix is widened
+// first when `width` exceeds its width (the new columns of earlier rows read as the fill value).
+template <class T>
+void write_rows(H5::DataSet& set, hsize_t first, const std::vector<T>& values, hsize_t width = 1);
+
+// Appends rows at the end.
+template <class T>
+void append_rows(H5::DataSet& set, const std::vector<T>& values, hsize_t width = 1);
+
+// Variable-length strings, one per case.
+H5::DataSet create_strings(H5::Group& group, const std::string& name, hsize_t rows);
+void write_strings(H5::DataSet& set, hsize_t first, const std::vector<std::string>& values);
+
+}  // namespace vibro::h5

@@ -1,0 +1,29 @@
+#pragma once
+// Random access to the results of a sweep by case index: what the HDF5 writer reads from. The
+// checkpoint logs are the store of a real run (checkpoint_index.hpp); a vector is one for a sweep
+// held in memory.
+#include <vector>
+
+#include "jobs/sweep/case_result.hpp"
+
+namespace vibro {
+
+class CaseStore {
+ public:
+  virtual ~CaseStore() = default;
+  virtual long long case_count() const = 0;
+  // The result of case `index` (status NotRun when the store has none).
+  virtual CaseResult read(long long index) = 0;
+};
+
+class MemoryCaseStore : public CaseStore {
+ public:
+  explicit MemoryCaseStore(const std::vector<CaseResult>& cases) : cases_(cases) {}
+  long long case_count() const override { return static_cast<long long>(cases_.size()); }
+  CaseResult read(long long index) override { return cases_[static_cast<std::size_t>(index)]; }
+
+ private:
+  const std::vector<CaseResult>& cases_;
+};
+
+}  // namespace vibro
