@@ -17,8 +17,8 @@ namespace {
 
 constexpr char kMagic[] = "VIBRO-CHECKPOINT-1\n";
 constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
-// A batch is flushed early once this big, so the writer's buffer stays small on fast sweeps.
-constexpr std::size_t kMaxPendingBytes = 8u << 20;
+// A batch is flushed early once this big, so the writer's buffer stays bounded on fast sweeps.
+constexpr std::size_t kMaxPendingBytes = 32u << 20;
 
 std::uint64_t fnv1a(const char* data, std::size_t size) {
   std::uint64_t hash = 1469598103934665603ULL;
@@ -148,25 +148,38 @@ CheckpointWriter::~CheckpointWriter() {
 }
 
 void CheckpointWriter::finished(long long index, const CaseResult& result) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  encode_case(index, result, pending_);
-  const auto now = std::chrono::steady_clock::now();
-  if (pending_.size() >= kMaxPendingBytes || std::chrono::duration<double>(now - last_flush_).count() >= flush_seconds_)
-    flush_locked();
+  thread_local std::vector<char> encoded;  // encoded outside the lock: threads only queue to append
+  encoded.clear();
+  encode_case(index, result, encoded);
+  std::vector<char> batch;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pending_.insert(pending_.end(), encoded.begin(), encoded.end());
+    const auto now = std::chrono::steady_clock::now();
+    if (pending_.size() < kMaxPendingBytes && std::chrono::duration<double>(now - last_flush_).count() < flush_seconds_)
+      return;
+    last_flush_ = now;
+    batch.swap(pending_);
+  }
+  write_batch(batch);  // the other threads keep appending meanwhile
 }
 
 void CheckpointWriter::flush() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  flush_locked();
+  std::vector<char> batch;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    last_flush_ = std::chrono::steady_clock::now();
+    batch.swap(pending_);
+  }
+  write_batch(batch);
 }
 
-void CheckpointWriter::flush_locked() {
-  last_flush_ = std::chrono::steady_clock::now();
-  if (pending_.empty() || !file_) return;
-  write_record(file_, pending_);
+void CheckpointWriter::write_batch(const std::vector<char>& batch) {
+  if (batch.empty() || !file_) return;
+  std::lock_guard<std::mutex> lock(file_mutex_);
+  write_record(file_, batch);
   std::fflush(file_);
   fsync(fileno(file_));  // a batch is either whole on disk or detected as torn
-  pending_.clear();
 }
 
 std::vector<std::string> checkpoint_files(const std::string& output_file) {

@@ -35,13 +35,15 @@ class CheckpointWriter : public CaseSink {
   void flush();
 
  private:
-  void flush_locked();
+  // Appends one batch as a checksummed record and syncs it; batches are written one at a time.
+  void write_batch(const std::vector<char>& batch);
   std::FILE* file_ = nullptr;
   std::string path_;
   double flush_seconds_;
   std::vector<char> pending_;
   std::chrono::steady_clock::time_point last_flush_;
-  std::mutex mutex_;
+  std::mutex mutex_;       // guards pending_ and last_flush_
+  std::mutex file_mutex_;  // guards file_: one batch written at a time
 };
 
 // The existing checkpoint logs of an output file, OUT.h5.ckpt.<rank>, in rank order.

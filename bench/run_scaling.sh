@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Strong scaling of a sweep against the bare OpenMP loop over the same cases (bench/scaling), side by
+# side on one machine: threads 1..16, and MPI ranks x threads at 16 cores. Prints one line per run
+# (the minimum of REPEATS runs of the sweep's own timer) and the parallel efficiencies.
+#
+# usage: bench/run_scaling.sh [SWEEP.ini] [REPEATS] [VIBRO] [PLAIN_LOOP]
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+sweep="${1:-$here/examples/conveyor_fig19_cr07.ini}"
+repeats="${2:-3}"
+vibro="${3:-$here/build/jobs/vibro}"
+plain="${4:-$here/build/bench/scaling/plain_case_loop}"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cores="$(nproc)"
+
+# min over repeats of a command's reported seconds; $1 = label, rest = command printing "... X s" or wall_seconds X
+best() {
+  local label="$1"; shift
+  local min=""
+  for _ in $(seq "$repeats"); do
+    local out s
+    out="$("$@" 2>/dev/null)"
+    s="$(printf '%s\n' "$out" | sed -n -e 's/.*cases in \([0-9.]*\) s.*/\1/p' -e 's/.*wall_seconds \([0-9.e+-]*\).*/\1/p' | head -1)"
+    if [ -z "$min" ] || awk "BEGIN{exit !($s < $min)}"; then min="$s"; fi
+  done
+  echo "$label $min"
+}
+
+results="$work/results.txt"
+for t in 1 2 4 8 16; do
+  [ "$t" -le "$cores" ] || continue
+  best "plain_loop threads=$t" "$plain" "$sweep" "$t" | tee -a "$results"
+  best "vibro threads=$t" "$vibro" run "$sweep" --run.threads="$t" --output.file="$work/t$t.h5" --run.progress=never | tee -a "$results"
+done
+if command -v mpirun > /dev/null && [ "$cores" -ge 16 ]; then
+  for rt in "2 8" "4 4" "8 2" "16 1"; do
+    set -- $rt
+    best "vibro ranks=$1xthreads=$2" mpirun -np "$1" --oversubscribe --bind-to none "$vibro" run "$sweep" \
+      --run.threads="$2" --output.file="$work/r$1.h5" --run.progress=never | tee -a "$results"
+  done
+fi
+echo "--- parallel efficiency (time at 1 thread / (cores x time)), each against its own 1-thread time"
+awk '
+  /^plain_loop threads=1 / {p1=$3} /^vibro threads=1 / {v1=$3}
+  {split($2, a, "="); n=a[2]; if ($2 ~ /ranks=/) {split($2, b, /[=x]/); n=b[2]*b[4]}
+   base = ($1 == "plain_loop") ? p1 : v1; printf "%-28s %8.3f s  efficiency %.2f\n", $1 " " $2, $3, base/(n*$3)}
+' "$results"
