@@ -87,7 +87,7 @@ def main():
         completed = False
         for attempt in range(10):
             process = subprocess.Popen(run, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            time.sleep(rng.uniform(0.05, 0.3) * duration)  # kills land mid-sweep, at random moments
+            time.sleep(rng.uniform(0.03, 0.15) * duration)  # kills land mid-sweep, at random moments
             if process.poll() is None:
                 os.kill(process.pid, signal.SIGKILL)
                 kills += 1
