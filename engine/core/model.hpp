@@ -1,6 +1,7 @@
 #pragma once
 // A hybrid dynamical system as the engine sees it: declared parameters, a simulation that emits
 // stroboscopic samples, and a model-specific refinement of the steady state the detector found.
+#include <Eigen/Dense>
 #include <complex>
 #include <memory>
 #include <stdexcept>
@@ -39,6 +40,13 @@ struct CaseSummary {
   std::vector<double> observables;
 };
 
+// One application of a stroboscopic map with its Jacobian (see Simulation::stroboscopic_map).
+struct MapStep {
+  StrobeSample image{};     // where the map takes the state (state components as in the layout)
+  Eigen::MatrixXd jacobian;  // d image / d state over the layout's state components
+  long long events = 0;      // impacts on the way (a change of this count along a branch is a grazing)
+};
+
 class Simulation {
  public:
   virtual ~Simulation() = default;
@@ -58,6 +66,11 @@ class Simulation {
   // stopped, over `periods` forcing periods: variational equations with saltation matrices at
   // every event and a QR re-orthonormalisation each period. Empty when the model does not provide them.
   virtual std::vector<double> lyapunov_exponents(int /*periods*/) { return {}; }
+  // The stroboscopic map over `periods` periods from the state of `from` (its state components and
+  // mode), with its Jacobian from the variational equations and saltation matrices at every event:
+  // what Newton shooting needs. Leaves the simulation as it was. False when the model does not
+  // provide it or `from` is not an admissible state.
+  virtual bool stroboscopic_map(const StrobeSample& /*from*/, int /*periods*/, MapStep& /*step*/) { return false; }
 };
 
 class Model {

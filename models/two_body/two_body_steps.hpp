@@ -150,6 +150,25 @@ class TwoBodySimulation final : public Simulation {
     integrator_.reset_step();
     return true;
   }
+  bool stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) override {
+    System system = system_;
+    TwoBodyState x = x_;
+    if (!system.restart(from, x)) return false;
+    StrobeSample scratch = sample_;
+    TangentFlow flow(system, x, static_cast<double>(from.period) * period_, period_, control_, scratch);
+    const auto impacts_before = flow.impacts();
+    step.jacobian = flow.advance(Eigen::Matrix4d::Identity(), periods);
+    step.events = flow.impacts() - impacts_before;
+    step.image = from;
+    const TwoBodyState& end = flow.state();
+    step.image.state[0] = end[0];
+    step.image.state[1] = end[1];
+    step.image.state[2] = end[2] - frame_.rest2;
+    step.image.state[3] = end[3];
+    step.image.mode = flow.mode();
+    step.image.period = from.period + periods;
+    return end.allFinite();
+  }
   std::vector<std::complex<double>> floquet_multipliers(int periods) override {
     TangentFlow flow(*this);
     const Eigen::Matrix4d M = flow.advance(Eigen::Matrix4d::Identity(), periods);
@@ -184,11 +203,15 @@ class TwoBodySimulation final : public Simulation {
   class TangentFlow {
    public:
     explicit TangentFlow(const TwoBodySimulation& s)
-        : system_(s.system_), integrator_(s.control_), x_(s.x_), t_(static_cast<double>(s.periods_) * s.period_),
-          period_(s.period_) {
-      scratch_ = s.sample_;
+        : TangentFlow(s.system_, s.x_, static_cast<double>(s.periods_) * s.period_, s.period_, s.control_, s.sample_) {}
+    TangentFlow(const System& system, const TwoBodyState& x, double t, double period, const StepControl& control,
+                const StrobeSample& sample)
+        : system_(system), scratch_(sample), integrator_(control), x_(x), t_(t), period_(period) {
       system_.sample = &scratch_;
     }
+    const TwoBodyState& state() const { return x_; }
+    int mode() const { return system_.mode; }
+    std::int64_t impacts() const { return scratch_.counters[0]; }  // counter 0 of both models: "impacts"
     // Maps the frame `frame` over `periods` periods and moves along the trajectory.
     Eigen::Matrix4d advance(const Eigen::Matrix4d& frame, int periods) {
       Eigen::Matrix<double, 6, 6> phi = Eigen::Matrix<double, 6, 6>::Identity();
