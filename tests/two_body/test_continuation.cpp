@@ -1,0 +1,94 @@
+// Continuation of Model A's (1,1) orbit in lambda (analysis/orbit_continuation): the branch from
+// 0.6 to 3 agrees with the sweep's loading curve, and the grazing at lambda* = 0.567 is located
+// (spec two_body_impact.md 6.3.1; closed form lambda* = 0.5670028).
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "analysis/orbit_continuation.hpp"
+#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
+#include "models/two_body/two_body_steps.hpp"
+
+using namespace vibro;
+
+namespace {
+
+const std::string kModelA = "model = gap_oscillator\n[parameters]\nlaw = restitution\ne = 1\n";
+
+// Body 1's semi-amplitude (|max| + |min|) / 2 along one period of the orbit through `state`.
+class Extremes : public StrobeObserver {
+ public:
+  bool on_sample(const StrobeSample& s) override {
+    max = s.aux[two_body::kMaxX1];
+    min = s.aux[two_body::kMinX1];
+    return false;
+  }
+  double max = 0, min = 0;
+};
+
+double semi_amplitude(const Model& model, ParameterSet values, double lambda, const StrobeSample& state) {
+  values.set("lambda", lambda);
+  auto simulation = model.start(values);
+  REQUIRE(simulation->restart_from(state));
+  Extremes extremes;
+  simulation->run(extremes);
+  return 0.5 * (std::fabs(extremes.max) + std::fabs(extremes.min));
+}
+
+// The branch's orbit at exactly `lambda`: shot from the interpolated neighbours.
+PeriodicOrbit orbit_at(const Model& model, ParameterSet values, const Branch& branch, double lambda) {
+  for (std::size_t i = 1; i < branch.points.size(); ++i) {
+    const auto &a = branch.points[i - 1], &b = branch.points[i];
+    if ((lambda - a.parameter) * (lambda - b.parameter) > 0) continue;
+    const double w = (lambda - a.parameter) / (b.parameter - a.parameter);
+    StrobeSample guess = a.orbit.state;
+    for (std::size_t k = 0; k < guess.state.size(); ++k) guess.state[k] += w * (b.orbit.state.state[k] - a.orbit.state.state[k]);
+    values.set("lambda", lambda);
+    auto simulation = model.start(values);
+    return shoot_periodic_orbit(*simulation, guess, 1);
+  }
+  FAIL("lambda " << lambda << " is not on the branch");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("Model A (1,1) branch from lambda = 1 up to 3 and down through grazing: loading curve to 1e-4, lambda* located",
+          "[two_body][continuation]") {
+  const std::vector<double> lambdas = {0.6, 0.8, 1.0, 1.5, 2.0, 3.0};
+  std::string axis;
+  for (double l : lambdas) axis += (axis.empty() ? "" : ", ") + std::to_string(l);
+  const SweepSpec sweep = parse_sweep(kModelA + "[axes]\nlambda = " + axis + "\n[run]\nmax_periods = 2000\n", "a.ini", {});
+  const SweepRun loading = run_sweep(sweep);  // the loading curve by simulation, from rest
+  REQUIRE(loading.cases[2].class_code == "(1,1)");
+  const Model& model = *sweep.model;
+  const ParameterSet values = sweep.case_parameters(2);
+
+  const Branch up = continue_periodic_orbit(model, values, "lambda", 1.0, 3.0, loading.cases[2].final_state, 1);
+  const Branch down = continue_periodic_orbit(model, values, "lambda", 1.0, 0.55, loading.cases[2].final_state, 1);
+  INFO(up.end << " / " << down.end);
+  REQUIRE(up.end == "reached the end of the range");
+  REQUIRE(down.end == "reached the end of the range");
+  CHECK(up.events.empty());  // (1,1) and stable all the way (spec: all states for 0.57 <= lambda <= 3 are (1,1))
+
+  for (std::size_t i = 0; i < lambdas.size(); ++i) {
+    const double lambda = lambdas[i];
+    const Branch& branch = lambda >= 1 ? up : down;
+    const PeriodicOrbit orbit = orbit_at(model, values, branch, lambda);
+    REQUIRE(orbit.converged);
+    CHECK(orbit.stable());
+    CHECK(orbit.events == 1);
+    const double a1 = semi_amplitude(model, values, lambda, orbit.state);
+    const double simulated = loading.cases[i].observables[0];  // A1
+    INFO("lambda " << lambda << ": continuation A1 " << a1 << ", sweep A1 " << simulated);
+    CHECK(std::fabs(a1 - simulated) <= 1e-4 * simulated);
+  }
+  // Going down, the impact velocity reaches zero at lambda*: the impacts per period drop 1 -> 0 there.
+  REQUIRE(!down.events.empty());
+  const BranchEvent& grazing = down.events.front();
+  CHECK(grazing.kind == "grazing");
+  CHECK(grazing.detail == "impacts per period 1 -> 0");
+  CHECK(grazing.parameter == Approx(0.5670028).margin(2e-5));
+}
