@@ -114,6 +114,17 @@ class CaseColumns {
       attribute(floquet_modulus_, "meaning",
                 std::string("largest |multiplier| of the steady orbit; < 1 stable; NaN: not computed"));
     }
+    if (spec.shooting) {
+      H5::Group shooting = file.createGroup("/cases/shooting");
+      shooting_converged_ = h5::column<std::int8_t>(shooting, "converged", n_, -1);
+      attribute(shooting_converged_, "meaning", std::string("1 Newton shooting converged, 0 it did not, -1 not attempted "
+                                                            "(no period found, failed case, or a model without the map)"));
+      shooting_residual_ = h5::column<double>(shooting, "residual", n_, std::nan(""));
+      attribute(shooting_residual_, "meaning", std::string("|P^k(x) - x| at the end of Newton, max-norm in the layout's scales"));
+      shooting_state_ = h5::matrix<double>(shooting, "state", n_, 0, std::nan(""));
+      attribute(shooting_state_, "meaning", std::string("the orbit's point on the section t = k T found by shooting "
+                                                        "(columns as /cases/strobe/values); NaN where not converged"));
+    }
     if (spec.lyapunov_periods > 0) {
       lyapunov_ = h5::matrix<double>(cases_, "lyapunov", n_, 0, std::nan(""));
       attribute(lyapunov_, "unit", std::string("1/s"));
@@ -161,6 +172,7 @@ class CaseColumns {
       }));
     }
     if (spec_.floquet) write_floquet(first, block);
+    if (spec_.shooting) write_shooting(first, block);
     if (spec_.lyapunov_periods > 0)
       write_padded(lyapunov_, first, column([](const CaseResult& c) { return c.lyapunov; }));
     if (spec_.record_strobe) write_strobe(first, block);
@@ -232,6 +244,21 @@ class CaseColumns {
     h5::write_rows(floquet_modulus_, first, modulus);
   }
 
+  void write_shooting(hsize_t first, const std::vector<CaseResult>& block) {
+    std::vector<std::int8_t> converged;
+    std::vector<double> residual;
+    std::vector<std::vector<double>> states;
+    for (const auto& c : block) {
+      converged.push_back(c.shooting);
+      residual.push_back(c.shooting < 0 ? std::nan("") : c.shooting_residual);
+      states.emplace_back();
+      if (c.shooting == 1) states.back().assign(c.shot_state.state.begin(), c.shot_state.state.begin() + static_cast<long>(state_names_.size()));
+    }
+    h5::write_rows(shooting_converged_, first, converged);
+    h5::write_rows(shooting_residual_, first, residual);
+    write_padded(shooting_state_, first, states);
+  }
+
   void write_strobe(hsize_t first, const std::vector<CaseResult>& block) {
     const std::size_t dims = state_names_.size();
     std::vector<double> values, drift;
@@ -258,6 +285,7 @@ class CaseColumns {
   H5::DataSet status_, reason_, class_, periodicity_, period_, periods_run_, window_periods_, jumps_, stopped_early_, wall_;
   std::vector<H5::DataSet> observables_, counters_, window_counters_;
   H5::DataSet floquet_real_, floquet_imag_, floquet_modulus_, lyapunov_;
+  H5::DataSet shooting_converged_, shooting_residual_, shooting_state_;
   H5::DataSet strobe_values_, drift_, modes_, offsets_;
   bool strobe_values_created_ = false;
   std::vector<std::string> counter_names_, state_names_;

@@ -35,6 +35,9 @@ struct CaseResult {
   std::vector<std::int64_t> window_counters;  // averaging window only
   std::vector<StrobePoint> strobe;            // the window's stroboscopic points
   std::vector<std::complex<double>> floquet;  // multipliers of the steady orbit (output.floquet)
+  std::int8_t shooting = -1;                  // output.shooting: -1 not attempted, 0 failed, 1 converged
+  double shooting_residual = 0;               // |P^k(x) - x| at the end of Newton, in the layout's scales
+  StrobeSample shot_state{};                  // the orbit's point found by shooting (when converged)
   std::vector<double> lyapunov;               // exponents, 1/s, largest first (output.lyapunov_periods)
   StrobeSample final_state{};                 // where the case ended (carried along a continuation axis)
   bool has_final_state = false;

@@ -87,6 +87,9 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes)
   w.put(r.window_counters);
   w.put(r.strobe);
   w.put(r.floquet);
+  w.put(r.shooting);
+  w.put(r.shooting_residual);
+  w.put(r.shot_state);
   w.put(r.lyapunov);
   w.put(r.final_state);
   w.put(r.has_final_state);
@@ -110,6 +113,9 @@ void decode_case(const char* data, std::size_t size, std::size_t& at, long long&
   rd.get(r.window_counters);
   rd.get(r.strobe);
   rd.get(r.floquet);
+  rd.get(r.shooting);
+  rd.get(r.shooting_residual);
+  rd.get(r.shot_state);
   rd.get(r.lyapunov);
   rd.get(r.final_state);
   rd.get(r.has_final_state);

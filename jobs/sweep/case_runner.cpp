@@ -4,6 +4,8 @@
 #include <cmath>
 #include <exception>
 
+#include "analysis/periodic_shooting.hpp"
+
 namespace vibro {
 
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
@@ -49,8 +51,19 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
       result.final_state = steady.window.back();
       result.has_final_state = true;
     }
-    if (extras.floquet && steady.periodicity != Periodicity::NotConverged && steady.period > 0)
-      result.floquet = simulation->floquet_multipliers(steady.period);
+    const bool periodic = steady.periodicity != Periodicity::NotConverged && steady.period > 0;
+    if (extras.shooting && periodic && !steady.window.empty()) {
+      // The multipliers of the orbit itself, not of the last sample near it: slowly converging and
+      // unstable orbits, which no simulation settles on, get theirs too.
+      const PeriodicOrbit orbit = shoot_periodic_orbit(*simulation, steady.window.back(), steady.period);
+      result.shooting = orbit.converged ? 1 : 0;
+      result.shooting_residual = orbit.residual;
+      if (orbit.converged) {
+        result.shot_state = orbit.state;
+        result.floquet = orbit.multipliers;
+      }
+    }
+    if (extras.floquet && periodic && result.shooting != 1) result.floquet = simulation->floquet_multipliers(steady.period);
     if (extras.lyapunov_periods > 0) result.lyapunov = simulation->lyapunov_exponents(extras.lyapunov_periods);
   } catch (const InfeasibleCase& e) {
     result.status = CaseStatus::Infeasible;

@@ -12,6 +12,7 @@ namespace vibro {
 // converged periodic orbit, and the Lyapunov exponents over this many periods (0: none).
 struct CaseExtras {
   bool floquet = false;
+  bool shooting = false;  // Newton shooting from the last sample for the detected period
   int lyapunov_periods = 0;
 };
 

@@ -27,7 +27,7 @@ std::string SweepSpec::fingerprint() const {
        << steady.max_period << ' ' << steady.tol << ' ' << steady.adaptive_tol << ' ' << steady.min_window << ' '
        << steady.min_periods << ' ' << steady.max_jumps << '\n';
   text << "continuation " << continuation_axis << ' ' << descending << " strobe " << record_strobe << " floquet "
-       << floquet << " lyapunov " << lyapunov_periods << '\n';
+       << floquet << " shooting " << shooting << " lyapunov " << lyapunov_periods << '\n';
   const std::string s = text.str();
   std::uint64_t hash = 1469598103934665603ULL;  // FNV-1a
   for (const char c : s) {
@@ -90,6 +90,7 @@ const RunKey kRunKeys[] = {
     {"output.file", "HDF5 output file (default: the sweep file's name with .h5)"},
     {"output.strobe_points", "window (store the averaging window's stroboscopic points) or none"},
     {"output.floquet", "true: Floquet multipliers of each periodic steady state (event-driven models)"},
+    {"output.shooting", "true: refine each periodic or slowly converging case by Newton shooting (unstable orbits too); implies floquet"},
     {"output.lyapunov_periods", "Lyapunov exponents of each case over this many periods after its steady state (0: none)"},
     {"output.block_cases", "cases per HDF5 write block: the writer holds one block in memory (default 65536)"},
     {"output.checkpoint_seconds", "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
@@ -281,6 +282,8 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   if (const auto* v = text("output.lyapunov_periods"))
     spec.lyapunov_periods = static_cast<int>(parse_integer("output.lyapunov_periods", *v, 0, 10000000));
   if (const auto* v = text("output.floquet")) spec.floquet = parse_choice("output.floquet", *v, {"false", "true"}) == 1;
+  if (const auto* v = text("output.shooting")) spec.shooting = parse_choice("output.shooting", *v, {"false", "true"}) == 1;
+  spec.floquet = spec.floquet || spec.shooting;
   if (const auto* v = text("output.keep_checkpoints"))
     spec.keep_checkpoints = parse_choice("output.keep_checkpoints", *v, {"false", "true"}) == 1;
   if (!overrides.empty()) {

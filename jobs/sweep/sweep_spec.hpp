@@ -29,6 +29,7 @@ struct SweepSpec {
   bool descending = false;
   bool record_strobe = true;       // store the window's stroboscopic points
   bool floquet = false;            // Floquet multipliers of every converged periodic case
+  bool shooting = false;           // refine each (near-)periodic case by Newton shooting (implies floquet)
   int lyapunov_periods = 0;        // Lyapunov exponents of every case over this many periods (0: none)
   ProgressMode progress = ProgressMode::Auto;
   std::string output_file;

@@ -76,3 +76,24 @@ TEST_CASE("Model B Hertz R = 500: the (1,1) orbit found by shooting is flip-unst
   CHECK(has_multiplier(orbit, {0.8554, 0.2459}, 1e-2));
   CHECK(has_multiplier(orbit, {-0.6684, 0}, 1e-2));
 }
+
+TEST_CASE("output.shooting refines every periodic case of a sweep; multipliers are the shot orbit's", "[two_body][shooting]") {
+  const SweepSpec spec = parse_sweep(
+      "model = gap_oscillator\n[parameters]\nlaw = restitution\n[axes]\nlambda = 0.8, 1.0, 1.5\n"
+      "[run]\nmax_periods = 200\nwindow_periods = 20\n[output]\nshooting = true\n", "s.ini", {});
+  REQUIRE(spec.floquet);  // implied
+  const SweepRun run = run_sweep(spec);
+  for (const auto& c : run.cases) {
+    REQUIRE(c.class_code.rfind("(1,1)", 0) == 0);
+    CHECK(c.shooting == 1);
+    CHECK(c.shooting_residual < 1e-11);
+    REQUIRE(c.floquet.size() == 4);
+    // The shot point is the orbit the case converges to: within the detector's tolerance of its last sample.
+    for (int i = 0; i < 4; ++i)
+      CHECK(c.shot_state.state[static_cast<std::size_t>(i)] ==
+            Approx(c.final_state.state[static_cast<std::size_t>(i)]).margin(1e-4));
+  }
+  const PeriodicOrbit reference{true, "", {}, 1, run.cases[1].floquet};
+  CHECK(has_multiplier(reference, {0.7563, 0.0505}, 1e-3));
+  CHECK(has_multiplier(reference, {-0.3152, 0.1530}, 1e-3));
+}
