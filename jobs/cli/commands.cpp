@@ -37,6 +37,11 @@ std::string usage() {
          "                                                   the conveyor's Fig. 6 study); a rerun of a killed\n"
          "                                                   sweep resumes from its checkpoints OUT.h5.ckpt.*\n"
          "  vibro run --resume OUT.h5                         resume a killed sweep from its checkpoints alone\n"
+         "  vibro continue SWEEP.ini --parameter NAME --to VALUE [--step S] [--periods K] [--section.key=value ...]\n"
+         "                                                   follow the periodic orbit the sweep file's one case\n"
+         "                                                   settles on (Newton shooting) from its value of NAME\n"
+         "                                                   to VALUE, locating grazings and stability changes;\n"
+         "                                                   writes OUT.branch.h5\n"
          "  vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time HH:MM:SS\n"
          "               [--partition P] [--script FILE] [--dry-run] [--section.key=value ...]\n"
          "                                                   write an sbatch script (srun, MPI x OpenMP,\n"
@@ -75,9 +80,7 @@ int describe_command(const std::string& name) {
   return 0;
 }
 
-namespace {
-
-std::string read_file(const std::string& path) {
+std::string read_sweep_file(const std::string& path) {
   std::error_code error;
   if (!std::filesystem::is_regular_file(path, error))
     throw InputError("cannot read sweep file '" + path + "': " +
@@ -88,6 +91,8 @@ std::string read_file(const std::string& path) {
   text << in.rdbuf();
   return text.str();
 }
+
+namespace {
 
 // The overrides a checkpoint records: --resume supplies the output file itself.
 std::vector<std::string> overrides_without_output(const std::vector<std::string>& overrides) {
@@ -129,7 +134,7 @@ int submit_command(const std::vector<std::string>& arguments) {
   }
   if (path.empty()) throw InputError("usage: vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time HH:MM:SS [--partition P] [--dry-run]");
   // The whole sweep is checked here, before anything reaches the queue.
-  const SweepSpec spec = parse_sweep(read_file(path), path, overrides);
+  const SweepSpec spec = parse_sweep(read_sweep_file(path), path, overrides);
   ensure_writable(spec.output_file);
   const std::string binary = std::filesystem::read_symlink("/proc/self/exe").string();
   const std::string script_path = request.script.empty() ? spec.output_file + ".sbatch" : request.script;
@@ -177,7 +182,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
     overrides.push_back("--output.file=" + resume);
   } else {
     const bool embedded = path.empty();
-    text = embedded ? std::string(kDefaultSweepText) : read_file(path);
+    text = embedded ? std::string(kDefaultSweepText) : read_sweep_file(path);
     name = embedded ? std::string(kDefaultSweepName) : path;
     if (embedded && mpi.is_root()) std::cerr << "vibro: no sweep file given; running the embedded default " << name << "\n";
   }

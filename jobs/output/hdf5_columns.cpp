@@ -1,6 +1,8 @@
 #include "jobs/output/hdf5_columns.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <stdexcept>
 
 namespace vibro::h5 {
 
@@ -105,6 +107,19 @@ void append_rows(H5::DataSet& set, const std::vector<T>& values, hsize_t width) 
   hsize_t rows = 0, have = 1;
   shape(set, rows, have);
   write_rows(set, rows, values, width);
+}
+
+void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write) {
+  const std::string temporary = path + ".partial";
+  try {
+    H5::Exception::dontPrint();
+    write(temporary);
+  } catch (const H5::Exception& e) {
+    std::remove(temporary.c_str());
+    throw std::runtime_error("cannot write " + path + ": " + e.getDetailMsg());
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename " + temporary + " to " + path);
 }
 
 H5::DataSet create_strings(H5::Group& group, const std::string& name, hsize_t rows) {

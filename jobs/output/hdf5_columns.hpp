@@ -6,6 +6,7 @@
 #include <H5Cpp.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,10 @@ void write_rows(H5::DataSet& set, hsize_t first, const std::vector<T>& values, h
 // Appends rows at the end.
 template <class T>
 void append_rows(H5::DataSet& set, const std::vector<T>& values, hsize_t width = 1);
+
+// Writes a file as PATH.partial through `write` and renames it to PATH, so a crash never leaves a
+// half-written file under the final name. HDF5 errors become std::runtime_error naming the file.
+void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write);
 
 // Variable-length strings, one per case.
 H5::DataSet create_strings(H5::Group& group, const std::string& name, hsize_t rows);

@@ -23,6 +23,19 @@ std::string utc_now() {
   return text;
 }
 
+void write_fixed_parameters(H5::H5File& file, const SweepSpec& spec) {
+  // The value of every parameter that is not swept (swept ones are in /axes, per case).
+  H5::Group parameters = file.createGroup("/parameters");
+  const auto& specs = spec.model->parameters();
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const auto& p = specs[i];
+    if (std::find(spec.axis_parameter.begin(), spec.axis_parameter.end(), static_cast<int>(i)) != spec.axis_parameter.end())
+      continue;
+    if (p.kind == ParameterKind::Choice) h5::attribute(parameters, p.name, p.format_value(spec.base.at(static_cast<int>(i))));
+    else h5::attribute(parameters, p.name, spec.base.at(static_cast<int>(i)));
+  }
+}
+
 namespace {
 
 using h5::attribute;
@@ -52,16 +65,8 @@ void write_metadata(H5::H5File& file, const SweepSpec& spec, const Provenance& p
             spec.continuation_axis < 0 ? std::string("none") : spec.axes[static_cast<std::size_t>(spec.continuation_axis)].name);
   attribute(root, "direction", std::string(spec.descending ? "down" : "up"));
 
-  // The value of every parameter that is not swept (swept ones are in /axes, per case).
-  H5::Group parameters = file.createGroup("/parameters");
+  write_fixed_parameters(file, spec);
   const auto& specs = spec.model->parameters();
-  for (std::size_t i = 0; i < specs.size(); ++i) {
-    const auto& p = specs[i];
-    if (std::find(spec.axis_parameter.begin(), spec.axis_parameter.end(), static_cast<int>(i)) != spec.axis_parameter.end())
-      continue;
-    if (p.kind == ParameterKind::Choice) attribute(parameters, p.name, p.format_value(spec.base.at(static_cast<int>(i))));
-    else attribute(parameters, p.name, spec.base.at(static_cast<int>(i)));
-  }
 
   H5::Group axes = file.createGroup("/axes");
   std::string names;
@@ -312,17 +317,8 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
 }  // namespace
 
 SweepCensus write_sweep_file(const std::string& path, const SweepSpec& spec, CaseStore& cases, const Provenance& provenance) {
-  const std::string temporary = path + ".partial";
   SweepCensus census;
-  try {
-    H5::Exception::dontPrint();
-    census = write_file(temporary, spec, cases, provenance);
-  } catch (const H5::Exception& e) {
-    std::remove(temporary.c_str());
-    throw std::runtime_error("cannot write " + path + ": " + e.getDetailMsg());
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + temporary + " to " + path);
+  h5::write_atomically(path, [&](const std::string& temporary) { census = write_file(temporary, spec, cases, provenance); });
   return census;
 }
 

@@ -3,6 +3,8 @@
 // Written from a case store (the checkpoint logs of a run) a block of cases at a time, so memory
 // does not grow with the grid; to a temporary name, renamed at the end, so a crash never leaves a
 // half file under the final name.
+#include <H5Cpp.h>
+
 #include <map>
 #include <string>
 
@@ -30,5 +32,8 @@ SweepCensus write_sweep_file(const std::string& path, const SweepSpec& spec, Cas
                              const Provenance& provenance);
 
 std::string utc_now();
+
+// /parameters: one attribute per parameter of the model that is not an axis of the sweep.
+void write_fixed_parameters(H5::H5File& file, const SweepSpec& spec);
 
 }  // namespace vibro

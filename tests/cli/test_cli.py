@@ -371,6 +371,48 @@ def test_small_sweep(vibro, tmp):
     test_schema_doc(out_file)
 
 
+def undocumented_names(h5_file, doc):
+    """The group, dataset and attribute names of a file that docs/hdf5_schema.md does not quote."""
+    names = set()
+    with h5py.File(h5_file, "r") as f:
+        names.update(f.attrs.keys())
+        f.visititems(lambda path, obj: names.update([path.split("/")[-1], *obj.attrs.keys()]))
+        # /parameters and /axes hold one attribute or dataset per model key: not schema names.
+        names -= set(f["parameters"].attrs.keys()) | (set(f["axes"].keys()) if "axes" in f else set())
+    quoted = " ".join(re.findall(r"`([^`]*)`", doc))
+    return sorted(n for n in names if not re.search(rf"(?<![A-Za-z0-9_]){re.escape(n)}(?![A-Za-z0-9_])", quoted))
+
+
+def test_continue(vibro, tmp):
+    """vibro continue follows Model A's (1,1) orbit down through its grazing and writes a documented branch file."""
+    d = new_dir(tmp, "continue")
+    ini = write(d, "a.ini", "model = gap_oscillator\n[parameters]\nlaw = restitution\nlambda = 1\n[run]\nmax_periods = 300\n")
+    rc, out, err = vibro("continue", ini, "--parameter", "lambda", "--to", "0.55", cwd=d)
+    check(rc == 0, "vibro continue runs", show(rc, out, err))
+    m = re.search(r"grazing at lambda = ([0-9.]+) \(impacts per period 1 -> 0\)", out)
+    check(m is not None and abs(float(m.group(1)) - 0.5670028) < 2e-5,
+          "vibro continue reports the grazing at lambda* = 0.5670028 +- 2e-5", out)
+    branch = os.path.join(d, "a.branch.h5")
+    if check(os.path.exists(branch), "vibro continue writes SWEEP.branch.h5", str(os.listdir(d))):
+        with h5py.File(branch, "r") as f:
+            check(as_str(f.attrs["format"]) == "vibro-branch", "the branch file says format = vibro-branch")
+            p = f["branch/parameter"][...]
+            check(p[0] == 1.0 and p[-1] == 0.55 and np.all(np.diff(p) < 0), "the branch runs from 1 down to 0.55", str(p))
+            check(list(f["branch/impacts"][[0, -1]]) == [1, 0], "one impact per period at the start, none at the end")
+            check([as_str(k) for k in f["events/kind"][...]] == ["grazing"], "one event: the grazing")
+            check(np.all(f["branch/stable"][...] == 1), "the orbit is stable all along")
+        with open(os.path.join(REPO_ROOT, "docs", "hdf5_schema.md")) as doc:
+            missing = undocumented_names(branch, doc.read())
+        check(not missing, "docs/hdf5_schema.md documents every name of the branch file", f"missing: {missing}")
+    rc, out, err = vibro("continue", ini, "--parameter", "lambda", "--to", "-1", cwd=d)
+    check(rc == 2 and "lambda" in err and "expected [" in err, "an out-of-range --to names the key and its range", err)
+    rc, out, err = vibro("continue", ini, "--parameter", "law", "--to", "1", cwd=d)
+    check(rc == 2 and "not a numeric parameter" in err, "a choice parameter cannot be continued", err)
+    grid = write(d, "grid.ini", "model = gap_oscillator\n[axes]\nlambda = 1, 2\n")
+    rc, out, err = vibro("continue", grid, "--parameter", "lambda", "--to", "3", cwd=d)
+    check(rc == 2 and "single case" in err, "a sweep file with axes is refused by vibro continue", err)
+
+
 def test_schema_doc(h5_file):
     """docs/hdf5_schema.md names every group, dataset and attribute of the file, and its h5py example runs."""
     doc_path = os.path.join(REPO_ROOT, "docs", "hdf5_schema.md")
@@ -378,15 +420,7 @@ def test_schema_doc(h5_file):
         return
     with open(doc_path) as f:
         doc = f.read()
-    names = set()
-    with h5py.File(h5_file, "r") as f:
-        names.update(f.attrs.keys())
-        f.visititems(lambda path, obj: names.update([path.split("/")[-1], *obj.attrs.keys()]))
-    # /parameters and /axes hold one attribute or dataset per model key: not schema names.
-    with h5py.File(h5_file, "r") as f:
-        names -= set(f["parameters"].attrs.keys()) | set(f["axes"].keys())
-    quoted = " ".join(re.findall(r"`([^`]*)`", doc))
-    missing = sorted(n for n in names if not re.search(rf"(?<![A-Za-z0-9_]){re.escape(n)}(?![A-Za-z0-9_])", quoted))
+    missing = undocumented_names(h5_file, doc)
     check(not missing, "docs/hdf5_schema.md documents every group, dataset and attribute name of the file (in `...`)",
           f"missing: {missing}")
 
@@ -449,7 +483,8 @@ def main():
     if not os.access(vibro.binary, os.X_OK):
         print(f"test_cli.py: {vibro.binary} is not an executable", file=sys.stderr)
         return 1
-    tests = [test_version_and_help, test_models_and_describe, test_input_errors, test_small_sweep, test_strobe_points_none]
+    tests = [test_version_and_help, test_models_and_describe, test_input_errors, test_small_sweep, test_strobe_points_none,
+             test_continue]
     tests.append(test_known_bugs)  # bugs found by this test and since fixed: regression checks
     with tempfile.TemporaryDirectory(prefix="vibro_cli_") as tmp:
         for test in tests:

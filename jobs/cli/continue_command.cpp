@@ -1,0 +1,105 @@
+// vibro continue: the periodic orbit that the sweep file's single case settles on, followed in one
+// parameter by Newton shooting, with its stability and the points where the branch changes character.
+#include <cmath>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "analysis/orbit_continuation.hpp"
+#include "engine/core/input_error.hpp"
+#include "jobs/cli/commands.hpp"
+#include "jobs/output/branch_file_writer.hpp"
+#include "jobs/sweep/case_runner.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
+
+namespace vibro::cli {
+
+namespace {
+
+struct ContinueRequest {
+  std::string sweep_file, parameter;
+  double to = std::nan("");
+  int periods = 0;  // 0: the period the case settles on
+  ContinuationSettings settings;
+  std::vector<std::string> overrides;
+};
+
+double number(const std::string& key, const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !std::isfinite(value)) throw InputError(key + " = '" + text + "' is not a number");
+  return value;
+}
+
+ContinueRequest parse(const std::vector<std::string>& args) {
+  ContinueRequest r;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string key = args[i], value;
+    const auto equals = key.find('=');
+    if (equals != std::string::npos) {
+      value = key.substr(equals + 1);
+      key = key.substr(0, equals);
+    }
+    const bool own = key == "--parameter" || key == "--to" || key == "--step" || key == "--periods";
+    if (own && equals == std::string::npos) {
+      if (i + 1 == args.size()) throw InputError(key + " needs a value");
+      value = args[++i];
+    }
+    if (key == "--parameter") r.parameter = value;
+    else if (key == "--to") r.to = number("--to", value);
+    else if (key == "--step") r.settings.step = number("--step", value);
+    else if (key == "--periods") r.periods = static_cast<int>(number("--periods", value));
+    else if (key.rfind("--", 0) == 0) r.overrides.push_back(args[i]);
+    else if (r.sweep_file.empty()) r.sweep_file = key;
+    else throw InputError("vibro continue takes one sweep file; got '" + r.sweep_file + "' and '" + key + "'");
+  }
+  if (r.sweep_file.empty() || r.parameter.empty() || std::isnan(r.to))
+    throw InputError("usage: vibro continue SWEEP.ini --parameter NAME --to VALUE [--step S] [--periods K]");
+  if (!(r.settings.step > 0)) throw InputError("--step must be > 0");
+  if (r.periods < 0 || r.periods > 1000) throw InputError("--periods must be in [1, 1000] (0: the case's own period)");
+  return r;
+}
+
+}  // namespace
+
+int continue_command(const std::vector<std::string>& args) {
+  const ContinueRequest request = parse(args);
+  const SweepSpec spec = parse_sweep(read_sweep_file(request.sweep_file), request.sweep_file, request.overrides);
+  if (spec.case_count() != 1)
+    throw InputError("vibro continue follows one orbit: the sweep file must define a single case (no [axes]); it has " +
+                     std::to_string(spec.case_count()));
+  ParameterSet values = spec.case_parameters(0);
+  const int index = values.index_of(request.parameter);
+  if (index < 0 || spec.model->parameters()[static_cast<std::size_t>(index)].kind == ParameterKind::Choice)
+    throw InputError("--parameter '" + request.parameter + "' is not a numeric parameter of " + spec.model->name() +
+                     " (see vibro describe " + spec.model->name() + ")");
+  ParameterSet end = values;
+  end.set_at(index, request.to);  // range-checked: names the accepted range before any work
+  const double from = values.at(index);
+
+  const CaseResult start = run_case(*spec.model, values, spec.steady, false);
+  if (start.status != CaseStatus::Ok || !start.has_final_state)
+    throw InputError("the start case did not run: " + start.reason);
+  const int periods = request.periods > 0 ? request.periods : start.period;
+  if (periods <= 0)
+    throw InputError("the start case (" + request.parameter + " = " + std::to_string(from) + ") settles on no periodic orbit "
+                     "(class " + start.class_code + "); give --periods K to shoot for a period-K orbit from its last state");
+  const Branch branch = continue_periodic_orbit(*spec.model, values, request.parameter, from, request.to,
+                                                start.final_state, periods, request.settings);
+  std::string path = spec.output_file;
+  if (path.size() > 3 && path.compare(path.size() - 3, 3, ".h5") == 0) path.resize(path.size() - 3);
+  path += ".branch.h5";
+  write_branch_file(path, spec, request.parameter, from, request.to, periods, branch);
+  std::cout << branch.points.size() << " orbits of period " << periods << " from " << request.parameter << " = " << from
+            << " towards " << request.to << ": " << branch.end << "\n";
+  for (const auto& e : branch.events) std::cout << "  " << e.kind << " at " << request.parameter << " = " << e.parameter << " (" << e.detail << ")\n";
+  std::cout << "wrote " << path << "\n";
+  return 0;
+}
+
+}  // namespace vibro::cli

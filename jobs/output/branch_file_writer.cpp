@@ -1,0 +1,114 @@
+#include "jobs/output/branch_file_writer.hpp"
+
+#include <H5Cpp.h>
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "jobs/output/hdf5_columns.hpp"
+#include "jobs/output/sweep_file_writer.hpp"
+#include "vibro/version.hpp"
+
+namespace vibro {
+
+namespace {
+
+using h5::attribute;
+
+void write_file(const std::string& path, const SweepSpec& spec, const std::string& parameter, double from, double to,
+                int periods, const Branch& branch) {
+  H5::H5File file(path, H5F_ACC_TRUNC);
+  H5::Group root = file.openGroup("/");
+  attribute(root, "format", std::string("vibro-branch"));
+  attribute(root, "schema_version", static_cast<long long>(kSchemaVersion));
+  attribute(root, "vibro_version", std::string(kVersion));
+  attribute(root, "git_revision", std::string(kGitRevision));
+  attribute(root, "model", spec.model->name());
+  attribute(root, "sweep_file", spec.source_name);
+  attribute(root, "sweep_text", spec.source_text);
+  attribute(root, "created_utc", utc_now());
+  attribute(root, "parameter", parameter);
+  attribute(root, "from", from);
+  attribute(root, "to", to);
+  attribute(root, "periods", static_cast<long long>(periods));
+  attribute(root, "end", branch.end);
+  write_fixed_parameters(file, spec);
+
+  const auto n = static_cast<hsize_t>(branch.points.size());
+  const auto layout = spec.model->start(spec.base)->layout();
+  const std::size_t dims = layout.state_names.size();
+  std::vector<double> values, state, real, imag, modulus, residual;
+  std::vector<std::int8_t> stable;
+  std::vector<std::int64_t> impacts;
+  std::vector<std::int32_t> iterations;
+  std::size_t width = 0;
+  for (const auto& p : branch.points) width = std::max(width, p.orbit.multipliers.size());
+  for (const auto& p : branch.points) {
+    values.push_back(p.parameter);
+    state.insert(state.end(), p.orbit.state.state.begin(), p.orbit.state.state.begin() + static_cast<long>(dims));
+    double largest = 0;
+    for (std::size_t k = 0; k < width; ++k) {
+      const bool has = k < p.orbit.multipliers.size();
+      real.push_back(has ? p.orbit.multipliers[k].real() : std::nan(""));
+      imag.push_back(has ? p.orbit.multipliers[k].imag() : std::nan(""));
+      if (has) largest = std::max(largest, std::abs(p.orbit.multipliers[k]));
+    }
+    modulus.push_back(largest);
+    stable.push_back(p.orbit.stable() ? 1 : 0);
+    impacts.push_back(p.orbit.events);
+    iterations.push_back(p.orbit.iterations);
+    residual.push_back(p.orbit.residual);
+  }
+  H5::Group points = file.createGroup("/branch");
+  auto set = h5::column<double>(points, "parameter", n, 0.0);
+  h5::write_rows(set, 0, values);
+  attribute(set, "name", parameter);
+  set = h5::matrix<double>(points, "state", n, dims, 0.0);
+  h5::write_rows(set, 0, state, dims);
+  std::string columns;
+  for (std::size_t d = 0; d < dims; ++d) columns += (d ? "," : "") + layout.state_names[d];
+  attribute(set, "columns", columns);
+  set = h5::matrix<double>(points, "multipliers_real", n, width, 0.0);
+  h5::write_rows(set, 0, real, width);
+  set = h5::matrix<double>(points, "multipliers_imag", n, width, 0.0);
+  h5::write_rows(set, 0, imag, width);
+  set = h5::column<double>(points, "max_modulus", n, 0.0);
+  h5::write_rows(set, 0, modulus);
+  set = h5::column<std::int8_t>(points, "stable", n, 0);
+  h5::write_rows(set, 0, stable);
+  set = h5::column<std::int64_t>(points, "impacts", n, 0);
+  h5::write_rows(set, 0, impacts);
+  attribute(set, "meaning", std::string("impacts along the orbit's period"));
+  set = h5::column<std::int32_t>(points, "iterations", n, 0);
+  h5::write_rows(set, 0, iterations);
+  set = h5::column<double>(points, "residual", n, 0.0);
+  h5::write_rows(set, 0, residual);
+
+  H5::Group events = file.createGroup("/events");
+  const auto m = static_cast<hsize_t>(branch.events.size());
+  std::vector<std::string> kinds, details;
+  std::vector<double> where;
+  for (const auto& e : branch.events) {
+    kinds.push_back(e.kind);
+    details.push_back(e.detail);
+    where.push_back(e.parameter);
+  }
+  auto kind = h5::create_strings(events, "kind", m);
+  h5::write_strings(kind, 0, kinds);
+  set = h5::column<double>(events, "parameter", m, 0.0);
+  h5::write_rows(set, 0, where);
+  auto detail = h5::create_strings(events, "detail", m);
+  h5::write_strings(detail, 0, details);
+}
+
+}  // namespace
+
+void write_branch_file(const std::string& path, const SweepSpec& spec, const std::string& parameter, double from,
+                       double to, int periods, const Branch& branch) {
+  h5::write_atomically(path, [&](const std::string& temporary) {
+    write_file(temporary, spec, parameter, from, to, periods, branch);
+  });
+}
+
+}  // namespace vibro
