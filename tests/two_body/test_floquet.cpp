@@ -88,7 +88,8 @@ TEST_CASE("the largest Lyapunov exponent of a periodic orbit is ln|mu_max| / T w
   // 8e-4 at 3000, 1.5e-4 at 10000 on this orbit, whose largest multipliers are 0.7563 +- 0.0505i.
   const SweepSpec spec = parse_sweep(kModelA + "[output]\nfloquet = true\nlyapunov_periods = 3000\n", "lyapunov.ini",
                                      {"--parameters.law=restitution"});
-  const auto& c = run_sweep(spec).cases[0];
+  const SweepRun run = run_sweep(spec);
+  const auto& c = run.cases[0];
   REQUIRE(c.class_code == "(1,1)");
   REQUIRE(c.lyapunov.size() == 4);
   double largest = 0;
