@@ -13,6 +13,8 @@ namespace vibro::cli {
 
 // vibro continue: one periodic orbit followed in one parameter (analysis/orbit_continuation).
 int continue_command(const std::vector<std::string>& args);
+// vibro plot: a PNG of a sweep or branch file through scripts/plot_*.py.
+int plot_command(const std::vector<std::string>& args);
 std::string read_sweep_file(const std::string& path);  // InputError naming the file when unreadable
 int run_command(const std::vector<std::string>& args, const MpiSession& mpi);
 int submit_command(const std::vector<std::string>& args);

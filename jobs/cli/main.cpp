@@ -31,9 +31,10 @@ int main(int argc, char** argv) {
       return vibro::cli::describe_command(args[1]);
     }
     if (args[0] == "run") return vibro::cli::run_command({args.begin() + 1, args.end()}, *mpi);
+    if (args[0] == "plot") return vibro::cli::plot_command({args.begin() + 1, args.end()});
     if (args[0] == "continue") return vibro::cli::continue_command({args.begin() + 1, args.end()});
     if (args[0] == "submit") return vibro::cli::submit_command({args.begin() + 1, args.end()});
-    throw vibro::InputError("unknown command '" + args[0] + "'; expected run, continue, submit, models, describe, --help or --version");
+    throw vibro::InputError("unknown command '" + args[0] + "'; expected run, continue, plot, submit, models, describe, --help or --version");
   } catch (const vibro::InputError& e) {
     err << "vibro: error: " << e.what() << "\n";
     return 2;  // every rank meets the same input error, so all of them return

@@ -404,6 +404,8 @@ def test_continue(vibro, tmp):
         with open(os.path.join(REPO_ROOT, "docs", "hdf5_schema.md")) as doc:
             missing = undocumented_names(branch, doc.read())
         check(not missing, "docs/hdf5_schema.md documents every name of the branch file", f"missing: {missing}")
+        rc, out, err = vibro("plot", branch, cwd=d)
+        check(rc == 0 and is_png(os.path.join(d, "a.branch_branch.png")), "vibro plot draws a branch file", show(rc, out, err))
     rc, out, err = vibro("continue", ini, "--parameter", "lambda", "--to", "-1", cwd=d)
     check(rc == 2 and "lambda" in err and "expected [" in err, "an out-of-range --to names the key and its range", err)
     rc, out, err = vibro("continue", ini, "--parameter", "law", "--to", "1", cwd=d)
@@ -411,6 +413,27 @@ def test_continue(vibro, tmp):
     grid = write(d, "grid.ini", "model = gap_oscillator\n[axes]\nlambda = 1, 2\n")
     rc, out, err = vibro("continue", grid, "--parameter", "lambda", "--to", "3", cwd=d)
     check(rc == 2 and "single case" in err, "a sweep file with axes is refused by vibro continue", err)
+
+
+def is_png(path):
+    with open(path, "rb") if os.path.exists(path) else open(os.devnull, "rb") as f:
+        return f.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot(vibro, tmp):
+    """vibro plot draws every kind of figure from a real sweep file, and refuses foreign files and kinds."""
+    d = new_dir(tmp, "plot")
+    ini = write(d, "p.ini", "model = conveyor\n[axes]\na_hat = 40, 60\nz0 = 0, 0.003\n[run]\nmax_periods = 60\n")
+    rc, out, err = vibro("run", ini, cwd=d)
+    check(rc == 0, "the sweep to plot runs", show(rc, out, err))
+    for kind, extra in (("bifurcation", []), ("drift", []), ("timeseries", ["--case", "1"]), ("basin", [])):
+        png = os.path.join(d, "p_%s.png" % kind)
+        rc, out, err = vibro("plot", os.path.join(d, "p.h5"), "--kind", kind, *extra, cwd=d)
+        check(rc == 0 and is_png(png), "vibro plot --kind %s writes a PNG" % kind, show(rc, out, err))
+    rc, out, err = vibro("plot", ini, cwd=d)
+    check(rc == 2 and "not a vibro sweep or branch file" in err, "vibro plot refuses a file that is not a vibro file", err)
+    rc, out, err = vibro("plot", os.path.join(d, "p.h5"), "--kind", "pie", cwd=d)
+    check(rc == 2 and "accepted: bifurcation, basin, drift, timeseries, branch" in err, "an unknown plot kind lists the kinds", err)
 
 
 def test_schema_doc(h5_file):
@@ -484,7 +507,7 @@ def main():
         print(f"test_cli.py: {vibro.binary} is not an executable", file=sys.stderr)
         return 1
     tests = [test_version_and_help, test_models_and_describe, test_input_errors, test_small_sweep, test_strobe_points_none,
-             test_continue]
+             test_continue, test_plot]
     tests.append(test_known_bugs)  # bugs found by this test and since fixed: regression checks
     with tempfile.TemporaryDirectory(prefix="vibro_cli_") as tmp:
         for test in tests:

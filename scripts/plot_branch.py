@@ -1,0 +1,64 @@
+#!/usr/bin/python3
+"""A branch of periodic orbits from `vibro continue` (OUT.branch.h5; docs/hdf5_schema.md).
+
+usage: plot_branch.py IN.branch.h5 OUT.png [--coord NAME]
+
+Top: coordinate NAME (default the first) of the orbit's point on the section against the continued
+parameter, solid where the orbit is stable and dashed where it is not; bottom: the largest multiplier
+modulus, with the unit circle. Events (grazing, period doubling, fold, Neimark-Sacker) are marked.
+"""
+import argparse
+
+import h5py
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+
+def text(x):
+    return x.decode() if isinstance(x, bytes) else str(x)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("input")
+    ap.add_argument("output")
+    ap.add_argument("--coord")
+    args = ap.parse_args()
+    with h5py.File(args.input, "r") as h5:
+        name = text(h5.attrs["parameter"])
+        p = h5["branch/parameter"][...]
+        state = h5["branch/state"][...]
+        columns = text(h5["branch/state"].attrs["columns"]).split(",")
+        modulus = h5["branch/max_modulus"][...]
+        stable = h5["branch/stable"][...] == 1
+        kinds = [text(k) for k in h5["events/kind"][...]]
+        where = h5["events/parameter"][...]
+        model = text(h5.attrs["model"])
+    coord = args.coord or columns[0]
+    if coord not in columns:
+        raise SystemExit("plot_branch.py: no coordinate '%s' (%s)" % (coord, ", ".join(columns)))
+    y = state[:, columns.index(coord)]
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(6.4, 6), sharex=True)
+    for mask, style, label in ((stable, "-", "stable"), (~stable, "--", "unstable")):
+        top.plot(np.where(mask, p, np.nan), np.where(mask, y, np.nan), style, color="C0", label=label)
+        bottom.plot(np.where(mask, p, np.nan), np.where(mask, modulus, np.nan), style, color="C0")
+    bottom.axhline(1, color="0.5", lw=0.8)
+    for kind, at in zip(kinds, where):
+        for ax in (top, bottom):
+            ax.axvline(at, color="C3", lw=0.8, ls=":")
+        top.annotate(kind, (at, np.nanmax(y)), rotation=90, fontsize=8, va="top", ha="right", color="C3")
+    top.set_ylabel(coord)
+    top.legend(fontsize=8)
+    top.set_title("%s: branch in %s" % (model, name))
+    bottom.set_ylabel("max |multiplier|")
+    bottom.set_xlabel(name)
+    fig.tight_layout()
+    fig.savefig(args.output, dpi=120)
+    print("wrote %s" % args.output)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+#!/usr/bin/python3
+"""Drift-speed map of a `vibro run` sweep (generic, any model): a transport observable per cell.
+
+usage: plot_drift_map.py IN.h5 OUT.png [--obs NAME] [--x AXIS] [--y AXIS]
+
+Draws the observable NAME (default: the first observable whose name contains "velocity", "drift" or
+"speed") over two swept axes as a coloured cell map (diverging colours centred on zero, so the
+direction of transport reads at a glance); with one axis, as a curve. Cases with any other axis
+values are averaged per cell (e.g. over initial conditions); cases that are not ok are left out.
+"""
+import argparse
+import os
+import sys
+
+import h5py
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402
+
+
+def default_observable(names):
+    for key in ("velocity", "drift", "speed"):
+        for name in names:
+            if key in name:
+                return name
+    raise SystemExit("plot_drift_map.py: no velocity/drift/speed observable; choose one with --obs (%s)" % ", ".join(names))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("input")
+    ap.add_argument("output")
+    ap.add_argument("--obs")
+    ap.add_argument("--x")
+    ap.add_argument("--y")
+    args = ap.parse_args()
+    data = vibro_results.load(args.input)
+    obs = args.obs or default_observable(list(data["observables"]))
+    if obs not in data["observables"]:
+        raise SystemExit("plot_drift_map.py: no observable '%s' in %s (%s)" % (obs, args.input, ", ".join(data["observables"])))
+    order = data["order"]
+    if not order:
+        raise SystemExit("plot_drift_map.py: %s has no swept axis" % args.input)
+    x = args.x or order[0]
+    y = args.y or (order[1] if len(order) > 1 and order[1] != x else None)
+    for a in (x, y):
+        if a is not None and a not in order:
+            raise SystemExit("plot_drift_map.py: no axis '%s' in %s (%s)" % (a, args.input, ", ".join(order)))
+    with h5py.File(args.input, "r") as h5:  # units, for the labels
+        unit = {a: vibro_results._str(h5["axes"][a].attrs.get("unit", "")) for a in order}
+        unit[obs] = vibro_results._str(h5["cases/observables"][obs].attrs.get("unit", ""))
+    label = {k: ("%s (%s)" % (k, u) if u else k) for k, u in unit.items()}
+    values = np.where(data["status"] == 0, data["observables"][obs], np.nan)
+    xs = data["axes"][x]
+    ix = np.searchsorted(xs, data["coords"][x]) if np.all(np.diff(xs) > 0) else np.array([list(xs).index(v) for v in data["coords"][x]])
+    fig, ax = plt.subplots(figsize=(6.4, 4.8))
+    if y is None:
+        mean = np.array([np.nanmean(values[ix == i]) if np.any(ix == i) else np.nan for i in range(len(xs))])
+        ax.plot(xs, mean, "o-", ms=3)
+        ax.axhline(0, color="0.6", lw=0.8)
+        ax.set_xlabel(label[x])
+        ax.set_ylabel(label[obs])
+    else:
+        ys = data["axes"][y]
+        iy = np.array([list(ys).index(v) for v in data["coords"][y]])
+        cells = np.full((len(ys), len(xs)), np.nan)
+        for j in range(len(ys)):
+            for i in range(len(xs)):
+                sel = (ix == i) & (iy == j) & np.isfinite(values)
+                if np.any(sel):
+                    cells[j, i] = values[sel].mean()
+        limit = np.nanmax(np.abs(cells)) if np.any(np.isfinite(cells)) else 1.0
+        mesh = ax.pcolormesh(vibro_results.cell_edges(xs), vibro_results.cell_edges(ys), cells, cmap="RdBu_r",
+                             vmin=-limit, vmax=limit, shading="flat")
+        fig.colorbar(mesh, ax=ax, label=label[obs])
+        ax.set_xlabel(label[x])
+        ax.set_ylabel(label[y])
+    ax.set_title("%s: %s" % (data["model"], obs))
+    fig.tight_layout()
+    fig.savefig(args.output, dpi=120)
+    print("wrote %s" % args.output)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+#!/usr/bin/python3
+"""Stroboscopic time series of one case of a `vibro run` sweep (generic, any model).
+
+usage: plot_strobe_series.py IN.h5 OUT.png [--case I]
+
+Draws every coordinate of the stroboscopic points stored for case I (default 0): the averaging
+window's samples (/cases/strobe; needs output.strobe_points = window, the default) against their
+index, one panel per state coordinate, with the drift position when the model transports.
+"""
+import argparse
+
+import h5py
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("input")
+    ap.add_argument("output")
+    ap.add_argument("--case", type=int, default=0)
+    args = ap.parse_args()
+    with h5py.File(args.input, "r") as h5:
+        if "strobe" not in h5["cases"]:
+            raise SystemExit("plot_strobe_series.py: %s has no stroboscopic points (output.strobe_points = none)" % args.input)
+        strobe = h5["cases/strobe"]
+        offsets = strobe["offsets"][...]
+        n = len(offsets) - 1
+        if not 0 <= args.case < n:
+            raise SystemExit("plot_strobe_series.py: --case %d is out of range; expected [0, %d]" % (args.case, n - 1))
+        lo, hi = int(offsets[args.case]), int(offsets[args.case + 1])
+        values = strobe["values"][lo:hi]
+        drift = strobe["drift_position"][lo:hi]
+        columns = strobe["values"].attrs["columns"]
+        columns = (columns.decode() if isinstance(columns, bytes) else str(columns)).split(",")
+        cls = h5["cases/class"].asstr()[args.case]
+        model = h5.attrs["model"]
+    if hi == lo:
+        raise SystemExit("plot_strobe_series.py: case %d has no stroboscopic points (class '%s')" % (args.case, cls))
+    panels = len(columns) + (1 if np.any(drift != 0) else 0)
+    fig, axes = plt.subplots(panels, 1, figsize=(6.4, 1.6 * panels + 0.8), sharex=True, squeeze=False)
+    k = np.arange(hi - lo)
+    for p, name in enumerate(columns):
+        axes[p, 0].plot(k, values[:, p], ".", ms=4)
+        axes[p, 0].set_ylabel(name)
+    if panels > len(columns):
+        axes[-1, 0].plot(k, drift, ".", ms=4)
+        axes[-1, 0].set_ylabel("drift position")
+    axes[-1, 0].set_xlabel("stroboscopic sample (window)")
+    axes[0, 0].set_title("%s, case %d: class %s" % (model, args.case, cls))
+    fig.tight_layout()
+    fig.savefig(args.output, dpi=120)
+    print("wrote %s" % args.output)
+
+
+if __name__ == "__main__":
+    main()
