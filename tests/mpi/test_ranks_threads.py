@@ -4,7 +4,7 @@
 usage: test_ranks_threads.py MPIEXEC VIBRO_BINARY
 
 Runs two sweeps (independent conveyor cases; a continuation sweep of Model A with two lines) on
-1, 2 and 3 ranks x 1 and 2 threads and compares every dataset under /cases and /axes byte for byte,
+1, 2, 3 and 4 ranks x 1 and 2 threads and compares every dataset under /cases and /axes byte for byte,
 except the per-case wall times. The last run also writes the file in blocks of 3 cases (the writer's
 block boundaries must not show). Also checks the 'ranks' provenance attribute. Exits 1 on a mismatch.
 """
@@ -46,7 +46,7 @@ def main():
             with open(ini, "w") as f:
                 f.write(text)
             reference = None
-            for ranks in (1, 2, 3):
+            for ranks in (1, 2, 3, 4):
                 for threads in (1, 2):
                     out = os.path.join(tmp, "%s_%d_%d.h5" % (name, ranks, threads))
                     cmd = [mpiexec, "-np", str(ranks), "--oversubscribe", "--bind-to", "none", vibro, "run", ini,
@@ -73,7 +73,7 @@ def main():
                         if not same:
                             print("FAIL: %s: %s differs on %d ranks x %d threads" % (name, key, ranks, threads))
                             failures += 1
-            print("%s: compared 6 runs, %d datasets" % (name, len(reference or {})))
+            print("%s: compared 8 runs, %d datasets" % (name, len(reference or {})))
     print("ok" if failures == 0 else "%d failures" % failures)
     return 1 if failures else 0
 
