@@ -8,6 +8,7 @@
 #include "engine/contact/coulomb_impulse.hpp"
 #include "engine/contact/newton_restitution.hpp"
 #include "engine/roots/certified_first_root.hpp"
+#include "models/conveyor/conveyor_tangent_map.hpp"
 #include "models/conveyor/coupled_slip.hpp"
 #include "models/conveyor/plate_gap.hpp"
 
@@ -334,6 +335,33 @@ bool ConveyorSimulation::restart_from(const StrobeSample& sample) {
   // Resuming re-enters a coupled phase; do not count it as a new one.
   if (resume_ == Next::Coupled) --sample_.counters[kCoupledPhases];
   started_ = true;
+  return true;
+}
+
+bool ConveyorSimulation::stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) {
+  if (from.mode != kFlight) return false;
+  // The simulation itself runs the map, logging its events; the tangent map follows them.
+  ConveyorSimulation copy(c_, start_);
+  std::vector<ConveyorEvent> events;
+  copy.record_events(&events);
+  if (!copy.restart_from(from)) return false;
+  struct Last : StrobeObserver {
+    int left;
+    StrobeSample sample{};
+    bool on_sample(const StrobeSample& s) override {
+      sample = s;
+      return --left > 0;
+    }
+  } last;
+  last.left = periods;
+  copy.run(last);
+  Eigen::Matrix3d jacobian;
+  if (last.sample.mode != kFlight ||
+      !hopping_tangent_map(c_, events, static_cast<double>(from.period) * c_.period, from.state[2], periods * kTwoPi, jacobian))
+    return false;
+  step.image = last.sample;
+  step.jacobian = jacobian;
+  step.events = static_cast<long long>(events.size());
   return true;
 }
 

@@ -37,6 +37,8 @@ class ConveyorSimulation : public Simulation {
   const StrobeLayout& layout() const override { return layout_; }
   void run(StrobeObserver& observer) override;
   bool restart_from(const StrobeSample& sample) override;
+  // Along hopping orbits (flights and impacts; conveyor_tangent_map.hpp); false through coupled motion.
+  bool stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) override;
   // Every event is appended to `log` (nullptr: none). For tests and time signals.
   void record_events(std::vector<ConveyorEvent>* log) { events_ = log; }
 
