@@ -226,6 +226,7 @@ void BallBalancerSimulation::on_collision(int pair) {
   } catch (const std::runtime_error& error) {
     throw CaseFailure(std::string(error.what()) + " at t = " + std::to_string(t_));
   }
+  y_.segment(kRate, D) = v;
   log(kImpacts, pair);
   // Train formation (3.6): touching neighbours closing slower than v_stick move on together.
   const std::vector<int> closed = impulse.close_plastic(pairs, touching, c_.v_stick, v);
