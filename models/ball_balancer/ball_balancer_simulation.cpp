@@ -398,6 +398,45 @@ StrobeSample BallBalancerSimulation::make_sample() const {
   return s;
 }
 
+bool BallBalancerSimulation::restart_from(const StrobeSample& sample) {
+  if (sampled_start_) return false;
+  const int n = c_.n;
+  const double t = static_cast<double>(sample.period) * c_.period, phi = dynamics_.phi(t);
+  State y = State::Zero();
+  y[kX] = sample.state[0];
+  y[kY] = sample.state[1] + c_.y_eq();
+  y[kRate + kX] = sample.state[static_cast<std::size_t>(2 + n)];
+  y[kRate + kY] = sample.state[static_cast<std::size_t>(3 + n)];
+  for (int i = 0; i < n; ++i) {
+    const double psi = sample.state[static_cast<std::size_t>(2 + i)];
+    if (i > 0 && c_.alpha > 0) {  // finite-radius balls keep their CCW order: theta_i - theta_(i-1) in [0, 2 pi)
+      const double step = std::fmod(psi - sample.state[static_cast<std::size_t>(1 + i)], kTwoPi);
+      y[kTheta + i] = y[kTheta + i - 1] + (step < 0 ? step + kTwoPi : step);
+    } else {
+      y[kTheta + i] = psi + phi;
+    }
+    y[kRate + kTheta + i] = sample.state[static_cast<std::size_t>(4 + n + i)] + c_.spin;
+  }
+  const State saved_y = y_;
+  const Topology saved_topology = topology_;
+  const double saved_t = t_;
+  try {
+    y_ = y;
+    t_ = t;
+    topology_ = Topology{};
+    initialise();
+  } catch (const InfeasibleCase&) {
+    y_ = saved_y, topology_ = saved_topology, t_ = saved_t;
+    return false;
+  }
+  period_ = sample.period;
+  for (int k = 0; k < kCounterCount; ++k) counters_[static_cast<std::size_t>(k)] = sample.counters[static_cast<std::size_t>(k)];
+  sampled_start_ = true;
+  h_ = 0;
+  stalled_ = 0;
+  return true;
+}
+
 void BallBalancerSimulation::run(StrobeObserver& observer) {
   if (!sampled_start_) {
     sampled_start_ = true;

@@ -32,6 +32,13 @@ class BallBalancerSimulation : public Simulation {
 
   const StrobeLayout& layout() const override { return layout_; }
   void run(StrobeObserver& observer) override;
+  // Starts a fresh simulation from another case's stroboscopic sample (continuation along an axis):
+  // psi_i are re-anchored to the spin angle at t = k T of this case; trains and stuck balls are
+  // re-detected. False when finite-radius balls would overlap, and for a simulation that has already
+  // run: the steady-state detector's extrapolated jumps are refused, because the slow drift of the
+  // balls near a critical transition is no geometric approach to a fixed point (accepting them turned
+  // the slowly locking case m_e/m_P = 0.54 at 1.5 omega_n into a drifting one).
+  bool restart_from(const StrobeSample& sample) override;
 
   // Integrates to t_end (events included); the hook sees every event (kind, time) as it happens.
   void advance(double t_end);

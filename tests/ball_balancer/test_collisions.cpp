@@ -199,3 +199,20 @@ TEST_CASE("T15: point-mass balls give the finite-radius trajectory to 1e-12 whil
   REQUIRE(b.counters()[kImpacts] == 0);
   CHECK((a.state() - b.state()).cwiseAbs().maxCoeff() <= 1e-12);
 }
+
+TEST_CASE("restart_from a stroboscopic sample continues the same trajectory (FR, trains, stick-slip)", "[ball_balancer]") {
+  const BallBalancerConstants c =
+      constants({{"n_balls", 3}, {"balls", 1}, {"r_ball", 0.05}, {"spin_ratio", 2.5}, {"me_ratio", 3}, {"spacing", 0.4}});
+  BallBalancerSimulation reference(c);
+  Collector first(40);
+  reference.run(first);
+  const StrobeSample& at = first.samples.back();
+  BallBalancerSimulation restarted(c);
+  REQUIRE(restarted.restart_from(at));
+  Collector a(1), b(1);
+  reference.run(a);
+  restarted.run(b);
+  INFO("impacts so far " << reference.counters()[kImpacts] << ", trains " << reference.counters()[kTrainsFormed]);
+  CHECK(a.samples.back().period == b.samples.back().period);
+  for (int k = 0; k < 2 + 2 + 2 * 3; ++k) CHECK(b.samples.back().state[k] == Approx(a.samples.back().state[k]).margin(1e-7));
+}
