@@ -40,7 +40,7 @@ class BallBalancerSimulation : public Simulation {
   // the slowly locking case m_e/m_P = 0.54 at 1.5 omega_n into a drifting one).
   bool restart_from(const StrobeSample& sample) override;
 
-  // Integrates to t_end (events included); the hook sees every event (kind, time) as it happens.
+  // Integrates to t_end, handling every event on the way.
   void advance(double t_end);
   double time() const { return t_; }
   const State& state() const { return y_; }
