@@ -22,7 +22,7 @@ std::vector<ObservableSpec> ball_balancer_observables() {
           {"psi_high", "rad", "psi_low + the range of psi_1 over the window (>= psi_low + 2 pi when drifting)"},
           {"beta_split", "rad", "|theta_2 - theta_1| at the middle of its window range, wrapped to [0, pi]"},
           {"beta_range", "rad", "range of theta_2 - theta_1 over the window"},
-          {"locked", "-", "1 when every ball stays within 0.5 rad of a fixed angle to the unbalance, else 0"},
+          {"locked", "-", "1 when psi_1 (and beta) stay within 0.5 rad and psi_1 drifts less than 0.1 rad over the window"},
           {"mean_relative_speed", "rad/s", "mean theta_1' - phi' over the window (negative: the ball lags)"},
           {"impacts_per_rev", "1/rev", "ball-ball pair impacts per revolution in the window"},
           {"spin_rpm", "rpm", "spin speed"}};
@@ -58,7 +58,8 @@ CaseSummary summarize_window(const SteadyState& steady, const BallBalancerConsta
   }
   o[kPsiLow] = wrap_2pi(psi_lo);
   o[kPsiHigh] = o[kPsiLow] + (psi_hi - psi_lo);
-  bool locked = psi_hi - psi_lo < kLockedRange;
+  const double drift = w.back().aux[kPsiAtSample] - w.front().aux[kPsiAtSample];
+  bool locked = psi_hi - psi_lo < kLockedRange && std::fabs(drift) < kLockedDrift;
   if (c.n >= 2) {
     const double mid = wrap_2pi((beta_lo + beta_hi) / 2);
     o[kBetaSplit] = mid > kPi ? 2 * kPi - mid : mid;
@@ -66,7 +67,7 @@ CaseSummary summarize_window(const SteadyState& steady, const BallBalancerConsta
     locked = locked && beta_hi - beta_lo < kLockedRange;
   }
   o[kLocked] = locked ? 1 : 0;
-  o[kMeanRelativeSpeed] = (w.back().aux[kPsiAtSample] - w.front().aux[kPsiAtSample]) / (w.back().time - w.front().time);
+  o[kMeanRelativeSpeed] = drift / (w.back().time - w.front().time);
   summary.class_code = locked ? "locked" : "drifting";
   summary.observables = o;
   return summary;
