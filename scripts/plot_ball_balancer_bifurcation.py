@@ -4,7 +4,7 @@ equilibrium, x/R (a) and (y - y_eq)/R (b), against the spin speed, for a ball ba
 spin_ratio (examples/ball_balancer_fig49.ini).
 
 usage: plot_ball_balancer_bifurcation.py SWEEP.h5 OUT.png
-Prints the pick-up speed (first case whose ball circulates: mean relative speed above -0.9 spin), the
+Prints the pick-up speed (first case whose ball circulates: mean relative speed above -0.99 spin), the
 lock speed (first locked case above 0.5 omega_n) and x_max/R at the zone reference speeds of spec 7.3.
 """
 import os
@@ -46,13 +46,9 @@ def main(path, out):
     fig.tight_layout()
     fig.savefig(out, dpi=150)
 
-    omega = spin * 0  # mean relative speed in units of the spin speed
-    rel = obs["mean_relative_speed"]
-    rpm = obs["spin_rpm"]
-    spin_rad = rpm * 2 * np.pi / 60
-    omega = rel / spin_rad
+    omega = obs["mean_relative_speed"] / (obs["spin_rpm"] * 2 * np.pi / 60)  # in units of the spin speed
     order = np.argsort(spin)
-    picked = [spin[i] for i in order if omega[i] > -0.9]
+    picked = [spin[i] for i in order if omega[i] > -0.99]
     locked = [spin[i] for i in order if spin[i] > 0.5 and obs["locked"][i] == 1]
     print("pick-up: first circulating case at %.3f omega_n" % (picked[0] if picked else float("nan")))
     if locked:
