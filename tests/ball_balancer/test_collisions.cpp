@@ -157,7 +157,7 @@ TEST_CASE("T12: a train on a fixed race separates exactly at theta_m = 0 with th
   CHECK(e.t == Approx(0.2387).margin(1e-3));
 }
 
-TEST_CASE("T14: Newton's cradle on a locked rotor: one ball in, one ball out; two in, two out", "[ball_balancer]") {
+TEST_CASE("T14: Newton's cradle on a locked rotor: one ball in, one ball out, two in, two out", "[ball_balancer]") {
   for (const int incoming : {1, 2}) {
     BallBalancerConstants c = chapter8(5, true);
     c.m_rotor = 1e12;  // the rotor locked

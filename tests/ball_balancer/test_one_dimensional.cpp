@@ -116,7 +116,7 @@ TEST_CASE("T2: mass against a wall: impacts at pi/9 + k pi/4.5 s with speed 4.5 
   }
 }
 
-TEST_CASE("T3: two masses collide at t = 0.429575 s, x = 0.242526; v+ = (-4.222121, 1.063800)", "[ball_balancer]") {
+TEST_CASE("T3: two masses collide at t = 0.429575 s, x = 0.242526, v+ = (-4.222121, 1.063800)", "[ball_balancer]") {
   TwoMasses pair{1, 2, 20, 20, 0.6, 0.6};
   HybridIntegrator<4> integrator(tight());
   TwoMasses::State s(-1, 0, 1, 0);
