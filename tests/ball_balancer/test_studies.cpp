@@ -123,3 +123,17 @@ TEST_CASE("S23: finite-radius balls (r/R = 0.167) move the rotor 0.0003 +- 0.000
   CHECK(fr[kBetaSplit] - 2 * std::asin(0.167) <= 0.05);  // S22: the FR pair touches
   CHECK(pm[kBetaSplit] <= 0.05);                          // S22: the PM pair coincides
 }
+
+TEST_CASE("S6: period-1 Poincare samples in zones 1 (0.2 omega_n) and 4 (1.5), none in zones 2 (0.5) and 3 (0.9)",
+          "[ball_balancer]") {
+  const Model& model = ModelRegistry::instance().get("ball_balancer");
+  for (const double spin : {0.2, 0.5, 0.9, 1.5}) {
+    const ParameterSet p = parameters({{"spin_ratio", spin}, {"me_ratio", 1}});
+    SteadyStateSettings settings;
+    settings.max_periods = static_cast<int>(std::lround(400 / constants_from(p).period));
+    settings.window_periods = static_cast<int>(std::lround(40 / constants_from(p).period));
+    const CaseResult result = run_case(model, p, settings, false);
+    INFO(spin << " omega_n: period " << result.period);
+    CHECK(result.period == (spin < 0.34 || spin > 1.11 ? 1 : 0));
+  }
+}
