@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Basin map of a ball balancer sweep over two initial-condition axes (examples/ball_balancer_basin.ini):
+left, locked (the balls settle against the unbalance) or drifting; right, x_max/R.
+
+usage: plot_ball_balancer_basin.py SWEEP.h5 OUT.png
+Prints the share of locked cells and the x_max/R range of each class.
+"""
+import os
+import sys
+
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402
+
+
+def main(path, out):
+    data = vibro_results.load(path)
+    a, b = data["order"][:2]
+    locked = vibro_results.grid(data, data["observables"]["locked"])
+    x = vibro_results.grid(data, data["observables"]["x_max"])
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
+    ea, eb = vibro_results.cell_edges(data["axes"][a]), vibro_results.cell_edges(data["axes"][b])
+    m0 = axes[0].pcolormesh(eb, ea, locked, cmap="coolwarm", vmin=0, vmax=1)
+    m1 = axes[1].pcolormesh(eb, ea, x, cmap="viridis")
+    fig.colorbar(m0, ax=axes[0], label="locked (1) / drifting (0)")
+    fig.colorbar(m1, ax=axes[1], label="x_max / R")
+    for ax in axes:
+        ax.set_xlabel(b + " [rad]")
+        ax.set_ylabel(a + " [rad]")
+    fig.suptitle("spin %.2f omega_n, m_e/m_P = %.2f, %d balls" % (data["params"].get("spin_ratio", np.nan),
+                                                                 data["params"].get("me_ratio", np.nan),
+                                                                 int(data["params"].get("n_balls", 0))))
+    fig.tight_layout()
+    fig.savefig(out, dpi=150)
+    flat_l, flat_x = locked.reshape(-1), x.reshape(-1)
+    print("locked cells: %d of %d" % (int((flat_l == 1).sum()), flat_l.size))
+    for value, name in ((1, "locked"), (0, "drifting")):
+        sel = flat_x[flat_l == value]
+        if sel.size:
+            print("  %s: x_max/R from %.5f to %.5f" % (name, sel.min(), sel.max()))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    main(sys.argv[1], sys.argv[2])

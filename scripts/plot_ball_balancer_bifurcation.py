@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Fig. 49 of seed 002: stroboscopic (once per revolution) samples of the rotor displacement from
+equilibrium, x/R (a) and (y - y_eq)/R (b), against the spin speed, for a ball balancer sweep over
+spin_ratio (examples/ball_balancer_fig49.ini).
+
+usage: plot_ball_balancer_bifurcation.py SWEEP.h5 OUT.png
+Prints the pick-up speed (first case whose ball circulates: mean relative speed above -0.99 spin), the
+lock speed (first locked case above 0.5 omega_n) and x_max/R at the zone reference speeds of spec 7.3.
+"""
+import os
+import sys
+
+import h5py
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402
+
+
+def main(path, out):
+    data = vibro_results.load(path)
+    spin = data["coords"]["spin_ratio"]
+    obs = data["observables"]
+    R = float(data["params"].get("R", 0.3048))
+    with h5py.File(path, "r") as h5:
+        strobe = h5["cases/strobe"]
+        values = strobe["values"][...]
+        offsets = strobe["offsets"][...]
+    fig, axes = plt.subplots(2, 1, figsize=(8, 8), sharex=True)
+    for k in range(data["n"]):
+        pts = values[offsets[k]:offsets[k + 1]]
+        if len(pts) == 0:
+            continue
+        for ax, col in zip(axes, (0, 1)):
+            ax.plot(np.full(len(pts), spin[k]), pts[:, col] / R, ",", color="k")
+    axes[0].set_ylabel("x / R (once per revolution)")
+    axes[1].set_ylabel("(y - y_eq) / R (once per revolution)")
+    axes[1].set_xlabel("spin speed / omega_n")
+    for ax in axes:
+        for b in (0.34, 0.75, 1.11):
+            ax.axvline(b, color="0.7", lw=0.8, ls="--")
+    axes[0].set_title("one ball, m_e/m_P = 1, point mass (thesis zones at 0.34, 0.75, 1.11 omega_n)")
+    fig.tight_layout()
+    fig.savefig(out, dpi=150)
+
+    omega = obs["mean_relative_speed"] / (obs["spin_rpm"] * 2 * np.pi / 60)  # in units of the spin speed
+    order = np.argsort(spin)
+    picked = [spin[i] for i in order if omega[i] > -0.99]
+    locked = [spin[i] for i in order if spin[i] > 0.5 and obs["locked"][i] == 1]
+    print("pick-up: first circulating case at %.3f omega_n" % (picked[0] if picked else float("nan")))
+    if locked:
+        below = [spin[i] for i in order if spin[i] < locked[0]]
+        print("lock: first locked case at %.3f omega_n (previous case %.3f)" % (locked[0], below[-1]))
+    for s in (0.2, 0.5, 0.75, 0.9, 1.0, 1.05, 1.1, 1.5):
+        i = int(np.argmin(np.abs(spin - s)))
+        print("  %.3f omega_n: x_max/R %.5f  y_max/R %.5f  %s  psi [%.3f, %.3f]" % (
+            spin[i], obs["x_max"][i], obs["y_max"][i], data["cls"][i], obs["psi_low"][i], obs["psi_high"][i]))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    main(sys.argv[1], sys.argv[2])
