@@ -44,6 +44,7 @@ class ImpactIntegrator {
       }
     }
     normalise_tangent_states();
+    if (!P_.allFinite() || !u_.allFinite()) throw CaseFailure("non-finite impulse in an impulse-domain impact");
     result.impulse = P_;
     result.velocity = u_;
     result.tangent = state_;

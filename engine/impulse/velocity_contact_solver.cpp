@@ -77,6 +77,7 @@ bool try_statuses(const LocalMatrix& W, const LocalVector& u_free, const std::ve
     }
   }
   u = u_free + W * P;
+  if (!P.allFinite()) return false;
   for (int j = 0; j < n; ++j) {
     const auto& law = laws[static_cast<std::size_t>(j)];
     const ContactStatus s = status[static_cast<std::size_t>(j)];
