@@ -25,6 +25,9 @@ class ImpactIntegrator {
         state_(static_cast<std::size_t>(n_), TangentState::Slip), sigma_(static_cast<std::size_t>(n_), 0.0) {
     scale_ = u.head(n_).cwiseAbs().maxCoeff() + u.tail(n_).cwiseAbs().maxCoeff();
     zero_tol_ = 1e-13 * scale_;
+    // A stuck set that is nearly superstatic is solved in the least-squares sense: the slip it
+    // leaves is corrected at the next increment and does not count as breaking the stick.
+    stick_tol_ = 1e-6 * scale_;
   }
 
   ImpactResult run() {
@@ -72,7 +75,8 @@ class ImpactIntegrator {
   void normalise_tangent_states() {
     for (int j = 0; j < n_; ++j) {
       const double ut = u_(trow(j));
-      if (std::abs(ut) > zero_tol_) {
+      const double tol = state_[idx(j)] == TangentState::Stick ? stick_tol_ : zero_tol_;
+      if (std::abs(ut) > tol) {
         state_[idx(j)] = TangentState::Slip;
         sigma_[idx(j)] = sign_of(ut);
       } else if (state_[idx(j)] == TangentState::Slip && sigma_[idx(j)] != 0 && sigma_[idx(j)] * ut <= 0) {
@@ -105,13 +109,18 @@ class ImpactIntegrator {
       LocalMatrix A(k, k);
       LocalVector b(k), w(k);
       for (int a = 0; a < k; ++a) {
-        b(a) = -W_.row(trow(hold[idx(a)])).dot(full);
+        b(a) = -W_.row(trow(hold[idx(a)])).dot(full) - u_(trow(hold[idx(a)]));
         w(a) = dPn(hold[idx(a)]);
         for (int c = 0; c < k; ++c) A(a, c) = W_(trow(hold[idx(a)]), trow(hold[idx(c)]));
       }
       const LocalMatrix AD = A * w.asDiagonal();
       const LocalMatrix G = AD * A.transpose();
-      const LocalVector y = G.completeOrthogonalDecomposition().solve(b);
+      // Near-superstatic sets (both dimer tips at theta ~ 0) are numerically singular: treat the
+      // nearly dependent direction as undetermined, or it returns huge opposing increments.
+      Eigen::CompleteOrthogonalDecomposition<LocalMatrix> cod;
+      cod.setThreshold(1e-7);
+      cod.compute(G);
+      const LocalVector y = cod.solve(b);
       const LocalVector x = w.asDiagonal() * (A.transpose() * y);
       int worst = -1;
       double worst_ratio = 1.0;
@@ -221,13 +230,15 @@ class ImpactIntegrator {
     dP << dPn, dPt;
     LocalVector du = W_ * dP;
     // Split the step where a slipping contact reaches zero slip: the stick test happens there.
+    // Contacts that reach zero slip within the same step count as simultaneous (at theta ~ 0 the
+    // dimer's tips slip together).
     double fraction = 1.0;
-    int stopped = -1;
+    std::vector<int> stopped;
     for (int j = 0; j < n_; ++j) {
       const double ut = u_(trow(j)), dut = du(trow(j));
-      if (state_[idx(j)] == TangentState::Slip && ut * dut < 0 && -ut / dut < fraction) {
-        fraction = -ut / dut;
-        stopped = j;
+      if (state_[idx(j)] == TangentState::Slip && ut * dut < 0 && -ut / dut <= 1) {
+        fraction = std::min(fraction, -ut / dut);
+        stopped.push_back(j);
       }
     }
     dP *= fraction;
@@ -239,7 +250,10 @@ class ImpactIntegrator {
     }
     u_ += du;
     P_ += dP;
-    if (stopped >= 0) { u_(trow(stopped)) = 0; sigma_[idx(stopped)] = 0; }
+    for (int j : stopped) {
+      u_(trow(j)) = 0;
+      sigma_[idx(j)] = 0;
+    }
     ++steps_;
   }
 
@@ -251,7 +265,7 @@ class ImpactIntegrator {
   std::vector<double> E_;
   std::vector<TangentState> state_;
   std::vector<double> sigma_;  // slip direction; 0 at zero slip awaiting the stick test
-  double scale_ = 0, zero_tol_ = 0, dP_ = 0;
+  double scale_ = 0, zero_tol_ = 0, stick_tol_ = 0, dP_ = 0;
   long iterations_ = 0;
   int steps_ = 0, switches_ = 0, exact_phases_ = 0, primary_ = -1;
 };

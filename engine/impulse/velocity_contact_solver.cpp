@@ -61,10 +61,10 @@ bool try_statuses(const LocalMatrix& W, const LocalVector& u_free, const std::ve
       b(e) = (r < n ? laws[static_cast<std::size_t>(r)].normal_target : 0.0) - u_free(r);
     }
     Eigen::PartialPivLU<LocalMatrix> lu(A);
-    if (lu.rcond() < 1e-10) {
-      // Superstatic stick sets (e.g. both dimer tips stuck at theta = 0) are singular: a tiny
-      // tangential compliance picks the minimum-norm split.
-      const double reg = 1e-9 * W.diagonal().maxCoeff();
+    if (lu.rcond() < 1e-6) {
+      // Superstatic stick sets (e.g. both dimer tips stuck at theta ~ 0) are (nearly) singular: a
+      // small tangential compliance picks the minimum-norm split instead of huge opposing forces.
+      const double reg = 1e-6 * W.diagonal().maxCoeff();
       for (int e = closed; e < k; ++e) A(e, e) += reg;
       lu.compute(A);
     }

@@ -6,6 +6,7 @@
 // solver of engine/impulse (Stronge restitution, incremental Coulomb, LZB for double impacts) on the
 // active contact set first. Slower approaches close the contact (inelastic collapse, spec 2.5).
 #include <Eigen/Core>
+#include <vector>
 
 #include "engine/core/model.hpp"
 #include "models/dimer/dimer_parameters.hpp"
@@ -27,12 +28,21 @@ enum DimerAux { kThetaIntegral, kMaxAbsTheta, kMaxGapTip1, kMaxGapTip2, kMeanThe
 // Mode at a sample: which tips are closed.
 enum DimerContactMode { kFlight, kContactTip1, kContactTip2, kContactBoth };
 
+// One time step as seen from outside (tests, time-series plots): tip gaps and slip velocities
+// relative to the plate, contact and impact normal impulses per tip.
+struct DimerTracePoint {
+  double t, X, Y, theta;
+  double gap[2], slip[2], contact_impulse[2], impact_impulse[2];
+};
+
 class DimerSimulation : public Simulation {
  public:
   explicit DimerSimulation(const DimerConstants& constants);
   const StrobeLayout& layout() const override { return layout_; }
   void run(StrobeObserver& observer) override;
   bool restart_from(const StrobeSample& sample) override;
+  // Records every time step into *trace (nullptr: stop recording).
+  void record_trace(std::vector<DimerTracePoint>* trace) { trace_ = trace; }
 
  private:
   void step();
@@ -52,6 +62,8 @@ class DimerSimulation : public Simulation {
   int impacts_this_period_ = 0;
   double theta_integral_period_ = 0;
   bool closed_[2] = {false, false};  // tip carried a contact force in the last step
+  std::vector<DimerTracePoint>* trace_ = nullptr;
+  DimerTracePoint point_{};
 };
 
 }  // namespace vibro::dimer
