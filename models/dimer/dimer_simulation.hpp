@@ -62,6 +62,7 @@ class DimerSimulation : public Simulation {
   int impacts_this_period_ = 0;
   double theta_integral_period_ = 0;
   bool closed_[2] = {false, false};  // tip carried a contact force in the last step
+  bool stuck_[2] = {false, false};   // ... and stuck
   std::vector<DimerTracePoint>* trace_ = nullptr;
   DimerTracePoint point_{};
 };

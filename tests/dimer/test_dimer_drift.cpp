@@ -90,3 +90,17 @@ TEST_CASE("bad dimer parameters are rejected with the key and the accepted range
   CHECK_THROWS_WITH(dimer_values({{"A_r", "1.5"}}), Catch::Contains("A_r") && Catch::Contains("[2, 20]"));
   CHECK_NOTHROW(model.validate(dimer_values({})));
 }
+
+TEST_CASE("R8: at 25 Hz the drift reverses between A_r 4.8 and 5.2 and vanishes beyond 6.2 (pendulum)", "[dimer]") {
+  const CaseResult forward = run_dimer({{"A_r", "4.8"}});
+  const CaseResult backward = run_dimer({{"A_r", "5.2"}});
+  const CaseResult pendulum = run_dimer({{"A_r", "6.4"}});
+  for (const CaseResult* r : {&forward, &backward, &pendulum}) require_ok(*r);
+  INFO("kappa_rel: 4.8 -> " << observable(forward, "kappa_rel") << ", 5.2 -> " << observable(backward, "kappa_rel")
+                            << ", 6.4 -> " << observable(pendulum, "kappa_rel"));
+  CHECK(observable(forward, "kappa_rel") > 0.5);
+  CHECK(observable(backward, "kappa_rel") < -0.5);
+  CHECK(std::abs(observable(pendulum, "kappa_rel")) < 0.05);
+  CHECK(pendulum.class_code.rfind("P", 0) == 0);
+  CHECK(observable(pendulum, "impacts_tip2") == 1.0);  // the free end still hits once per cycle
+}
