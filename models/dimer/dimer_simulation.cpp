@@ -40,7 +40,7 @@ int DimerSimulation::preferred_slip(double slip_velocity) const {
 }
 
 // Impact on the active set at time t: local velocities relative to the plate, W = J M^-1 J^T.
-void DimerSimulation::resolve_impact(const int* tips, int count, const Jacobian& J, double t) {
+void DimerSimulation::impact_step(const int* tips, int count, const Jacobian& J, double t) {
   const LocalMatrix W = delassus(c_.body, J, tips, count);
   LocalVector u(2 * count);
   for (int a = 0; a < count; ++a) {
@@ -123,7 +123,7 @@ void DimerSimulation::step() {
   const Jacobian J = contact_jacobian(c_.body, count == 2 ? 0.0 : q_mid(2));
   for (int a = 0; a < count; ++a) {
     if (J.row(tips[a]).dot(v_) - c_.plate_velocity(t_mid) < -c_.closure_velocity) {
-      resolve_impact(tips, count, J, t_mid);
+      impact_step(tips, count, J, t_mid);
       break;
     }
   }
