@@ -212,3 +212,22 @@ TEST_CASE("velocity-level contact solver on a point mass: Newton rebound with st
   CHECK(open.status[0] == ContactStatus::Open);
   CHECK(open.impulse.isZero());
 }
+
+TEST_CASE("frictional LZB double impacts never create kinetic energy", "[dimer]") {
+  const int both[2] = {0, 1};
+  for (double ar : {3.9, 5.7, 7.0}) {
+    const DimerBody body = body_at(ar);
+    const LocalMatrix W = delassus(body, contact_jacobian(body, 0), both, 2);
+    for (double un1 : {0.0, -0.05}) {
+      for (double ut : {-0.05, -0.01, 0.0, 0.01, 0.05}) {
+        LocalVector u(4);
+        u << un1, -0.3, ut, ut;
+        const ImpactResult r = resolve_impact(W, u, {spec_impact_law(), spec_impact_law()}, ImpactSettings{});
+        INFO("A_r " << ar << ", u_n1 " << un1 << ", u_t " << ut);
+        CHECK(0.5 * r.impulse.dot(u + r.velocity) <= 1e-9 * std::abs(r.impulse.dot(u)));  // P.(u- + u+)/2
+        CHECK(r.velocity(0) >= -1e-9);  // both contacts separate or stay closed
+        CHECK(r.velocity(1) >= -1e-9);
+      }
+    }
+  }
+}
