@@ -84,7 +84,7 @@ def main():
         if reversal:
             print("  reversal between A_r = %g and %g" % reversal)
             vanish = next((x for x, k in finite if x > reversal[1] and abs(k) < 0.1), None)
-            print("  backward drift vanishes (|kappa| < 0.1) from A_r = %s" % vanish)
+            print("  backward drift vanishes (|kappa| < 0.1) from A_r = %s" % ("%.4g" % vanish if vanish else None))
         else:
             print("  no reversal found")
     grid = np.linspace(2.0, 8.5, 200)
