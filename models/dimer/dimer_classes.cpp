@@ -31,16 +31,17 @@ DimerMode classify(const DimerReading& r, const SteadyState& s, const DimerConst
     return std::abs(r.kappa_rel) >= kNoDriftKappa ? DimerMode::Drift : DimerMode::Pendulum;
   if (r.impacts_tip1 > 0 && r.impacts_tip2 > 0) {
     if (std::max(r.max_gap_tip1, r.max_gap_tip2) < 0.25 * bounce_height) return DimerMode::SmallHop;
-    bool alternating = s.window.size() > 2;
-    for (std::size_t i = 2; i < s.window.size(); ++i)
-      alternating = alternating && s.window[i].aux[kMeanTheta] * s.window[i - 1].aux[kMeanTheta] < 0;
-    if (alternating) return DimerMode::Flutter;
     // Jump: both tips hit once per period with comparable heights.
     bool both_once = s.window.size() > 1;
     for (std::size_t i = 1; i < s.window.size(); ++i)
       both_once = both_once && in_period(s, i, kImpactsTip1) == 1 && in_period(s, i, kImpactsTip2) == 1;
     const double height_ratio = std::min(r.max_gap_tip1, r.max_gap_tip2) / std::max(r.max_gap_tip1, r.max_gap_tip2);
     if (both_once && height_ratio > 0.5) return DimerMode::Jump;
+    // Flutter: the tips hit out of phase, each every other period, and theta alternates its sign.
+    bool alternating = s.window.size() > 2;
+    for (std::size_t i = 2; i < s.window.size(); ++i)
+      alternating = alternating && s.window[i].aux[kMeanTheta] * s.window[i - 1].aux[kMeanTheta] < 0;
+    if (alternating && r.impacts_tip1 == 0.5 && r.impacts_tip2 == 0.5) return DimerMode::Flutter;
   }
   return DimerMode::Other;
 }
