@@ -80,7 +80,7 @@ def main():
         for r in rows:
             print("  %5.2f  %3d / %3d  %+.3f" % (r[0], r[1], r[2], r[3]))
         finite = [(r[0], r[3]) for r in rows if not math.isnan(r[3])]
-        reversal = next(((x0, x1) for (x0, k0), (x1, k1) in zip(finite, finite[1:]) if k0 > 0.1 and k1 < -0.1), None)
+        reversal = next(((x0, x1) for (x0, k0), (x1, k1) in zip(finite, finite[1:]) if k0 > 0 and k1 < -0.1), None)
         if reversal:
             print("  reversal between A_r = %g and %g" % reversal)
             vanish = next((x for x, k in finite if x > reversal[1] and abs(k) < 0.1), None)
