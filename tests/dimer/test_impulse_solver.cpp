@@ -232,3 +232,21 @@ TEST_CASE("frictional LZB double impacts never create kinetic energy", "[dimer]"
     }
   }
 }
+
+TEST_CASE("impulse-domain solver on a point mass: Stronge = Newton and slip stops at mu (1 + e) |u_n|", "[dimer]") {
+  // A point mass (W = I / m) has no normal-tangential coupling: slip decelerates at mu per unit
+  // normal impulse and sticks when it reaches zero (the stick requirement is 0 <= mu_s).
+  const double m = 0.2;
+  const LocalMatrix W = LocalMatrix::Identity(2, 2) / m;
+  for (double ut : {-0.4, -0.1, 0.0, 0.05, 0.3}) {
+    LocalVector u(2);
+    u << -0.5, ut;
+    const ImpactResult r = resolve_impact(W, u, {{0.6, 0.25, 0.3, 1}}, ImpactSettings{});
+    INFO("u_t = " << ut);
+    CHECK(r.velocity(0) == Approx(0.3).epsilon(1e-12));
+    CHECK(r.impulse(0) == Approx(1.6 * 0.5 * m).epsilon(1e-12));
+    const double stop = 0.25 * 1.6 * 0.5;  // mu (1 + e) |u_n|
+    const double expected = std::abs(ut) > stop ? ut - std::copysign(stop, ut) : 0.0;
+    CHECK(r.velocity(1) == Approx(expected).margin(1e-12));
+  }
+}
