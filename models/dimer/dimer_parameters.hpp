@@ -19,7 +19,7 @@ struct DimerConstants {
   double f, omega, period;  // Hz, rad/s, s
   double Gamma, A, g;       // -, plate amplitude (m), m/s^2
   double e_s, mu_s, mu_c, mu_i;
-  double closure_velocity;  // eps_c = closure_fraction * A omega (m/s)
+  double closure_velocity;  // eps_c = max(closure_fraction * A omega, g h) (m/s)
   int steps_per_period;
   impulse::ImpactSettings impact;
   ImpactLaw impact_law;

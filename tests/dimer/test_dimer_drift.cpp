@@ -104,3 +104,11 @@ TEST_CASE("R8: at 25 Hz the drift reverses between A_r 4.8 and 5.2 and vanishes 
   CHECK(pendulum.class_code.rfind("P", 0) == 0);
   CHECK(observable(pendulum, "impacts_tip2") == 1.0);  // the free end still hits once per cycle
 }
+
+TEST_CASE("a dimer dropped on a still plate (Gamma = 0) chatters to rest instead of failing", "[dimer]") {
+  const CaseResult r = run_dimer({{"Gamma", "0"}, {"h0", "0.001"}, {"theta0", "10"}}, 40, 10);
+  require_ok(r);
+  CHECK(r.class_code.rfind("R", 0) == 0);
+  CHECK(observable(r, "contact_fraction_tip1") == 1.0);
+  CHECK(observable(r, "contact_fraction_tip2") == 1.0);
+}
