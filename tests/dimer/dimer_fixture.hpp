@@ -1,0 +1,48 @@
+#pragma once
+// Helpers for the dimer tests: a parameter set from name/value pairs, and one case run to its
+// steady state the way a sweep runs it (fixed budget, averaging window).
+#include <initializer_list>
+#include <string>
+
+#include <cmath>
+
+#include "analysis/steady_state.hpp"
+#include "engine/core/model_registry.hpp"
+#include "jobs/sweep/case_runner.hpp"
+#include "models/dimer/dimer_parameters.hpp"
+
+namespace vibro::dimer::testing {
+
+struct Setting {
+  std::string name;
+  std::string value;  // parsed as the user would write it
+};
+
+inline ParameterSet dimer_values(std::initializer_list<Setting> settings) {
+  ParameterSet values(&dimer_parameter_specs());
+  for (const auto& s : settings) {
+    const int i = values.index_of(s.name);
+    values.set_at(i, values.specs()[static_cast<std::size_t>(i)].parse(s.value));
+  }
+  return values;
+}
+
+// 100 periods with the mean over the last 50, as in spec U6 and the prototype of spec 7.
+inline CaseResult run_dimer(std::initializer_list<Setting> settings, int periods = 100, int window = 50) {
+  const Model& model = ModelRegistry::instance().get("dimer");
+  SteadyStateSettings steady;
+  steady.mode = SteadyMode::Fixed;
+  steady.max_periods = periods;
+  steady.window_periods = window;
+  return run_case(model, dimer_values(settings), steady, false);
+}
+
+// Observable by name.
+inline double observable(const CaseResult& r, const std::string& name) {
+  const auto specs = ModelRegistry::instance().get("dimer").observables();
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (specs[i].name == name) return r.observables[i];
+  return std::nan("");
+}
+
+}  // namespace vibro::dimer::testing
