@@ -81,7 +81,7 @@ StepReport MoreauMidpoint::step(Eigen::VectorXd& q, Eigen::VectorXd& u, double t
       P_(2 * k) = warm ? previous_P_(2 * static_cast<Eigen::Index>(id)) : 0.0;
       P_(2 * k + 1) = warm ? previous_P_(2 * static_cast<Eigen::Index>(id) + 1) : 0.0;
     }
-    const ProxSolveReport solved = solve_prox_gauss_seidel(G, c, mu_, P_.head(n2), settings_);
+    const ProxSolveReport solved = solve_prox(G, c, mu_, P_.head(n2), settings_);
     report.iterations = solved.iterations;
     report.converged = solved.converged;
     impulse_.noalias() = W * P_.head(n2);

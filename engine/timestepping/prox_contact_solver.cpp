@@ -57,4 +57,14 @@ ProxSolveReport solve_prox_gauss_seidel(const Eigen::Ref<const Eigen::MatrixXd>&
   return report;
 }
 
+ProxSolveReport solve_prox(const Eigen::Ref<const Eigen::MatrixXd>& G, const Eigen::Ref<const Eigen::VectorXd>& c,
+                           const std::vector<double>& mu, Eigen::Ref<Eigen::VectorXd> P,
+                           const ProxSolverSettings& settings) {
+  switch (settings.kind) {
+    case ProxSolverKind::GaussSeidel:
+      return solve_prox_gauss_seidel(G, c, mu, P, settings);
+  }
+  throw std::logic_error("unknown contact solver kind");
+}
+
 }  // namespace vibro::timestepping

@@ -91,7 +91,7 @@ BeamSliderConstants BeamSliderConstants::from(const ParameterSet& p) {
                                                                                    : Variant::Adaptive;
   c.x_start = (c.variant == Variant::Reference ? 0.5 : p.get("x_C0")) * c.length;
   c.steps_per_mode = p.get("steps_per_mode");
-  timestepping::prox_solver_from_name(p.choice("contact_solver"));
+  c.solver.kind = timestepping::prox_solver_from_name(p.choice("contact_solver"));
   c.solver.rtol = p.get("solver_rtol");
   c.solver.atol = p.get("solver_atol");
   c.solver.max_iterations = static_cast<int>(p.get("solver_max_sweeps"));
