@@ -18,6 +18,9 @@ std::vector<ParameterSpec> make_specs() {
                             "x_C held at x_C0 (spec 1.6)"),
       ParameterSpec::real("f", G::Physics, "Hz", 125, 0, 1e4, "excitation frequency").open_below(),
       ParameterSpec::real("w0_hat", G::Physics, "m", 1e-4, 0, 1e-2, "base displacement amplitude"),
+      ParameterSpec::real("am_depth", G::Physics, "-", 0, 0, 10,
+                          "amplitude modulation depth alpha: w0_hat (1 + alpha cos(2 pi am_f t)) (spec 1.5)"),
+      ParameterSpec::real("am_f", G::Physics, "Hz", 0.05, 0, 1e4, "amplitude modulation frequency").open_below(),
       ParameterSpec::real("mu", G::Physics, "-", 0.1, 0, 10, "Coulomb friction coefficient (stick = slip)"),
       ParameterSpec::real("eps_n", G::Physics, "-", 0.5, 0, 1, "normal restitution (Newton)"),
       ParameterSpec::real("eps_t", G::Physics, "-", 0, 0, 1, "tangential restitution"),
@@ -86,6 +89,8 @@ BeamSliderConstants BeamSliderConstants::from(const ParameterSet& p) {
   c.eps_t = p.get("eps_t");
   c.frequency = p.get("f");
   c.w0_hat = p.get("w0_hat");
+  c.am_depth = p.get("am_depth");
+  c.am_frequency = p.get("am_f");
   const std::string& variant = p.choice("variant");
   c.variant = variant == "reference" ? Variant::Reference : variant == "surrogate" ? Variant::Surrogate
                                                                                    : Variant::Adaptive;

@@ -23,8 +23,8 @@ struct BeamSliderConstants {
   double mass, inertia, corner_spacing /* b1 */, hole_height /* R */, hole_offset /* d */, g;
   // contact laws
   double mu, eps_n, eps_t;
-  // excitation w0 = w0_hat cos(2 pi f t)
-  double frequency, w0_hat;
+  // excitation w0 = w0_hat (1 + am_depth cos(2 pi am_frequency t)) cos(2 pi f t)
+  double frequency, w0_hat, am_depth, am_frequency;
   // variant and start
   Variant variant;
   double x_start;  // initial (and, for the fixed variants, held) x_C, m

@@ -7,13 +7,9 @@
 
 namespace vibro::beam_slider {
 
-namespace {
-constexpr double kPi = 3.14159265358979323846;
-}
-
 BeamSliderSystem::BeamSliderSystem(const BeamSliderConstants& constants)
     : c_(constants), axis_(constants.modes, constants.length, constants.beam_mass, constants.EI),
-      omega_ex_(2 * kPi * constants.frequency) {
+      base_(constants.w0_hat, constants.frequency, constants.am_depth, constants.am_frequency) {
   const double b = 0.5 * c_.corner_spacing, d = c_.hole_offset, R = c_.hole_height;
   // P1 top-left, P2 bottom-left, P3 bottom-right, P4 top-right (spec 1.4).
   corners_ = {Corner{-b, d + 0.5 * R, +1.0}, Corner{-b, d - 0.5 * R, -1.0}, Corner{+b, d - 0.5 * R, -1.0},
@@ -25,20 +21,14 @@ BeamSliderSystem::BeamSliderSystem(const BeamSliderConstants& constants)
   inverse_mass_(N + 2) = 1.0 / c_.inertia;
 }
 
-double BeamSliderSystem::base_displacement(double t) const { return c_.w0_hat * std::cos(omega_ex_ * t); }
-double BeamSliderSystem::base_velocity(double t) const { return -c_.w0_hat * omega_ex_ * std::sin(omega_ex_ * t); }
-double BeamSliderSystem::base_acceleration(double t) const {
-  return -c_.w0_hat * omega_ex_ * omega_ex_ * std::cos(omega_ex_ * t);
-}
-
 SliderPose BeamSliderSystem::pose(const Eigen::VectorXd& q, double t) const {
   const int N = axis_.modes();
-  return {q.data(), q(N), q(N + 1), q(N + 2), base_displacement(t), base_velocity(t)};
+  return {q.data(), q(N), q(N + 1), q(N + 2), base_.displacement(t), base_.velocity(t)};
 }
 
 void BeamSliderSystem::forces(const Eigen::VectorXd& q, const Eigen::VectorXd& u, double t, Eigen::VectorXd& h) {
   const int N = axis_.modes();
-  const double base_load = c_.base_load ? base_acceleration(t) : 0.0;
+  const double base_load = c_.base_load ? base_.acceleration(t) : 0.0;
   for (int n = 0; n < N; ++n) {
     const double w = axis_.omega(n);
     h(n) = -2 * c_.damping * w * u(n) - w * w * q(n) - axis_.gamma(n) * base_load;
@@ -94,7 +84,7 @@ void BeamSliderSystem::initial_state(Eigen::VectorXd& q, Eigen::VectorXd& u) con
   q = Eigen::VectorXd::Zero(N + 3);
   u = Eigen::VectorXd::Zero(N + 3);
   q(N) = c_.x_start;
-  q(N + 1) = base_displacement(0.0) - c_.hole_offset;  // beam axis midway between the corners
+  q(N + 1) = base_.displacement(0.0) - c_.hole_offset;  // beam axis midway between the corners
 }
 
 }  // namespace vibro::beam_slider

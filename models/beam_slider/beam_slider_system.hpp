@@ -6,6 +6,7 @@
 #include <array>
 
 #include "engine/timestepping/measure_differential_system.hpp"
+#include "models/beam_slider/base_excitation.hpp"
 #include "models/beam_slider/beam_axis.hpp"
 #include "models/beam_slider/beam_slider_parameters.hpp"
 #include "models/beam_slider/corner_contact.hpp"
@@ -28,9 +29,7 @@ class BeamSliderSystem : public timestepping::MeasureDifferentialSystem {
   const Corner& corner(int i) const { return corners_[static_cast<std::size_t>(i)]; }
   int x_index() const { return axis_.modes(); }  // x_C; z_C and phi follow
   SliderPose pose(const Eigen::VectorXd& q, double t) const;
-  double base_displacement(double t) const;
-  double base_velocity(double t) const;
-  double base_acceleration(double t) const;
+  const BaseExcitation& base() const { return base_; }
   // Beam modal energies (relative frame) plus absolute slider kinetic energies (spec 3.5).
   double mechanical_energy(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
   double rotational_energy(const Eigen::VectorXd& u) const;
@@ -41,7 +40,7 @@ class BeamSliderSystem : public timestepping::MeasureDifferentialSystem {
   BeamSliderConstants c_;
   BeamAxis axis_;
   std::array<Corner, kCorners> corners_;
-  double omega_ex_;
+  BaseExcitation base_;
   Eigen::VectorXd inverse_mass_;
 };
 
