@@ -18,7 +18,7 @@ std::vector<ObservableSpec> beam_slider_observables() {
           {"active_P3", "-", "same, corner P3"},
           {"active_P4", "-", "same, corner P4"},
           {"F_x_mean", "N", "mean axial contact force on the slider (+: pushes toward +x; the surrogate's F_x)"},
-          {"solver_max_sweeps", "-", "largest contact-solver sweep count of one step since t = 0"},
+          {"max_sweeps_per_step", "-", "largest contact-solver sweep count of one step since t = 0"},
           {"unconverged_steps", "-", "steps in the window whose contact solve hit the sweep cap"}};
 }
 
