@@ -1,7 +1,8 @@
 // Reference results of spec beam_slider.md 5 that short runs can decide, through the sweep machinery
 // and the registered model: R2 (reference resonance), R14 (surrogate resonance at 0.8 l) and R3
-// (85 Hz: the slider goes from 0.6 l to the centre). Longer ones are example runs (docs/models/beam_slider.md).
+// (85 Hz: the slider goes from 0.6 l to the centre), R6 (no friction: no off-centre mean). Longer ones are example runs (docs/models/beam_slider.md).
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@ struct Case {
   double axis_value;
   std::vector<double> observables;
   std::string cls;
+  std::vector<double> x_C;  // the window's stroboscopic x_C samples, m
 };
 
 // Runs a sweep file text; returns each case's first-axis value, observables and class.
@@ -26,7 +28,9 @@ std::vector<Case> run(const std::string& ini, const std::string& axis) {
   for (long long i = 0; i < spec.case_count(); ++i) {
     const auto& r = result.cases[static_cast<std::size_t>(i)];
     REQUIRE(r.status == CaseStatus::Ok);
-    cases.push_back({spec.case_parameters(i).get(axis), r.observables, r.class_code});
+    std::vector<double> x_C;
+    for (const auto& point : r.strobe) x_C.push_back(point.drift_position);
+    cases.push_back({spec.case_parameters(i).get(axis), r.observables, r.class_code, x_C});
   }
   return cases;
 }
@@ -104,4 +108,25 @@ steady_state = fixed
   CHECK(std::abs(o[kXMean] - 0.5) <= 0.01);
   CHECK(o[kRotFraction] < 0.01);
   CHECK(std::abs(o[kP1] - o[kP4]) <= 0.02 * o[kP1]);
+}
+
+TEST_CASE("R6: without friction the slider oscillates slowly about the centre, mean within 0.02 l", "[beam_slider]") {
+  const auto cases = run(R"(model = beam_slider
+[parameters]
+f = 125
+mu = 0
+[initial]
+x_C0 = 0.6
+[run]
+max_periods = 1875
+window_periods = 1250
+steady_state = fixed
+)", "x_C0");
+  REQUIRE(cases.size() == 1);
+  const auto& c = cases.front();
+  CHECK(std::abs(c.observables[kXMean] - 0.5) <= 0.02);
+  // A long-period axial oscillation: the window's samples range over more than 0.1 l.
+  REQUIRE(c.x_C.size() == 1251);
+  const auto [lo, hi] = std::minmax_element(c.x_C.begin(), c.x_C.end());
+  CHECK(*hi - *lo > 0.1 * 0.06);
 }
