@@ -51,6 +51,9 @@ std::vector<ParameterSpec> make_specs() {
                           "initial slider location x_C(0) / l (held there by the surrogate)"),
       ParameterSpec::real("steps_per_mode", G::Numerics, "-", 5, 1, 1000,
                           "time steps per period of the highest beam mode (dt = T_ex / ceil(...))"),
+      ParameterSpec::choice("kinematics", G::Numerics, {"exact", "simplified"}, "exact",
+                            "contact kinematics: exact projection (spec 2.1), or the simplified cross-check "
+                            "(vertical projection, unnormalised surface offset; spec 2.1 step 9)"),
       ParameterSpec::choice("contact_solver", G::Numerics, {"gs_prox"}, "gs_prox",
                             "local contact solver: proximal-point Gauss-Seidel (spec 3.2)"),
       ParameterSpec::real("solver_rtol", G::Numerics, "-", 1e-5, 0, 1, "contact solver relative tolerance"),
@@ -96,6 +99,7 @@ BeamSliderConstants BeamSliderConstants::from(const ParameterSet& p) {
                                                                                    : Variant::Adaptive;
   c.x_start = (c.variant == Variant::Reference ? 0.5 : p.get("x_C0")) * c.length;
   c.steps_per_mode = p.get("steps_per_mode");
+  c.kinematics = p.choice("kinematics") == "simplified" ? ContactKinematics::Simplified : ContactKinematics::Exact;
   c.solver.kind = timestepping::prox_solver_from_name(p.choice("contact_solver"));
   c.solver.rtol = p.get("solver_rtol");
   c.solver.atol = p.get("solver_atol");

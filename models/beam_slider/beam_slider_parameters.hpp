@@ -5,6 +5,7 @@
 
 #include "engine/core/parameter_spec.hpp"
 #include "engine/timestepping/prox_contact_solver.hpp"
+#include "models/beam_slider/corner_contact.hpp"
 
 namespace vibro::beam_slider {
 
@@ -30,6 +31,7 @@ struct BeamSliderConstants {
   double x_start;  // initial (and, for the fixed variants, held) x_C, m
   // numerics: dt = T / steps_per_period, the largest such step <= 2 pi / (steps_per_mode omega_max)
   double steps_per_mode;
+  ContactKinematics kinematics;
   timestepping::ProxSolverSettings solver;
 
   double period() const { return 1.0 / frequency; }

@@ -50,14 +50,15 @@ void BeamSliderSystem::closed_contacts(const Eigen::VectorXd& q, double t, times
                         " s (x = " + std::to_string(P.x) + " m)");
     // Exact projection only within one beam thickness of the surface (spec 2.1 step 8).
     if (vertical_gap(axis_, p, corner, r) >= r) continue;
-    const double x_star = closest_axis_point(axis_, p, corner);
+    const bool exact = c_.kinematics == ContactKinematics::Exact;
+    const double x_star = exact ? closest_axis_point(axis_, p, corner) : P.x;
     if (!(x_star >= 0 && x_star <= length))
       throw CaseFailure("contact point of P" + std::to_string(i + 1) + " left the beam at t = " + std::to_string(t));
-    const CornerKinematics gaps = corner_gaps(axis_, p, corner, r, x_star);
+    const CornerKinematics gaps = corner_gaps(axis_, p, corner, r, x_star, c_.kinematics);
     if (gaps.gap_n > 0) continue;
     const int k = closed.add(i, c_.mu, c_.eps_n, c_.eps_t);
     const CornerKinematics kin = corner_kinematics(axis_, p, corner, r, x_star, closed.W.col(2 * k),
-                                                   closed.W.col(2 * k + 1));
+                                                   closed.W.col(2 * k + 1), c_.kinematics);
     closed.w(2 * k) = kin.w_n;
     closed.w(2 * k + 1) = kin.w_t;
   }

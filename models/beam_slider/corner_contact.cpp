@@ -33,7 +33,8 @@ double closest_axis_point(const BeamAxis& axis, const SliderPose& pose, const Co
 
 namespace {
 CornerKinematics evaluate(const BeamAxis& axis, const SliderPose& pose, const Corner& corner, double r,
-                          double x_star, Eigen::Ref<Eigen::VectorXd>* ref_n, Eigen::Ref<Eigen::VectorXd>* ref_t) {
+                          double x_star, ContactKinematics kind, Eigen::Ref<Eigen::VectorXd>* ref_n,
+                          Eigen::Ref<Eigen::VectorXd>* ref_t) {
   ModalArray s, ds, dds;
   axis.shapes_at(x_star, s, ds, dds);
   double w = 0, dw = 0;
@@ -45,9 +46,10 @@ CornerKinematics evaluate(const BeamAxis& axis, const SliderPose& pose, const Co
   const double xi = corner.xi;
   const double cos2 = 1.0 / (1.0 + dw * dw);
   const double ct = std::sqrt(cos2), st = dw * ct;  // theta = atan(w')
-  // D = r_P - r_Pb, r_Pb = (x*, w0 + w) + xi r (-sin, cos)
-  const double Dx = P.x - x_star + xi * r * st;
-  const double Dz = P.z - pose.w0 - w - xi * r * ct;
+  // D = r_P - r_Pb, r_Pb = (x*, w0 + w) + xi r (-sin, cos), or + xi r (-w', 1) when simplified
+  const bool exact = kind == ContactKinematics::Exact;
+  const double Dx = P.x - x_star + xi * r * (exact ? st : dw);
+  const double Dz = P.z - pose.w0 - w - xi * r * (exact ? ct : 1.0);
   // A_CN = xi [[-s, c], [-c, -s]]; A_CN' = xi [[-c, -s], [s, -c]]
   CornerKinematics k;
   k.x_star = x_star;
@@ -68,12 +70,13 @@ CornerKinematics evaluate(const BeamAxis& axis, const SliderPose& pose, const Co
   Wt(N + 1) = -xi * st;
   Wn(N + 2) = xi * (-st * drx + ct * drz);
   Wt(N + 2) = xi * (-ct * drx - st * drz);
-  // Beam DOFs: -A_CN dr_Pb/dq_n + A_CN' D cos^2 s_n', dr_Pb/dq_n = (0, s_n) + xi r (-c, -s) cos^2 s_n'.
+  // Beam DOFs: -A_CN dr_Pb/dq_n + A_CN' D cos^2 s_n', dr_Pb/dq_n = (0, s_n) + xi r (-c, -s) cos^2 s_n'
+  // (simplified: (0, s_n) + xi r (-s_n', 0)).
   const double dAn = xi * (-ct * Dx - st * Dz), dAt = xi * (st * Dx - ct * Dz);  // A_CN' D
   for (int n = 0; n < N; ++n) {
     const double dtheta = cos2 * ds[static_cast<std::size_t>(n)];
-    const double bx = -xi * r * ct * dtheta;
-    const double bz = s[static_cast<std::size_t>(n)] - xi * r * st * dtheta;
+    const double bx = exact ? -xi * r * ct * dtheta : -xi * r * ds[static_cast<std::size_t>(n)];
+    const double bz = s[static_cast<std::size_t>(n)] - (exact ? xi * r * st * dtheta : 0.0);
     Wn(n) = -xi * (-st * bx + ct * bz) + dAn * dtheta;
     Wt(n) = -xi * (-ct * bx - st * bz) + dAt * dtheta;
   }
@@ -83,13 +86,13 @@ CornerKinematics evaluate(const BeamAxis& axis, const SliderPose& pose, const Co
 
 CornerKinematics corner_kinematics(const BeamAxis& axis, const SliderPose& pose, const Corner& corner,
                                    double half_thickness, double x_star, Eigen::Ref<Eigen::VectorXd> col_n,
-                                   Eigen::Ref<Eigen::VectorXd> col_t) {
-  return evaluate(axis, pose, corner, half_thickness, x_star, &col_n, &col_t);
+                                   Eigen::Ref<Eigen::VectorXd> col_t, ContactKinematics kind) {
+  return evaluate(axis, pose, corner, half_thickness, x_star, kind, &col_n, &col_t);
 }
 
 CornerKinematics corner_gaps(const BeamAxis& axis, const SliderPose& pose, const Corner& corner,
-                             double half_thickness, double x_star) {
-  return evaluate(axis, pose, corner, half_thickness, x_star, nullptr, nullptr);
+                             double half_thickness, double x_star, ContactKinematics kind) {
+  return evaluate(axis, pose, corner, half_thickness, x_star, kind, nullptr, nullptr);
 }
 
 }  // namespace vibro::beam_slider

@@ -9,6 +9,10 @@
 
 namespace vibro::beam_slider {
 
+// Exact kinematics (spec 2.1 steps 1-7), or the simplified cross-check of step 9: vertical
+// projection x* = x_P and the surface offset xi r (-w', 1) without normalisation.
+enum class ContactKinematics { Exact, Simplified };
+
 // A hole corner: position rho in the slider frame relative to C, and the beam surface it touches
 // (xi = +1 top, -1 bottom).
 struct Corner {
@@ -44,8 +48,9 @@ struct CornerKinematics {
 // dg_n/dq and dg_t/dq over q = [q_beam; x_C; z_C; phi].
 CornerKinematics corner_kinematics(const BeamAxis& axis, const SliderPose& pose, const Corner& corner,
                                    double half_thickness, double x_star, Eigen::Ref<Eigen::VectorXd> col_n,
-                                   Eigen::Ref<Eigen::VectorXd> col_t);
+                                   Eigen::Ref<Eigen::VectorXd> col_t,
+                                   ContactKinematics kind = ContactKinematics::Exact);
 CornerKinematics corner_gaps(const BeamAxis& axis, const SliderPose& pose, const Corner& corner,
-                             double half_thickness, double x_star);
+                             double half_thickness, double x_star, ContactKinematics kind = ContactKinematics::Exact);
 
 }  // namespace vibro::beam_slider

@@ -46,38 +46,42 @@ TEST_CASE("exact projection: g_t = 0 and the corner lies on the axis normal at x
   }
 }
 
-TEST_CASE("W_i and w_i match central finite differences of the frozen-x* gaps (rel. error < 1e-6)",
+TEST_CASE("W_i and w_i match central finite differences of the frozen-x* gaps (rel. error < 1e-6), exact and "
+          "simplified kinematics",
           "[beam_slider]") {
-  const BeamSliderSystem system(testing::constants({}));
-  const Eigen::VectorXd q = bent_configuration(system, 0.65, -0.04);
-  const double t = 0.0013;
-  const SliderPose p = system.pose(q, t);
-  const double r = system.constants().half_thickness;
-  for (int i = 0; i < kCorners; ++i) {
-    INFO("corner P" << i + 1);
-    const Corner& corner = system.corner(i);
-    const double x_star = closest_axis_point(system.axis(), p, corner);
-    Eigen::VectorXd Wn(8), Wt(8);
-    const CornerKinematics k = corner_kinematics(system.axis(), p, corner, r, x_star, Wn, Wt);
-    const double scale_n = Wn.cwiseAbs().maxCoeff(), scale_t = Wt.cwiseAbs().maxCoeff();
-    for (int j = 0; j < 8; ++j) {
-      const double h = j < 5 ? 1e-9 : j == 7 ? 1e-7 : 1e-9;
-      Eigen::VectorXd qp = q, qm = q;
-      qp(j) += h;
-      qm(j) -= h;
-      const CornerKinematics kp = corner_gaps(system.axis(), system.pose(qp, t), corner, r, x_star);
-      const CornerKinematics km = corner_gaps(system.axis(), system.pose(qm, t), corner, r, x_star);
-      INFO("dof " << j);
-      CHECK(std::abs((kp.gap_n - km.gap_n) / (2 * h) - Wn(j)) < 1e-6 * scale_n);
-      CHECK(std::abs((kp.gap_t - km.gap_t) / (2 * h) - Wt(j)) < 1e-6 * scale_t);
+  for (const auto kind : {ContactKinematics::Exact, ContactKinematics::Simplified}) {
+    const BeamSliderSystem system(testing::constants({}));
+    const Eigen::VectorXd q = bent_configuration(system, 0.65, -0.04);
+    const double t = 0.0013;
+    const SliderPose p = system.pose(q, t);
+    const double r = system.constants().half_thickness;
+    for (int i = 0; i < kCorners; ++i) {
+      INFO("corner P" << i + 1 << (kind == ContactKinematics::Exact ? " exact" : " simplified"));
+      const Corner& corner = system.corner(i);
+      const double x_star = kind == ContactKinematics::Exact ? closest_axis_point(system.axis(), p, corner)
+                                                             : corner_position(p, corner).x;
+      Eigen::VectorXd Wn(8), Wt(8);
+      const CornerKinematics k = corner_kinematics(system.axis(), p, corner, r, x_star, Wn, Wt, kind);
+      const double scale_n = Wn.cwiseAbs().maxCoeff(), scale_t = Wt.cwiseAbs().maxCoeff();
+      for (int j = 0; j < 8; ++j) {
+        const double h = j < 5 ? 1e-9 : j == 7 ? 1e-7 : 1e-9;
+        Eigen::VectorXd qp = q, qm = q;
+        qp(j) += h;
+        qm(j) -= h;
+        const CornerKinematics kp = corner_gaps(system.axis(), system.pose(qp, t), corner, r, x_star, kind);
+        const CornerKinematics km = corner_gaps(system.axis(), system.pose(qm, t), corner, r, x_star, kind);
+        INFO("dof " << j);
+        CHECK(std::abs((kp.gap_n - km.gap_n) / (2 * h) - Wn(j)) < 1e-6 * scale_n);
+        CHECK(std::abs((kp.gap_t - km.gap_t) / (2 * h) - Wt(j)) < 1e-6 * scale_t);
+      }
+      const double dt = 1e-8;
+      const CornerKinematics kp = corner_gaps(system.axis(), system.pose(q, t + dt), corner, r, x_star, kind);
+      const CornerKinematics km = corner_gaps(system.axis(), system.pose(q, t - dt), corner, r, x_star, kind);
+      const double base_speed = std::abs(p.w0_dot);
+      REQUIRE(base_speed > 1e-3);
+      CHECK(std::abs((kp.gap_n - km.gap_n) / (2 * dt) - k.w_n) < 1e-6 * base_speed);
+      CHECK(std::abs((kp.gap_t - km.gap_t) / (2 * dt) - k.w_t) < 1e-6 * base_speed);
     }
-    const double dt = 1e-8;
-    const CornerKinematics kp = corner_gaps(system.axis(), system.pose(q, t + dt), corner, r, x_star);
-    const CornerKinematics km = corner_gaps(system.axis(), system.pose(q, t - dt), corner, r, x_star);
-    const double base_speed = std::abs(p.w0_dot);
-    REQUIRE(base_speed > 1e-3);
-    CHECK(std::abs((kp.gap_n - km.gap_n) / (2 * dt) - k.w_n) < 1e-6 * base_speed);
-    CHECK(std::abs((kp.gap_t - km.gap_t) / (2 * dt) - k.w_t) < 1e-6 * base_speed);
   }
 }
 
