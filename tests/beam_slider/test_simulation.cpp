@@ -47,6 +47,7 @@ TEST_CASE("slider resting on the static beam: top-corner percussions sum to m g 
     const auto& closed = simulation.stepper().closed();
     const auto P = simulation.stepper().percussions();
     double top = 0, bottom = 0;
+    // Corner ids 0 and 3 (P1, P4) touch the top surface.
     for (int i = 0; i < closed.count; ++i) (closed.id[static_cast<std::size_t>(i)] % 3 == 0 ? top : bottom) += P(2 * i);
     // Vertical equilibrium holds exactly; the normals tilt with the bent beam's slope, so their sum
     // differs from m g dt by friction times slope.
