@@ -1,0 +1,19 @@
+#pragma once
+// Time averages of one steady window (spec beam_slider.md 3.5) from the running sums in its first
+// and last stroboscopic samples, and the case's class: "C" (slider at the centre, |x_C - l/2| <
+// 0.02 l, spec U8) or "O" (off-centre) for the adaptive system; "P<k>" (periodic) or "Q"
+// (not periodic) for the fixed-slider variants.
+#include <string>
+#include <vector>
+
+#include "analysis/steady_state.hpp"
+#include "engine/core/model.hpp"
+#include "models/beam_slider/beam_slider_parameters.hpp"
+
+namespace vibro::beam_slider {
+
+std::vector<ObservableSpec> beam_slider_observables();
+CaseSummary summarize_beam_slider(const SteadyState& steady, const StrobeLayout& layout,
+                                  const BeamSliderConstants& constants);
+
+}  // namespace vibro::beam_slider

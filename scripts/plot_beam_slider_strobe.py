@@ -1,0 +1,67 @@
+#!/usr/bin/python3
+"""Stroboscopic time series and Poincare sections of the beam with a sliding mass (seed 004, Figs. 9,
+14, 15; spec beam_slider.md R11, R16-R17).
+
+usage: plot_beam_slider_strobe.py IN.h5 OUT.png
+
+For every case of IN.h5 (stored with output.strobe_points = window) draws x_C / l and q_B1 against
+time at t = n T_ex over the stored window (left), and the Poincare section q_B1 against z_C (right).
+Prints per case: the x_C range over the window and the frequency of the largest peak of the x_C
+spectrum (the modulation frequency for an amplitude-modulated run, R16).
+"""
+import sys
+
+import h5py
+import numpy as np
+
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+sys.path.insert(0, __import__("os").path.dirname(__file__))
+import vibro_results  # noqa: E402
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    data = vibro_results.load(sys.argv[1])
+    with h5py.File(sys.argv[1], "r") as h5:
+        if "strobe" not in h5["cases"]:
+            sys.exit("%s has no stroboscopic samples (run with output.strobe_points = window)" % sys.argv[1])
+        values = h5["cases/strobe/values"][...]
+        offsets = h5["cases/strobe/offsets"][...]
+        periods_run = h5["cases/periods_run"][...]
+    length = float(data["params"].get("l", 0.06))
+    fs = vibro_results.case_param(data, "f", np.arange(data["n"]))
+    fig, axes = plt.subplots(data["n"], 2, figsize=(11, 3.2 * data["n"]), squeeze=False)
+    for i in range(data["n"]):
+        v = values[offsets[i]:offsets[i + 1]]
+        if len(v) < 2:
+            continue
+        T = 1.0 / fs[i]
+        t = (periods_run[i] - len(v) + 1 + np.arange(len(v))) * T
+        label = ", ".join("%s = %g" % (a, data["coords"][a][i]) for a in data["order"])
+        x = v[:, 5] / length
+        ax = axes[i][0]
+        ax.plot(t, x, lw=0.6, color="C0")
+        ax.set_ylabel("x_C / l", color="C0")
+        ax.set_title(label, fontsize=8)
+        ax2 = ax.twinx()
+        ax2.plot(t, v[:, 0], lw=0.3, color="C1", alpha=0.6)
+        ax2.set_ylabel("q_B1", color="C1")
+        axes[i][1].plot(v[:, 6], v[:, 0], ".", ms=1)
+        axes[i][1].set_xlabel("z_C [m]")
+        axes[i][1].set_ylabel("q_B1")
+        spectrum = np.abs(np.fft.rfft(x - x.mean()))
+        freq = np.fft.rfftfreq(len(x), T)
+        peak = freq[1 + np.argmax(spectrum[1:])]
+        print("%s: x_C / l in [%.3f, %.3f] over %.1f s; largest x_C spectral peak at %.4f Hz" %
+              (label or "case %d" % i, x.min(), x.max(), t[-1] - t[0], peak))
+    axes[-1][0].set_xlabel("t [s]")
+    fig.tight_layout()
+    fig.savefig(sys.argv[2], dpi=110)
+
+
+if __name__ == "__main__":
+    main()

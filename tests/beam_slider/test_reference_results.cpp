@@ -1,0 +1,132 @@
+// Reference results of spec beam_slider.md 5 that short runs can decide, through the sweep machinery
+// and the registered model: R2 (reference resonance), R14 (surrogate resonance at 0.8 l) and R3
+// (85 Hz: the slider goes from 0.6 l to the centre), R6 (no friction: no off-centre mean). Longer ones are example runs (docs/models/beam_slider.md).
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "jobs/sweep/sweep_runner.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
+
+using namespace vibro;
+
+namespace {
+struct Case {
+  double axis_value;
+  std::vector<double> observables;
+  std::string cls;
+  std::vector<double> x_C;  // the window's stroboscopic x_C samples, m
+};
+
+// Runs a sweep file text; returns each case's first-axis value, observables and class.
+std::vector<Case> run(const std::string& ini, const std::string& axis) {
+  const SweepSpec spec = parse_sweep(ini, "test.ini", {});
+  const SweepRun result = run_sweep(spec);
+  std::vector<Case> cases;
+  for (long long i = 0; i < spec.case_count(); ++i) {
+    const auto& r = result.cases[static_cast<std::size_t>(i)];
+    REQUIRE(r.status == CaseStatus::Ok);
+    std::vector<double> x_C;
+    for (const auto& point : r.strobe) x_C.push_back(point.drift_position);
+    cases.push_back({spec.case_parameters(i).get(axis), r.observables, r.class_code, x_C});
+  }
+  return cases;
+}
+
+constexpr int kXMean = 0, kEnergy = 3, kRotFraction = 4, kP1 = 6, kP4 = 9;
+
+double peak_frequency(const std::vector<Case>& cases, double* peak_energy, double* lowest) {
+  const Case* best = &cases.front();
+  *lowest = cases.front().observables[kEnergy];
+  for (const auto& c : cases) {
+    if (c.observables[kEnergy] > best->observables[kEnergy]) best = &c;
+    *lowest = std::min(*lowest, c.observables[kEnergy]);
+  }
+  *peak_energy = best->observables[kEnergy];
+  return best->axis_value;
+}
+}  // namespace
+
+TEST_CASE("R2: the reference system (x_C = l/2 held) peaks in [82, 88] Hz, >= 10x above 80 and 90 Hz",
+          "[beam_slider]") {
+  const auto cases = run(R"(model = beam_slider
+[parameters]
+variant = reference
+[axes]
+f = 76, 80, 83, 85, 87, 90, 95
+[run]
+max_periods = 170
+window_periods = 85
+steady_state = fixed
+)", "f");
+  double peak = 0, lowest = 0;
+  const double f_peak = peak_frequency(cases, &peak, &lowest);
+  CHECK(f_peak >= 82);
+  CHECK(f_peak <= 88);
+  for (const auto& c : cases)
+    if (c.axis_value <= 80 || c.axis_value >= 90) CHECK(peak >= 10 * c.observables[kEnergy]);
+}
+
+TEST_CASE("R14: the surrogate at x_C = 0.8 l resonates in [131, 139] Hz", "[beam_slider]") {
+  const auto cases = run(R"(model = beam_slider
+[parameters]
+variant = surrogate
+[initial]
+x_C0 = 0.8
+[axes]
+f = 126, 130, 133, 136, 139, 142, 146
+[run]
+max_periods = 260
+window_periods = 130
+steady_state = fixed
+)", "f");
+  double peak = 0, lowest = 0;
+  const double f_peak = peak_frequency(cases, &peak, &lowest);
+  CHECK(f_peak >= 131);
+  CHECK(f_peak <= 139);
+  CHECK(peak >= 10 * lowest);
+}
+
+TEST_CASE("R3: at 85 Hz the slider moves from 0.6 l to the centre (|x_C - l/2| <= 0.01 l), vertical motion, "
+          "P1/P4 symmetric",
+          "[beam_slider]") {
+  const auto cases = run(R"(model = beam_slider
+[parameters]
+f = 85
+[initial]
+x_C0 = 0.6
+[run]
+max_periods = 340
+window_periods = 85
+steady_state = fixed
+)", "x_C0");
+  REQUIRE(cases.size() == 1);
+  const auto& o = cases.front().observables;
+  CHECK(cases.front().cls == "C");
+  CHECK(std::abs(o[kXMean] - 0.5) <= 0.01);
+  CHECK(o[kRotFraction] < 0.01);
+  CHECK(std::abs(o[kP1] - o[kP4]) <= 0.02 * o[kP1]);
+}
+
+TEST_CASE("R6: without friction the slider oscillates slowly about the centre, mean within 0.02 l", "[beam_slider]") {
+  const auto cases = run(R"(model = beam_slider
+[parameters]
+f = 125
+mu = 0
+[initial]
+x_C0 = 0.6
+[run]
+max_periods = 1875
+window_periods = 1250
+steady_state = fixed
+)", "x_C0");
+  REQUIRE(cases.size() == 1);
+  const auto& c = cases.front();
+  CHECK(std::abs(c.observables[kXMean] - 0.5) <= 0.02);
+  // A long-period axial oscillation: the window's samples range over more than 0.1 l.
+  REQUIRE(c.x_C.size() == 1251);
+  const auto [lo, hi] = std::minmax_element(c.x_C.begin(), c.x_C.end());
+  CHECK(*hi - *lo > 0.1 * 0.06);
+}
