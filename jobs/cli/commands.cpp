@@ -58,7 +58,7 @@ std::string usage() {
 
 int models_command() {
   const auto& registry = ModelRegistry::instance();
-  for (const auto& name : registry.names()) std::cout << std::left << std::setw(14) << name << registry.get(name).summary() << "\n";
+  for (const auto& name : registry.names()) std::cout << std::left << std::setw(14) << name + " " << registry.get(name).summary() << "\n";
   return 0;
 }
 
@@ -75,8 +75,9 @@ int describe_command(const std::string& name) {
       current = p.group;
       first = false;
     }
-    std::cout << "  " << std::left << std::setw(18) << p.name << std::setw(12) << p.unit << std::setw(14)
-              << p.format_value(p.default_value) << std::setw(40) << p.accepted_range() + " " << p.description << "\n";
+    // A trailing space keeps columns apart when an entry is wider than its column.
+    std::cout << "  " << std::left << std::setw(18) << p.name + " " << std::setw(12) << p.unit + " " << std::setw(14)
+              << p.format_value(p.default_value) + " " << std::setw(40) << p.accepted_range() + " " << p.description << "\n";
   }
   std::cout << "\nobservables (HDF5 /cases/observables):\n";
   for (const auto& o : model.observables())
