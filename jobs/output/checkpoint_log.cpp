@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -119,7 +120,7 @@ std::uint64_t scan_checkpoint(const std::string& path, const std::function<bool(
 }
 
 CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds)
-    : path_(path), flush_seconds_(flush_seconds), last_flush_(std::chrono::steady_clock::now()) {
+    : path_(path), flush_seconds_(std::min(flush_seconds, 1e6)) {
   bool exists = std::filesystem::exists(path);
   if (exists) {
     // A kill during a write leaves a torn last batch; a batch appended after it would never be read.
@@ -141,43 +142,63 @@ CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHead
     std::fflush(file_);
     fsync(fileno(file_));
   }
+  writer_ = std::thread([this] { write_loop(); });
 }
 
 CheckpointWriter::~CheckpointWriter() {
-  flush();
+  {
+    std::lock_guard<std::mutex> lock(wake_mutex_);
+    stop_ = true;
+  }
+  wake_.notify_one();
+  writer_.join();
+  write_pending();
   if (file_) std::fclose(file_);
 }
 
 void CheckpointWriter::finished(long long index, const CaseResult& result) {
-  thread_local std::vector<char> encoded;  // encoded outside the lock: threads only queue to append
-  encoded.clear();
-  encode_case(index, result, encoded);
-  std::vector<char> batch;
+  Slot& slot = slots_[std::hash<std::thread::id>{}(std::this_thread::get_id()) % kSlots];
+  std::size_t before = 0, after = 0;
   {
-    std::lock_guard<std::mutex> lock(mutex_);
-    pending_.insert(pending_.end(), encoded.begin(), encoded.end());
-    const auto now = std::chrono::steady_clock::now();
-    if (pending_.size() < kMaxPendingBytes && std::chrono::duration<double>(now - last_flush_).count() < flush_seconds_)
-      return;
-    last_flush_ = now;
-    batch.swap(pending_);
+    std::lock_guard<std::mutex> lock(slot.mutex);
+    before = slot.bytes.size();
+    encode_case(index, result, slot.bytes);
+    after = slot.bytes.size();
   }
-  write_batch(batch);  // the other threads keep appending meanwhile
+  const auto added = static_cast<long long>(after - before);
+  if (pending_bytes_.fetch_add(added) + added >= static_cast<long long>(kMaxPendingBytes)) {
+    {
+      std::lock_guard<std::mutex> lock(wake_mutex_);
+      urgent_ = true;
+    }
+    wake_.notify_one();
+  }
 }
 
-void CheckpointWriter::flush() {
-  std::vector<char> batch;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    last_flush_ = std::chrono::steady_clock::now();
-    batch.swap(pending_);
+void CheckpointWriter::flush() { write_pending(); }
+
+void CheckpointWriter::write_loop() {
+  std::unique_lock<std::mutex> lock(wake_mutex_);
+  while (!stop_) {
+    wake_.wait_for(lock, std::chrono::duration<double>(flush_seconds_), [this] { return stop_ || urgent_; });
+    if (stop_) break;
+    urgent_ = false;
+    lock.unlock();
+    write_pending();
+    lock.lock();
   }
-  write_batch(batch);
 }
 
-void CheckpointWriter::write_batch(const std::vector<char>& batch) {
+void CheckpointWriter::write_pending() {
+  std::lock_guard<std::mutex> file_lock(file_mutex_);
+  std::vector<char> batch;
+  for (Slot& slot : slots_) {
+    std::lock_guard<std::mutex> lock(slot.mutex);
+    batch.insert(batch.end(), slot.bytes.begin(), slot.bytes.end());
+    slot.bytes.clear();
+  }
+  pending_bytes_ -= static_cast<long long>(batch.size());
   if (batch.empty() || !file_) return;
-  std::lock_guard<std::mutex> lock(file_mutex_);
   write_record(file_, batch);
   std::fflush(file_);
   fsync(fileno(file_));  // a batch is either whole on disk or detected as torn

@@ -5,12 +5,16 @@
 // and dropped, so a rerun of the same sweep (or `vibro run --resume OUT.h5`) loads every flushed
 // case and computes only the rest. A log made by a different sweep is refused, by fingerprint.
 // The logs are also the store the HDF5 file is written from (checkpoint_index.hpp).
+#include <array>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "jobs/sweep/case_result.hpp"
@@ -25,25 +29,38 @@ struct CheckpointHeader {
   std::vector<std::string> overrides;
 };
 
+// Appends finished cases to a log. Computing threads only encode into their own buffer (no shared
+// lock, no disk): a writer thread of its own collects the buffers every flush interval, or sooner
+// when they grow large, and writes and syncs them as one batch.
 class CheckpointWriter : public CaseSink {
  public:
   CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds);
-  ~CheckpointWriter() override;
+  ~CheckpointWriter() override;  // writes what is left
   CheckpointWriter(const CheckpointWriter&) = delete;
   CheckpointWriter& operator=(const CheckpointWriter&) = delete;
-  void finished(long long index, const CaseResult& result) override;  // thread-safe
-  void flush();
+  void finished(long long index, const CaseResult& result) override;  // thread-safe; never waits on the disk
+  void flush();  // every case finished so far, on disk now
 
  private:
-  // Appends one batch as a checksummed record and syncs it; batches are written one at a time.
-  void write_batch(const std::vector<char>& batch);
+  // One buffer per computing thread (by thread id; two threads may share one, then its mutex counts).
+  struct alignas(64) Slot {
+    std::mutex mutex;
+    std::vector<char> bytes;
+  };
+  static constexpr std::size_t kSlots = 64;
+  void write_loop();
+  // Appends every slot's bytes as one checksummed record and syncs it; one batch at a time.
+  void write_pending();
   std::FILE* file_ = nullptr;
   std::string path_;
   double flush_seconds_;
-  std::vector<char> pending_;
-  std::chrono::steady_clock::time_point last_flush_;
-  std::mutex mutex_;       // guards pending_ and last_flush_
-  std::mutex file_mutex_;  // guards file_: one batch written at a time
+  std::array<Slot, kSlots> slots_;
+  std::atomic<long long> pending_bytes_{0};  // approximate: adds and collections race harmlessly
+  std::mutex file_mutex_;
+  std::mutex wake_mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false, urgent_ = false;
+  std::thread writer_;
 };
 
 // The existing checkpoint logs of an output file, OUT.h5.ckpt.<rank>, in rank order.
