@@ -1,5 +1,7 @@
 #include "analysis/orbit_continuation.hpp"
 
+#include "analysis/branch_character.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -8,18 +10,8 @@ namespace vibro {
 
 namespace {
 
-int unstable_count(const PeriodicOrbit& orbit) {
-  return static_cast<int>(std::count_if(orbit.multipliers.begin(), orbit.multipliers.end(),
-                                        [](const auto& mu) { return std::abs(mu) > 1; }));
-}
-
-// What makes two orbits of a branch differ in character (an event lies between them).
-struct Character {
-  long long events;
-  int unstable;
-  bool operator==(const Character& o) const { return events == o.events && unstable == o.unstable; }
-};
-Character character(const PeriodicOrbit& orbit) { return {orbit.events, unstable_count(orbit)}; }
+using Character = BranchCharacter;
+Character character(const PeriodicOrbit& orbit) { return branch_character(orbit); }
 
 StrobeSample blend(const StrobeSample& a, const StrobeSample& b, double w) {
   StrobeSample out = a;
@@ -78,17 +70,6 @@ class Shooter {
   int index_, periods_;
   ShootingSettings settings_;
 };
-
-// The multiplier that crossed the unit circle between two orbits: the one nearest to it after.
-BranchEvent classify_stability_change(const PeriodicOrbit& after) {
-  const auto nearest = *std::min_element(after.multipliers.begin(), after.multipliers.end(), [](auto a, auto b) {
-    return std::fabs(std::abs(a) - 1) < std::fabs(std::abs(b) - 1);
-  });
-  std::ostringstream detail;
-  detail << "multiplier " << nearest.real() << (nearest.imag() < 0 ? " - " : " + ") << std::fabs(nearest.imag()) << "i";
-  if (std::fabs(nearest.imag()) > 1e-6) return {"neimark_sacker", 0, detail.str()};
-  return {nearest.real() < 0 ? "period_doubling" : "fold", 0, detail.str()};
-}
 
 }  // namespace
 
@@ -167,7 +148,7 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
         detail << "impacts per period " << before.events << " -> " << after.events;
         event = {"grazing", 0, detail.str()};
       } else {
-        event = classify_stability_change(at_b);
+        event.kind = stability_change_kind(at_b, event.detail);
       }
       event.parameter = 0.5 * (a + b);
       branch.events.push_back(event);

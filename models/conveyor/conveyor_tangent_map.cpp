@@ -22,7 +22,9 @@ Eigen::Matrix3d saltation(const ConveyorConstants& c, const ConveyorEvent& e, do
   Eigen::Vector3d R_theta = Eigen::Vector3d::Zero();
   R(0, 0) = 1;
   R(1, 1) = -c.c_r;
-  if (e.vT == plate_vT && vT_before != plate_vT) {
+  // Clamped when the impulse can bring vT to the plate's: then vT+ follows the plate and forgets vT-
+  // (also at vT- = plate's, the fixed point of a hopping orbit, where both one-sided derivatives agree).
+  if (std::fabs(vT_before - plate_vT) <= c.mu * (1 + c.c_r) * (-e.u_before)) {
     R_theta[2] = -c.B * w * std::sin(theta);  // clamped to the plate: follows its velocity
   } else {
     R(2, 2) = 1;  // sliding through the impact: vT+ = vT- -+ mu (1 + c_r)(-u-)

@@ -1,0 +1,26 @@
+#include "analysis/branch_character.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace vibro {
+
+BranchCharacter branch_character(const PeriodicOrbit& orbit) {
+  const auto unstable = std::count_if(orbit.multipliers.begin(), orbit.multipliers.end(),
+                                      [](const auto& mu) { return std::abs(mu) > 1; });
+  return {orbit.events, static_cast<int>(unstable)};
+}
+
+std::string stability_change_kind(const PeriodicOrbit& after, std::string& detail) {
+  const auto nearest = *std::min_element(after.multipliers.begin(), after.multipliers.end(), [](auto a, auto b) {
+    return std::fabs(std::abs(a) - 1) < std::fabs(std::abs(b) - 1);
+  });
+  std::ostringstream text;
+  text << "multiplier " << nearest.real() << (nearest.imag() < 0 ? " - " : " + ") << std::fabs(nearest.imag()) << "i";
+  detail = text.str();
+  if (std::fabs(nearest.imag()) > 1e-6) return "neimark_sacker";
+  return nearest.real() < 0 ? "period_doubling" : "fold";
+}
+
+}  // namespace vibro

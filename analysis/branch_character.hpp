@@ -1,0 +1,24 @@
+#pragma once
+// What distinguishes the orbits of a branch on either side of an event: the impacts per period (a
+// grazing changes them) and the number of multipliers outside the unit circle (a stability change),
+// and how a stability change is named from the multiplier that crossed.
+#include <string>
+
+#include "analysis/periodic_shooting.hpp"
+
+namespace vibro {
+
+struct BranchCharacter {
+  long long events = 0;
+  int unstable = 0;
+  bool operator==(const BranchCharacter& o) const { return events == o.events && unstable == o.unstable; }
+  bool operator!=(const BranchCharacter& o) const { return !(*this == o); }
+};
+
+BranchCharacter branch_character(const PeriodicOrbit& orbit);
+
+// "period_doubling" (real, near -1), "fold" (real, near +1) or "neimark_sacker" (complex pair), from the
+// multiplier of `after` nearest the unit circle; `detail` gets that multiplier.
+std::string stability_change_kind(const PeriodicOrbit& after, std::string& detail);
+
+}  // namespace vibro
