@@ -1,6 +1,7 @@
 #include "analysis/steady_state.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -144,10 +145,12 @@ bool SteadyStateDetector::geometric_jump() {
   constexpr int kDifferences = 6;
   const int n = static_cast<int>(history_.size());
   if (jumps_ + refused_ >= settings_.max_jumps || n < kDifferences + 2) return false;
-  // Scaled difference vectors delta_j = S_j - S_{j-1} of the state and of the drift increment.
+  // Scaled difference vectors delta_j = S_j - S_{j-1} of the state and of the drift increment
+  // (fixed-size: this runs at every sample, as often as a period of the cheapest models).
   const int dims = layout_.dims();
+  using Delta = std::array<double, kMaxStrobeDims + 1>;
   auto delta = [&](int j) {
-    std::vector<double> d(static_cast<std::size_t>(dims) + 1);
+    Delta d{};
     const auto& a = history_[static_cast<std::size_t>(j - 1)];
     const auto& b = history_[static_cast<std::size_t>(j)];
     for (int c = 0; c < dims; ++c)
@@ -155,25 +158,25 @@ bool SteadyStateDetector::geometric_jump() {
                                        layout_.state_scales[static_cast<std::size_t>(c)];
     if (j >= 2) {
       const auto& z = history_[static_cast<std::size_t>(j - 2)];
-      d.back() = ((b.drift_position - a.drift_position) - (a.drift_position - z.drift_position)) /
-                 (layout_.drift_scale * layout_.period);
+      d[static_cast<std::size_t>(dims)] = ((b.drift_position - a.drift_position) - (a.drift_position - z.drift_position)) /
+                                          (layout_.drift_scale * layout_.period);
     }
     return d;
   };
-  auto norm = [](const std::vector<double>& v) {
+  auto norm = [dims](const Delta& v) {
     double sum = 0;
-    for (const double x : v) sum += x * x;
+    for (int c = 0; c <= dims; ++c) sum += v[static_cast<std::size_t>(c)] * v[static_cast<std::size_t>(c)];
     return std::sqrt(sum);
   };
   double lo = 1e300, hi = -1e300, sum = 0;
-  std::vector<double> previous = delta(n - kDifferences - 1);
+  Delta previous = delta(n - kDifferences - 1);
   for (int j = n - kDifferences; j < n; ++j) {
     if (history_[static_cast<std::size_t>(j)].mode != history_.back().mode) return false;
-    const std::vector<double> current = delta(j);
+    const Delta current = delta(j);
     const double a = norm(previous), b = norm(current);
     if (!(a > 0 && b > 0)) return false;
     double dot = 0;
-    for (std::size_t c = 0; c < current.size(); ++c) dot += previous[c] * current[c];
+    for (int c = 0; c <= dims; ++c) dot += previous[static_cast<std::size_t>(c)] * current[static_cast<std::size_t>(c)];
     // One real direction: consecutive differences parallel (rho > 0) or antiparallel (rho < 0,
     // e.g. a period-1 orbit near its flip, approached in alternation).
     const double cosine = dot / (a * b);

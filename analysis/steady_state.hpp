@@ -22,7 +22,10 @@ struct SteadyStateSettings {
   int max_period = 16;         // largest period k searched
   double tol = 1e-4;           // period test, in units of the layout's scales (spec 7)
   double adaptive_tol = 1e-6;  // stricter test that ends a case early
-  int min_window = 10;         // adaptive: shortest averaging window, periods (rounded up to whole k)
+  // adaptive: shortest averaging window, periods (rounded up to whole orbits, at least 3 of them). 4, not
+  // more: on the Fig. 6 study a 4-period window gives the same answers as 10 against a 1000-period
+  // reference (894 of 901 regular velocities within 1e-6 m/s either way) with 13 % fewer impacts.
+  int min_window = 4;
   int min_periods = 5;         // adaptive: never stop before this
   // adaptive: when the map approaches its fixed point geometrically along one real direction
   // (consecutive differences aligned, with a steady ratio rho), jump to the extrapolated limit

@@ -81,7 +81,7 @@ const RunKey kRunKeys[] = {
     {"run.tol", "period-detection tolerance, in the model's scales (default 1e-4)"},
     {"run.adaptive_tol", "tolerance that ends a case early in adaptive mode (default 1e-6)"},
     {"run.max_period", "largest period k searched (default 16)"},
-    {"run.min_window", "adaptive: shortest averaging window, periods (default 10)"},
+    {"run.min_window", "adaptive: shortest averaging window, periods (default 4; at least 3 whole orbits)"},
     {"run.min_periods", "adaptive: never stop before this many periods (default 5)"},
     {"run.threads", "OpenMP threads, 0 = all (default 0)"},
     {"run.progress", "auto (a progress line when stderr is a terminal), always, or never"},
