@@ -365,6 +365,39 @@ bool ConveyorSimulation::stroboscopic_map(const StrobeSample& from, int periods,
   return true;
 }
 
+std::vector<std::complex<double>> ConveyorSimulation::floquet_multipliers(int periods) {
+  MapStep step;
+  if (!stroboscopic_map(sample_, periods, step)) return {};
+  const Eigen::EigenSolver<Eigen::MatrixXd> solver(step.jacobian, false);
+  std::vector<std::complex<double>> mu;
+  for (Eigen::Index i = 0; i < solver.eigenvalues().size(); ++i) mu.push_back(solver.eigenvalues()[i]);
+  return mu;
+}
+
+std::vector<double> ConveyorSimulation::lyapunov_exponents(int periods) {
+  // Benettin: the frame follows the tangent map one period at a time and is re-orthonormalised.
+  // An impact that clamps vT to the plate zeroes a direction: its exponent is -inf.
+  StrobeSample x = sample_;
+  Eigen::MatrixXd Q = Eigen::MatrixXd::Identity(3, 3);
+  Eigen::Vector3d sum = Eigen::Vector3d::Zero();
+  for (int p = 0; p < periods; ++p) {
+    MapStep step;
+    if (!stroboscopic_map(x, 1, step)) return {};
+    const Eigen::HouseholderQR<Eigen::MatrixXd> qr(step.jacobian * Q);
+    const Eigen::MatrixXd R = qr.matrixQR().triangularView<Eigen::Upper>();
+    Q = qr.householderQ();
+    for (int i = 0; i < 3; ++i) {
+      if (R(i, i) < 0) Q.col(i) = -Q.col(i);
+      sum[i] += std::log(std::fabs(R(i, i)));
+    }
+    x = step.image;
+  }
+  std::vector<double> exponents(sum.data(), sum.data() + 3);
+  for (auto& e : exponents) e /= periods * c_.period;
+  std::sort(exponents.rbegin(), exponents.rend());
+  return exponents;
+}
+
 void ConveyorSimulation::run(StrobeObserver& observer) {
   observer_ = &observer;
   Next next = started_ ? resume_ : initial_step();

@@ -39,6 +39,9 @@ class ConveyorSimulation : public Simulation {
   bool restart_from(const StrobeSample& sample) override;
   // Along hopping orbits (flights and impacts; conveyor_tangent_map.hpp); false through coupled motion.
   bool stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) override;
+  // From the sample where run() stopped, through the same tangent map; empty through coupled motion.
+  std::vector<std::complex<double>> floquet_multipliers(int periods) override;
+  std::vector<double> lyapunov_exponents(int periods) override;
   // Every event is appended to `log` (nullptr: none). For tests and time signals.
   void record_events(std::vector<ConveyorEvent>* log) { events_ = log; }
 
