@@ -6,7 +6,8 @@
 # NewtonImpactFrictionNSL contacts (bench/peers/siconos_dimer.py) for mu = 0.12 (mu_c; the
 # default), 0.08 (mu_i) and 0.24 (mu_s), since Siconos's law has one coefficient.
 # Runs are interleaved, REPEATS times each (default 3); the minimum wall time (whole process,
-# start-up included) is reported. Builds nothing: cmake --build build first; Siconos from
+# start-up and output included) is reported; in brackets the time inside the run (vibro's
+# "cases in" line: the case itself; Siconos: the time-stepping loop, without import and set-up). Builds nothing: cmake --build build first; Siconos from
 # scripts/install_deps.sh --peers (python3-siconos, used by /usr/bin/python3).
 #   BUILD_DIR  the CMake build directory (default <repo>/build)     REPEATS  repeats per row
 #   MUS        Siconos friction coefficients (default "0.12 0.08 0.24")
@@ -28,7 +29,8 @@ vibro_row() {  # $1 = impact law; prints "wall drift"
     --output.file="$WORK/v_$1.h5" > "$WORK/v_$1.log" 2>&1
   t1=$(now)
   drift=$(cd "$REPO/scripts" && "$PY" -c "import sys, vibro_results as v; d = v.load(sys.argv[1]); print('%.3f' % d['observables']['drift_speed'][0])" "$WORK/v_$1.h5")
-  echo "$(echo "$t1 - $t0" | bc) $drift"
+  run=$(sed -n 's/^1 cases in \([0-9.]*\) s.*/\1/p' "$WORK/v_$1.log")
+  echo "$(echo "$t1 - $t0" | bc) $drift $run"
 }
 siconos_row() {  # $1 = mu; prints "wall drift loop_wall"
   t0=$(now)
@@ -56,9 +58,9 @@ sign() { case "$1" in -*) echo "backward (-)";; *) echo "forward (+)";; esac; }
 echo "| tool | scheme | step | wall time (s, min of $REPEATS) | drift speed (mm/s) | sign |"
 echo "|---|---|---|---|---|---|"
 set -- $(cat "$WORK/min_vibro_incremental")
-echo "| vibro | Moreau midpoint + impulse-domain (Darboux-Keller/LZB) impacts, mu_s 0.24 / mu_c 0.12 / mu_i 0.08 | T/4000 = 1e-5 s | $(printf %.2f "$1") | $2 | $(sign "$2") |"
+echo "| vibro | Moreau midpoint + impulse-domain (Darboux-Keller/LZB) impacts, mu_s 0.24 / mu_c 0.12 / mu_i 0.08 | T/4000 = 1e-5 s | $(printf %.2f "$1") (run $3) | $2 | $(sign "$2") |"
 set -- $(cat "$WORK/min_vibro_total")
-echo "| vibro (impact_law = total) | Moreau midpoint + Newton e 0.65 / total-impulse Coulomb, mu_s 0.24 / mu_i 0.08 | T/4000 = 1e-5 s | $(printf %.2f "$1") | $2 | $(sign "$2") |"
+echo "| vibro (impact_law = total) | Moreau midpoint + Newton e 0.65 / total-impulse Coulomb, mu_s 0.24 / mu_i 0.08 | T/4000 = 1e-5 s | $(printf %.2f "$1") (run $3) | $2 | $(sign "$2") |"
 for mu in $MUS; do
   set -- $(cat "$WORK/min_siconos_$mu")
   echo "| Siconos 4.4 | TimeStepping + MoreauJeanOSI(0.5), 2 x NewtonImpactFrictionNSL(e 0.65, mu $mu), FrictionContact 2-D Lemke | T/4000 = 1e-5 s | $(printf %.2f "$1") (loop $(printf %.2f "$3")) | $2 | $(sign "$2") |"

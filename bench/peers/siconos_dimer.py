@@ -164,6 +164,33 @@ def check():
     res = simulate(q0=[0.0, b["r"], 0.0], v0=[0.0, -0.9 * 9.81 / (2 * math.pi * 25), 0.0], periods=4, window=2)
     print(f"check 4: flat dimer on the plate at Gamma 0.9: gap {res['q'][1] - b['r']:.3e} m, drift {res['drift']:.3e} mm/s")
     ok &= abs(res["q"][1] - b["r"]) < 1e-8
+    # 5. Tilted drop (theta0 5 deg, lower tip 2 mm up), no friction: only tip 1 hits; its normal
+    #    velocity Y' - c theta' must reverse with ratio e_n (checks the re-linearised Jacobian) and
+    #    X' must stay 0.
+    l = b["l"]
+    tips = []
+    prev_un = [0.0]
+
+    def rec_tilt(t, q, v):
+        un = v[1] - 0.5 * l * math.cos(q[2]) * v[2]
+        if prev_un[0] < -0.01 and un > 0 and not tips:
+            tips.append((-un / prev_un[0], v[0]))
+        prev_un[0] = un
+
+    simulate(static_plate=True, mu=0.0, theta0_deg=5.0, h0=2e-3, periods=1, window=1, record=rec_tilt)
+    ratio, vx = tips[0] if tips else (float("nan"), float("nan"))
+    print(f"check 5: tilted drop on tip 1, tip normal-velocity ratio {ratio:.6f} (e_n 0.65), X' after {vx:.1e}")
+    ok &= abs(ratio - 0.65) < 2e-3 and abs(vx) < 1e-12
+    # 6. Plate frame: free flight over one period above the vibrating plate (Gamma 0.9), back in the
+    #    lab frame (Y = Y' + y_p, y_p(T) = 0, lab velocity = Y'' + y_p'(T)) must be the parabola.
+    res = simulate(h0=20e-3, theta0_deg=0.0, periods=1, window=1)
+    Y0, Tp = 20e-3 + b["r"], 0.04
+    omega = 2 * math.pi * 25
+    A = 0.9 * 9.81 / omega ** 2
+    err_y = abs(res["q"][1] - (Y0 - 0.5 * 9.81 * Tp * Tp))
+    err_v = abs(res["v"][1] + (-A * omega * math.cos(omega * Tp)) - (-9.81 * Tp))
+    print(f"check 6: free flight in the plate frame, lab Y error {err_y:.1e} m, lab Y' error {err_v:.1e} m/s")
+    ok &= err_y < 1e-9 and err_v < 1e-12
     print("checks", "passed" if ok else "FAILED")
     return ok
 
