@@ -8,7 +8,7 @@ packages=(g++ cmake ninja-build make git
           libboost-program-options-dev libboost-dev catch2
           hdf5-tools python3 python3-h5py python3-matplotlib python3-numpy
           slurm-wlm munge)  # a local Slurm for the `vibro submit` test
-if [[ "${1:-}" == "--peers" ]]; then packages+=(libsundials-dev python3-scipy); fi
+if [[ "${1:-}" == "--peers" ]]; then packages+=(libsundials-dev python3-scipy python3-siconos); fi
 
 missing=()
 for p in "${packages[@]}"; do
