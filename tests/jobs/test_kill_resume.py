@@ -4,8 +4,8 @@ results of an uninterrupted run, and no checkpointed case is ever computed twice
 
 usage: test_kill_resume.py VIBRO_BINARY REPO_ROOT [SEED]
 
-Also: a checkpoint of a different sweep is refused with a clear message, and `--resume OUT.h5`
-alone continues a sweep. Exits 1 on any failure.
+Also: a checkpoint of a different sweep is refused with a clear message, `--resume OUT.h5` alone
+continues a sweep, and a continuation line killed in its middle resumes from its last saved case. Exits 1 on any failure.
 """
 import os
 import random
@@ -119,6 +119,23 @@ def main():
               resumed.stderr)
         check(same(cases(reference), cases(fresh)), "--resume gives the uninterrupted results")
         check(not [f for f in os.listdir(tmp) if f.startswith("fresh.h5.ckpt")], "checkpoints removed after success")
+
+        # A continuation line killed in its middle resumes from the last saved case's final state.
+        line_ini = os.path.join(root, "examples", "gap_oscillator_fig4.ini")
+        line_settings = ["--output.checkpoint_seconds=0.05"]
+        line_reference = os.path.join(tmp, "line_reference.h5")
+        subprocess.run([vibro, "run", line_ini, "--output.file=" + line_reference] + line_settings, cwd=tmp,
+                       check=True, capture_output=True)
+        line = os.path.join(tmp, "line.h5")
+        process = subprocess.Popen([vibro, "run", line_ini, "--output.file=" + line] + line_settings, cwd=tmp,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        kill_after_first_batch(process, line, 60)
+        resumed = subprocess.run([vibro, "run", line_ini, "--output.file=" + line] + line_settings, cwd=tmp,
+                                 capture_output=True, text=True)
+        m = re.search(r"(\d+) of (\d+) cases loaded", resumed.stderr)
+        check(resumed.returncode == 0 and m is not None and 0 < int(m.group(1)) < int(m.group(2)),
+              "a continuation sweep killed mid-line resumes with part of its line saved", resumed.stderr)
+        check(same(cases(line_reference), cases(line)), "the resumed continuation line equals the uninterrupted one")
 
         # A checkpoint of another sweep is refused before any work.
         other = os.path.join(tmp, "other.h5")
