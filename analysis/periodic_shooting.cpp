@@ -42,7 +42,8 @@ PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& g
   const auto n = static_cast<Eigen::Index>(scales.size());
   Evaluation current = evaluate(simulation, orbit.state, periods, scales);
   if (!current.ok) {
-    orbit.reason = "the model provides no stroboscopic map with Jacobian, or the guess is not admissible";
+    orbit.reason = "no stroboscopic map with Jacobian from this state (the model provides none, or not through "
+                   "this kind of motion, e.g. the conveyor's coupled phases), or the state is not admissible";
     return orbit;
   }
   for (; orbit.iterations < settings.max_iterations && current.residual > settings.tolerance; ++orbit.iterations) {

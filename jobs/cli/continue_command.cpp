@@ -2,6 +2,7 @@
 // parameter by Newton shooting, with its stability and the points where the branch changes character.
 #include <cmath>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,8 @@ int continue_command(const std::vector<std::string>& args) {
                      "(class " + start.class_code + "); give --periods K to shoot for a period-K orbit from its last state");
   const Branch branch = continue_periodic_orbit(*spec.model, values, request.parameter, from, request.to,
                                                 start.final_state, periods, request.settings);
+  if (branch.points.empty())  // nothing to write: say why (e.g. a conveyor case that ends in coupled motion)
+    throw std::runtime_error("the start case (class " + start.class_code + ") gives no orbit to continue: " + branch.end);
   std::string path = spec.output_file;
   if (path.size() > 3 && path.compare(path.size() - 3, 3, ".h5") == 0) path.resize(path.size() - 3);
   path += ".branch.h5";

@@ -410,6 +410,11 @@ def test_continue(vibro, tmp):
     check(rc == 2 and "lambda" in err and "expected [" in err, "an out-of-range --to names the key and its range", err)
     rc, out, err = vibro("continue", ini, "--parameter", "law", "--to", "1", cwd=d)
     check(rc == 2 and "not a numeric parameter" in err, "a choice parameter cannot be continued", err)
+    # A conveyor case that ends in coupled motion (M1) has no tangent map yet: a clear failure, no file.
+    m1 = write(d, "m1.ini", "model = conveyor\n[parameters]\na_hat = 50\n[initial]\nz0 = 0.001\n[run]\nmax_periods = 300\n")
+    rc, out, err = vibro("continue", m1, "--parameter", "a_hat", "--to", "60", cwd=d)
+    check(rc == 1 and "class M1" in err and not os.path.exists(os.path.join(d, "m1.branch.h5")),
+          "a start case without an orbit to continue fails with its class and writes nothing", show(rc, out, err))
     grid = write(d, "grid.ini", "model = gap_oscillator\n[axes]\nlambda = 1, 2\n")
     rc, out, err = vibro("continue", grid, "--parameter", "lambda", "--to", "3", cwd=d)
     check(rc == 2 and "single case" in err, "a sweep file with axes is refused by vibro continue", err)
