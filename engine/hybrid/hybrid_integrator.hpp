@@ -18,7 +18,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "engine/events/polynomial_first_root.hpp"
+#include "engine/events/affine_guard_root.hpp"
 #include "engine/ode/dormand_prince5.hpp"
 
 namespace vibro {
@@ -111,7 +111,7 @@ class HybridIntegrator {
       x = dense.at((t_event - t) / h);
       // Events that keep firing without time advancing (an unresolved Zeno sequence) fail the case
       // instead of stalling it.
-      stalled_ = t_event - t <= kResolution * h ? stalled_ + 1 : 0;
+      stalled_ = t_event - t <= kGuardResolution * h ? stalled_ + 1 : 0;
       if (stalled_ > kMaxStalledEvents)
         throw StepFailure("events repeat without time advancing at t = " + std::to_string(t_event) +
                           " (unresolved accumulation)");
@@ -129,29 +129,14 @@ class HybridIntegrator {
 
  private:
   PolynomialRoot locate(const DenseStep<N>& dense, const AffineGuard<N>& guard) const {
-    double c[5];
-    dense.affine_polynomial(guard.a, guard.b, c);
-    // Sitting on the guard at the start (the event just handled): deflate that root, as often as
-    // it is multiple (leaving a contact with zero relative velocity and acceleration: p ~ theta^3).
-    const double scale = std::fabs(guard.b) + guard.a.cwiseAbs().dot(dense.r1.cwiseAbs());
-    double touch = kTouch * scale;
-    int low = 0, degree = 4;
-    while (degree > 0 && std::fabs(c[low]) <= 10 * touch) {
-      ++low;
-      --degree;
-      touch = 0;
-      for (int k = low; k <= 4; ++k) touch = std::max(touch, kTouch * std::fabs(c[k]));
-    }
-    return polynomial_first_root(c + low, degree, guard.crossing, kResolution, touch);
+    return first_affine_guard_root(dense, guard.a, guard.b, guard.crossing);
   }
 
   double initial_step(double t, double t_end) const {
     return std::min({control_.h_max, 1e-3 * std::max(1e-12, t_end - t), 1e-2});
   }
 
-  static constexpr double kResolution = 1e-12;  // in theta: about 1e-12 of a step
   static constexpr int kMaxStalledEvents = 1000;
-  static constexpr double kTouch = 1e-14;       // rounding level of a guard, relative to its terms
   StepControl control_;
   double simultaneity_;
   DormandPrince5<N> stepper_;

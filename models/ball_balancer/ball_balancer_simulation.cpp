@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "engine/events/polynomial_first_root.hpp"
+#include "engine/events/affine_guard_root.hpp"
 #include "engine/ring_contact/ring_impulse.hpp"
 #include "engine/ring_contact/sampled_root.hpp"
 
@@ -15,8 +15,6 @@ namespace vibro::ball_balancer {
 namespace {
 constexpr double kTwoPi = 6.283185307179586;
 constexpr double kTouchGap = 1e-9;      // rad: neighbours this close count as touching at an impact
-constexpr double kTouch = 1e-14;        // rounding level of an affine guard, relative to its terms
-constexpr double kResolution = 1e-12;   // event resolution, in fractions of a step
 constexpr int kNonsmoothSamples = 4;    // samples per step of the contact-force and friction guards
 constexpr int kMaxStalledEvents = 1000;
 
@@ -90,20 +88,7 @@ void BallBalancerSimulation::log(int kind, int k) {
 
 double BallBalancerSimulation::first_affine(const DenseStep<kStateSize>& step, const State& a, double b,
                                             Crossing crossing) const {
-  double c[5];
-  step.affine_polynomial(a, b, c);
-  // Sitting on the guard at the start (the event just handled): deflate that root, as often as it
-  // is multiple (a contact left with zero relative rate and acceleration).
-  const double scale = std::fabs(b) + a.cwiseAbs().dot(step.r1.cwiseAbs());
-  double touch = kTouch * scale;
-  int low = 0, degree = 4;
-  while (degree > 0 && std::fabs(c[low]) <= 10 * touch) {
-    ++low;
-    --degree;
-    touch = 0;
-    for (int k = low; k <= 4; ++k) touch = std::max(touch, kTouch * std::fabs(c[k]));
-  }
-  const PolynomialRoot root = polynomial_first_root(c + low, degree, crossing, kResolution, touch);
+  const PolynomialRoot root = first_affine_guard_root(step, a, b, crossing);
   return root.found ? root.theta : 2.0;
 }
 
@@ -198,7 +183,7 @@ void BallBalancerSimulation::advance(double t_end) {
     }
     track(step, first);
     y_ = step.at(first);
-    stalled_ = first * h <= kResolution * std::max(h, 1e-3) ? stalled_ + 1 : 0;
+    stalled_ = first * h <= kGuardResolution * std::max(h, 1e-3) ? stalled_ + 1 : 0;
     if (stalled_ > kMaxStalledEvents)
       throw CaseFailure("events repeat without time advancing at t = " + std::to_string(t_) + " (unresolved accumulation)");
     t_ = std::min(t_ + first * h, t_end);
