@@ -4,23 +4,16 @@
 #include <string>
 #include <vector>
 
+#include "support/model_fixture.hpp"
 #include "engine/core/parameter_spec.hpp"
 #include "models/beam_slider/beam_slider_parameters.hpp"
 
 namespace vibro::beam_slider::testing {
 
-struct Setting {
-  std::string name;
-  std::string value;  // parsed as the user would write it
-};
+using vibro::test_support::Setting;
 
 inline ParameterSet beam_slider_values(std::initializer_list<Setting> settings) {
-  ParameterSet values(&beam_slider_parameter_specs());
-  for (const auto& s : settings) {
-    const int i = values.index_of(s.name);
-    values.set_at(i, values.specs()[static_cast<std::size_t>(i)].parse(s.value));
-  }
-  return values;
+  return vibro::test_support::parameter_values(beam_slider_parameter_specs(), settings);
 }
 
 inline BeamSliderConstants constants(std::initializer_list<Setting> settings) {

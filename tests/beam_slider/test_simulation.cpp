@@ -11,18 +11,7 @@ using namespace vibro;
 using namespace vibro::beam_slider;
 
 namespace {
-class Recorder : public StrobeObserver {
- public:
-  explicit Recorder(int periods) : periods_(periods) {}
-  bool on_sample(const StrobeSample& sample) override {
-    samples.push_back(sample);
-    return static_cast<int>(samples.size()) < periods_;
-  }
-  std::vector<StrobeSample> samples;
-
- private:
-  int periods_;
-};
+using vibro::test_support::Recorder;
 
 std::vector<StrobeSample> run(const BeamSliderConstants& c, int periods) {
   BeamSliderSimulation simulation(c);

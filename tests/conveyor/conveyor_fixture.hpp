@@ -5,38 +5,20 @@
 #include <utility>
 #include <vector>
 
+#include "support/model_fixture.hpp"
 #include "engine/core/parameter_spec.hpp"
 #include "models/conveyor/conveyor_parameters.hpp"
 #include "models/conveyor/conveyor_simulation.hpp"
 
 namespace vibro::conveyor::testing {
 
-struct Setting {
-  std::string name;
-  std::string value;  // parsed as the user would write it
-};
+using vibro::test_support::Setting;
 
 inline ParameterSet conveyor_values(std::initializer_list<Setting> settings) {
-  ParameterSet values(&conveyor_parameter_specs());
-  for (const auto& s : settings) {
-    const int i = values.index_of(s.name);
-    values.set_at(i, values.specs()[static_cast<std::size_t>(i)].parse(s.value));
-  }
-  return values;
+  return vibro::test_support::parameter_values(conveyor_parameter_specs(), settings);
 }
 
-class Recorder : public StrobeObserver {
- public:
-  explicit Recorder(int periods) : periods_(periods) {}
-  bool on_sample(const StrobeSample& sample) override {
-    samples.push_back(sample);
-    return static_cast<int>(samples.size()) < periods_;
-  }
-  std::vector<StrobeSample> samples;
-
- private:
-  int periods_;
-};
+using vibro::test_support::Recorder;
 
 struct Trace {
   std::vector<StrobeSample> samples;

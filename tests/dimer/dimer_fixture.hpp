@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "support/model_fixture.hpp"
 #include "analysis/steady_state.hpp"
 #include "engine/core/model_registry.hpp"
 #include "jobs/sweep/case_runner.hpp"
@@ -13,18 +14,10 @@
 
 namespace vibro::dimer::testing {
 
-struct Setting {
-  std::string name;
-  std::string value;  // parsed as the user would write it
-};
+using vibro::test_support::Setting;
 
 inline ParameterSet dimer_values(std::initializer_list<Setting> settings) {
-  ParameterSet values(&dimer_parameter_specs());
-  for (const auto& s : settings) {
-    const int i = values.index_of(s.name);
-    values.set_at(i, values.specs()[static_cast<std::size_t>(i)].parse(s.value));
-  }
-  return values;
+  return vibro::test_support::parameter_values(dimer_parameter_specs(), settings);
 }
 
 // 100 periods with the mean over the last 50, as in spec U6 and the prototype of spec 7.
