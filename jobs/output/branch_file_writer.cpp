@@ -8,7 +8,6 @@
 
 #include "jobs/output/hdf5_columns.hpp"
 #include "jobs/output/sweep_file_writer.hpp"
-#include "vibro/version.hpp"
 
 namespace vibro {
 
@@ -20,13 +19,7 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
                 int periods, const Branch& branch) {
   H5::H5File file(path, H5F_ACC_TRUNC);
   H5::Group root = file.openGroup("/");
-  attribute(root, "format", std::string("vibro-branch"));
-  attribute(root, "schema_version", static_cast<long long>(kSchemaVersion));
-  attribute(root, "vibro_version", std::string(kVersion));
-  attribute(root, "git_revision", std::string(kGitRevision));
-  attribute(root, "model", spec.model->name());
-  attribute(root, "sweep_file", spec.source_name);
-  attribute(root, "sweep_text", spec.source_text);
+  write_origin(root, spec, "vibro-branch");
   attribute(root, "created_utc", utc_now());
   attribute(root, "parameter", parameter);
   attribute(root, "from", from);

@@ -23,6 +23,16 @@ std::string utc_now() {
   return text;
 }
 
+void write_origin(H5::Group& root, const SweepSpec& spec, const std::string& format) {
+  h5::attribute(root, "format", format);
+  h5::attribute(root, "schema_version", static_cast<long long>(kSchemaVersion));
+  h5::attribute(root, "vibro_version", std::string(kVersion));
+  h5::attribute(root, "git_revision", std::string(kGitRevision));
+  h5::attribute(root, "model", spec.model->name());
+  h5::attribute(root, "sweep_file", spec.source_name);
+  h5::attribute(root, "sweep_text", spec.source_text);
+}
+
 void write_fixed_parameters(H5::H5File& file, const SweepSpec& spec) {
   // The value of every parameter that is not swept (swept ones are in /axes, per case).
   H5::Group parameters = file.createGroup("/parameters");
@@ -43,13 +53,7 @@ using h5::attribute;
 // Root attributes (provenance and run settings), /parameters and /axes.
 void write_metadata(H5::H5File& file, const SweepSpec& spec, const Provenance& prov) {
   H5::Group root = file.openGroup("/");
-  attribute(root, "format", std::string("vibro-sweep"));
-  attribute(root, "schema_version", static_cast<long long>(kSchemaVersion));
-  attribute(root, "vibro_version", std::string(kVersion));
-  attribute(root, "git_revision", std::string(kGitRevision));
-  attribute(root, "model", spec.model->name());
-  attribute(root, "sweep_file", spec.source_name);
-  attribute(root, "sweep_text", spec.source_text);
+  write_origin(root, spec, "vibro-sweep");
   attribute(root, "started_utc", prov.started_utc);
   attribute(root, "finished_utc", prov.finished_utc);
   attribute(root, "ranks", static_cast<long long>(prov.ranks));

@@ -33,6 +33,9 @@ SweepCensus write_sweep_file(const std::string& path, const SweepSpec& spec, Cas
 
 std::string utc_now();
 
+// Root attributes every vibro file has: format, schema and program version, model, sweep file and text.
+void write_origin(H5::Group& root, const SweepSpec& spec, const std::string& format);
+
 // /parameters: one attribute per parameter of the model that is not an axis of the sweep.
 void write_fixed_parameters(H5::H5File& file, const SweepSpec& spec);
 
