@@ -10,9 +10,6 @@ namespace vibro {
 
 namespace {
 
-using Character = BranchCharacter;
-Character character(const PeriodicOrbit& orbit) { return branch_character(orbit); }
-
 StrobeSample blend(const StrobeSample& a, const StrobeSample& b, double w) {
   StrobeSample out = a;
   for (std::size_t i = 0; i < out.state.size(); ++i) out.state[i] = (1 - w) * a.state[i] + w * b.state[i];
@@ -52,8 +49,8 @@ class Shooter {
     PeriodicOrbit orbit;
     for (const auto& guess : guesses)
       if ((orbit = at(parameter, guess)).converged) return orbit;
+    if (!settle) return orbit;
     for (const auto& guess : guesses) {
-      if (!settle) break;
       values_.set_at(index_, parameter);
       const auto simulation = model_.start(values_);
       if (!simulation->restart_from(guess)) continue;
@@ -113,8 +110,8 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
       continue;
     }
     // An event between the two points: bisect, each side keeping its character.
-    const Character before = character(last.orbit), after = character(orbit);
-    if (!(before == after)) {
+    const BranchCharacter before = branch_character(last.orbit), after = branch_character(orbit);
+    if (before != after) {
       double a = last.parameter, b = next;
       PeriodicOrbit at_a = last.orbit, at_b = orbit;
       const bool grazing = before.events != after.events;
@@ -127,12 +124,12 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
           // a well-posed end, unlike the impacting one, whose map has a square-root singularity there.
           const bool a_grazes = before.events < after.events;
           m = shoot.at(mid, a_grazes ? at_a.state : at_b.state);
-          const bool same = m.converged && character(m) == (a_grazes ? before : after);
+          const bool same = m.converged && branch_character(m) == (a_grazes ? before : after);
           a_side = same == a_grazes;
         } else {
           m = shoot.at(mid, {blend(at_a.state, at_b.state, 0.5), at_a.state, at_b.state}, false);
           if (!m.converged) break;
-          a_side = character(m) == before;
+          a_side = branch_character(m) == before;
         }
         if (a_side) {
           a = mid;

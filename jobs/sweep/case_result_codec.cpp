@@ -87,12 +87,14 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes)
   w.put(r.window_counters);
   w.put(r.strobe);
   w.put(r.floquet);
+  // The two full samples (384 bytes each) only where they hold something: every case's record
+  // goes through the checkpoint log.
   w.put(r.shooting);
   w.put(r.shooting_residual);
-  w.put(r.shot_state);
+  if (r.shooting == 1) w.put(r.shot_state);
   w.put(r.lyapunov);
-  w.put(r.final_state);
   w.put(r.has_final_state);
+  if (r.has_final_state) w.put(r.final_state);
 }
 
 void decode_case(const char* data, std::size_t size, std::size_t& at, long long& index, CaseResult& r) {
@@ -115,10 +117,10 @@ void decode_case(const char* data, std::size_t size, std::size_t& at, long long&
   rd.get(r.floquet);
   rd.get(r.shooting);
   rd.get(r.shooting_residual);
-  rd.get(r.shot_state);
+  if (r.shooting == 1) rd.get(r.shot_state);
   rd.get(r.lyapunov);
-  rd.get(r.final_state);
   rd.get(r.has_final_state);
+  if (r.has_final_state) rd.get(r.final_state);
   at = rd.at();
 }
 
