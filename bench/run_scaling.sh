@@ -15,35 +15,38 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cores="$(nproc)"
 
-# min over repeats of a command's reported seconds; $1 = label, rest = command printing "... X s" or wall_seconds X
-best() {
-  local label="$1"; shift
-  local min=""
-  for _ in $(seq "$repeats"); do
-    local out s
-    out="$("$@" 2>/dev/null)"
-    s="$(printf '%s\n' "$out" | sed -n -e 's/.*cases in \([0-9.]*\) s.*/\1/p' -e 's/.*wall_seconds \([0-9.e+-]*\).*/\1/p' | head -1)"
-    if [ -z "$min" ] || awk "BEGIN{exit !($s < $min)}"; then min="$s"; fi
-  done
-  echo "$label $min"
-}
+# seconds a command reports ("... cases in X s" or "wall_seconds X")
+seconds() { "$@" 2>/dev/null | sed -n -e 's/.*cases in \([0-9.]*\) s.*/\1/p' -e 's/.*wall_seconds \([0-9.e+-]*\).*/\1/p' | head -1; }
+min_of() { tr ' ' '\n' | grep . | sort -g | head -1; }
 
+# The bare loop and vibro take turns, repeat by repeat, so a drift of the machine's speed (another
+# tenant, turbo, thermal) hits both alike; each line is the minimum of its REPEATS runs.
 results="$work/results.txt"
 for t in 1 2 4 8 16; do
   [ "$t" -le "$cores" ] || continue
-  best "plain_loop threads=$t" "$plain" "$sweep" "$t" | tee -a "$results"
-  best "vibro threads=$t" "$vibro" run "$sweep" --run.threads="$t" --output.file="$work/t$t.h5" --run.progress=never | tee -a "$results"
+  plain_runs="" vibro_runs=""
+  for _ in $(seq "$repeats"); do
+    plain_runs+=" $(seconds "$plain" "$sweep" "$t")"
+    vibro_runs+=" $(seconds "$vibro" run "$sweep" --run.threads="$t" --output.file="$work/t$t.h5" --run.progress=never)"
+  done
+  echo "plain_loop threads=$t $(echo "$plain_runs" | min_of)   runs:$plain_runs" | tee -a "$results"
+  echo "vibro threads=$t $(echo "$vibro_runs" | min_of)   runs:$vibro_runs" | tee -a "$results"
 done
 if command -v mpirun > /dev/null && [ "$cores" -ge 16 ]; then
   for rt in "2 8" "4 4" "8 2" "16 1"; do
     set -- $rt
-    best "vibro ranks=$1xthreads=$2" mpirun -np "$1" --oversubscribe --bind-to none "$vibro" run "$sweep" \
-      --run.threads="$2" --output.file="$work/r$1.h5" --run.progress=never | tee -a "$results"
+    runs=""
+    for _ in $(seq "$repeats"); do
+      runs+=" $(seconds mpirun -np "$1" --oversubscribe --bind-to none "$vibro" run "$sweep" \
+        --run.threads="$2" --output.file="$work/r$1.h5" --run.progress=never)"
+    done
+    echo "vibro ranks=$1xthreads=$2 $(echo "$runs" | min_of)   runs:$runs" | tee -a "$results"
   done
 fi
 echo "--- parallel efficiency (time at 1 thread / (cores x time)), each against its own 1-thread time"
 awk '
   /^plain_loop threads=1 / {p1=$3} /^vibro threads=1 / {v1=$3}
   {split($2, a, "="); n=a[2]; if ($2 ~ /ranks=/) {split($2, b, /[=x]/); n=b[2]*b[4]}
-   base = ($1 == "plain_loop") ? p1 : v1; printf "%-28s %8.3f s  efficiency %.2f\n", $1 " " $2, $3, base/(n*$3)}
+   base = ($1 == "plain_loop") ? p1 : v1
+   printf "%-28s %8.3f s  efficiency %.2f  (vs bare loop at 1 thread %.2f)\n", $1 " " $2, $3, base/(n*$3), p1/(n*$3)}
 ' "$results"

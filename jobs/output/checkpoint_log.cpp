@@ -22,8 +22,10 @@ constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
 // A batch is flushed early once this big, so the writer's buffer stays bounded on fast sweeps.
 constexpr std::size_t kMaxPendingBytes = 32u << 20;
 
-std::uint64_t fnv1a(const char* data, std::size_t size) {
-  std::uint64_t hash = 1469598103934665603ULL;
+constexpr std::uint64_t kFnvBasis = 1469598103934665603ULL;
+
+// `hash` carries on from the bytes before: a record split over several buffers sums as one.
+std::uint64_t fnv1a(const char* data, std::size_t size, std::uint64_t hash = kFnvBasis) {
   for (std::size_t i = 0; i < size; ++i) {
     hash ^= static_cast<unsigned char>(data[i]);
     hash *= 1099511628211ULL;
@@ -157,7 +159,10 @@ CheckpointWriter::~CheckpointWriter() {
 }
 
 void CheckpointWriter::finished(long long index, const CaseResult& result) {
-  Slot& slot = slots_[std::hash<std::thread::id>{}(std::this_thread::get_id()) % kSlots];
+  // Threads are numbered as they first arrive, so up to kSlots threads never share a slot.
+  static std::atomic<std::size_t> threads_seen{0};
+  thread_local const std::size_t thread_number = threads_seen++;
+  Slot& slot = slots_[thread_number % kSlots];
   std::size_t before = 0, after = 0;
   {
     std::lock_guard<std::mutex> lock(slot.mutex);
@@ -191,17 +196,28 @@ void CheckpointWriter::write_loop() {
 
 void CheckpointWriter::write_pending() {
   std::lock_guard<std::mutex> file_lock(file_mutex_);
-  std::vector<char> batch;
-  for (Slot& slot : slots_) {
-    std::lock_guard<std::mutex> lock(slot.mutex);
-    batch.insert(batch.end(), slot.bytes.begin(), slot.bytes.end());
-    slot.bytes.clear();
+  // Swap each slot's bytes for an emptied buffer of the last round: buffers keep their capacity, so
+  // a running sweep allocates (and page-faults) no new memory for its log, and computing threads wait
+  // only for a swap, never for the copy or the disk.
+  std::uint64_t size = 0, sum = kFnvBasis;
+  for (std::size_t k = 0; k < kSlots; ++k) {
+    {
+      std::lock_guard<std::mutex> lock(slots_[k].mutex);
+      std::swap(slots_[k].bytes, outgoing_[k]);
+    }
+    size += outgoing_[k].size();
+    sum = fnv1a(outgoing_[k].data(), outgoing_[k].size(), sum);
   }
-  pending_bytes_ -= static_cast<long long>(batch.size());
-  if (batch.empty() || !file_) return;
-  write_record(file_, batch);
-  std::fflush(file_);
-  fsync(fileno(file_));  // a batch is either whole on disk or detected as torn
+  pending_bytes_ -= static_cast<long long>(size);
+  if (size > 0 && file_) {
+    // One record, as write_record would lay it out from the concatenated buffers.
+    std::fwrite(&size, sizeof size, 1, file_);
+    std::fwrite(&sum, sizeof sum, 1, file_);
+    for (const auto& bytes : outgoing_) std::fwrite(bytes.data(), 1, bytes.size(), file_);
+    std::fflush(file_);
+    fsync(fileno(file_));  // a batch is either whole on disk or detected as torn
+  }
+  for (auto& bytes : outgoing_) bytes.clear();
 }
 
 std::vector<std::string> checkpoint_files(const std::string& output_file) {

@@ -42,7 +42,8 @@ class CheckpointWriter : public CaseSink {
   void flush();  // every case finished so far, on disk now
 
  private:
-  // One buffer per computing thread (by thread id; two threads may share one, then its mutex counts).
+  // One buffer per computing thread (numbered by first arrival; beyond kSlots threads share, then its
+  // mutex counts).
   struct alignas(64) Slot {
     std::mutex mutex;
     std::vector<char> bytes;
@@ -55,6 +56,7 @@ class CheckpointWriter : public CaseSink {
   std::string path_;
   double flush_seconds_;
   std::array<Slot, kSlots> slots_;
+  std::array<std::vector<char>, kSlots> outgoing_;  // the writer's side of each slot (file_mutex_)
   std::atomic<long long> pending_bytes_{0};  // approximate: adds and collections race harmlessly
   std::mutex file_mutex_;
   std::mutex wake_mutex_;
