@@ -1,5 +1,7 @@
 #include "analysis/steady_state.hpp"
 
+#include "analysis/linear_transient.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -107,7 +109,9 @@ SteadyStateDetector::SteadyStateDetector(const StrobeLayout& layout, const Stead
 
 bool SteadyStateDetector::converged_adaptively() {
   const int last = static_cast<int>(history_.size()) - 1;
-  if (last < settings_.min_periods) return false;
+  // min_periods counts every period run, not those since a jump: the window itself must still be
+  // simulated after the jump.
+  if (samples_seen_ <= settings_.min_periods) return false;
   const auto& h = history_;
   for (int k = 1; k <= settings_.max_period; ++k) {
     // Window of L whole orbit periods ending at the newest sample; all its pairs (i, i+k) must agree.
@@ -142,66 +146,44 @@ bool SteadyStateDetector::converged_adaptively() {
 }
 
 bool SteadyStateDetector::geometric_jump() {
-  constexpr int kDifferences = 6;
+  // The first jump fits its linear model on 6 consecutive differences; a follow-up jump corrects the
+  // first one's extrapolation error along the same contraction, which rank + 2 differences confirm
+  // (for one real multiplier the next jump then comes 5 periods after a jump, not 8).
+  const int differences = jumps_ == 0 ? 6 : std::max(3, last_jump_rank_ + 2);
   const int n = static_cast<int>(history_.size());
-  if (jumps_ + refused_ >= settings_.max_jumps || n < kDifferences + 2) return false;
-  // Scaled difference vectors delta_j = S_j - S_{j-1} of the state and of the drift increment
-  // (fixed-size: this runs at every sample, as often as a period of the cheapest models).
+  if (jumps_ + refused_ >= settings_.max_jumps || n < differences + 2) return false;
+  for (int j = n - differences - 2; j < n; ++j)
+    if (history_[static_cast<std::size_t>(j)].mode != history_.back().mode) return false;
+  // Scaled difference vectors delta_j = S_j - S_{j-1} of the state and of the drift increment.
   const int dims = layout_.dims();
-  using Delta = std::array<double, kMaxStrobeDims + 1>;
-  auto delta = [&](int j) {
-    Delta d{};
+  if (dims + 1 > kMaxExtrapolationRows) return false;
+  DifferenceMatrix delta(dims + 1, differences);
+  for (int col = 0; col < differences; ++col) {
+    const int j = n - differences + col;
+    const auto& z = history_[static_cast<std::size_t>(j - 2)];
     const auto& a = history_[static_cast<std::size_t>(j - 1)];
     const auto& b = history_[static_cast<std::size_t>(j)];
-    for (int c = 0; c < dims; ++c)
-      d[static_cast<std::size_t>(c)] = (b.state[static_cast<std::size_t>(c)] - a.state[static_cast<std::size_t>(c)]) /
-                                       layout_.state_scales[static_cast<std::size_t>(c)];
-    if (j >= 2) {
-      const auto& z = history_[static_cast<std::size_t>(j - 2)];
-      d[static_cast<std::size_t>(dims)] = ((b.drift_position - a.drift_position) - (a.drift_position - z.drift_position)) /
-                                          (layout_.drift_scale * layout_.period);
+    for (int c = 0; c < dims; ++c) {
+      const auto i = static_cast<std::size_t>(c);
+      delta(c, col) = (b.state[i] - a.state[i]) / layout_.state_scales[i];
     }
-    return d;
-  };
-  auto norm = [dims](const Delta& v) {
-    double sum = 0;
-    for (int c = 0; c <= dims; ++c) sum += v[static_cast<std::size_t>(c)] * v[static_cast<std::size_t>(c)];
-    return std::sqrt(sum);
-  };
-  double lo = 1e300, hi = -1e300, sum = 0;
-  Delta previous = delta(n - kDifferences - 1);
-  for (int j = n - kDifferences; j < n; ++j) {
-    if (history_[static_cast<std::size_t>(j)].mode != history_.back().mode) return false;
-    const Delta current = delta(j);
-    const double a = norm(previous), b = norm(current);
-    if (!(a > 0 && b > 0)) return false;
-    double dot = 0;
-    for (int c = 0; c <= dims; ++c) dot += previous[static_cast<std::size_t>(c)] * current[static_cast<std::size_t>(c)];
-    // One real direction: consecutive differences parallel (rho > 0) or antiparallel (rho < 0,
-    // e.g. a period-1 orbit near its flip, approached in alternation).
-    const double cosine = dot / (a * b);
-    if (std::fabs(cosine) < 0.999 || (j > n - kDifferences && (cosine > 0) != (sum > 0))) return false;
-    const double ratio = cosine > 0 ? b / a : -b / a;
-    lo = std::min(lo, ratio);
-    hi = std::max(hi, ratio);
-    sum += ratio;
-    previous = current;
+    delta(dims, col) = ((b.drift_position - a.drift_position) - (a.drift_position - z.drift_position)) /
+                       (layout_.drift_scale * layout_.period);
   }
-  const double rho = sum / kDifferences;
-  const double last = norm(previous);
-  // Only slow, clean, still-visible convergence is worth a jump.
-  if (!(std::fabs(rho) > 0.5 && std::fabs(rho) < 0.995) || hi - lo > 0.02 * std::fabs(rho) ||
-      last < settings_.adaptive_tol)
-    return false;
-  const double factor = rho / (1 - rho);
-  if (last * factor > 1.0) return false;  // too far to trust the linear model
-  const auto& s = history_.back();
-  const auto& r = history_[static_cast<std::size_t>(n - 2)];
-  jump_target_ = s;
+  // Only a shrinking, still-visible transient is worth a fit (a chaotic sequence fails this half the
+  // time, at the cost of two norms).
+  const double last = delta.col(differences - 1).norm();
+  if (!(last < delta.col(0).norm()) || last < settings_.adaptive_tol) return false;
+  const LinearTransient fit = fit_linear_transient(delta, 0.02);
+  // Slow convergence only: a fast one ends by itself in a few periods.
+  if (!fit.fits || !(fit.spectral_radius > 0.5 && fit.spectral_radius < 0.995)) return false;
+  if (fit.remaining.norm() > 1.0) return false;  // too far to trust the linear model
+  jump_target_ = history_.back();
   for (int c = 0; c < dims; ++c) {
     const auto i = static_cast<std::size_t>(c);
-    jump_target_.state[i] = s.state[i] + (s.state[i] - r.state[i]) * factor;
+    jump_target_.state[i] += fit.remaining(c) * layout_.state_scales[i];
   }
+  last_jump_rank_ = fit.degree;
   return true;
 }
 

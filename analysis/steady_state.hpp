@@ -27,10 +27,11 @@ struct SteadyStateSettings {
   // reference (894 of 901 regular velocities within 1e-6 m/s either way) with 13 % fewer impacts.
   int min_window = 4;
   int min_periods = 5;         // adaptive: never stop before this
-  // adaptive: when the map approaches its fixed point geometrically along one real direction
-  // (consecutive differences aligned, with a steady ratio rho), jump to the extrapolated limit
-  // s + delta rho / (1 - rho) and keep simulating from there; the answer still comes from a
-  // simulated window that passes the convergence test. At most max_jumps per case; 0 disables.
+  // adaptive: when the map approaches its fixed point linearly (consecutive differences follow one
+  // linear map on the few directions they span: one real multiplier, a complex pair, several modes),
+  // jump to the extrapolated limit (analysis/linear_transient) and keep simulating from there; the
+  // answer still comes from a simulated window that passes the convergence test. At most max_jumps
+  // per case; 0 disables.
   int max_jumps = 3;
 };
 
@@ -84,6 +85,7 @@ class SteadyStateDetector : public StrobeObserver {
   int adaptive_window_ = 0;  // > 0 once converged: the window length in periods
   int jumps_ = 0;
   int refused_ = 0;
+  int last_jump_rank_ = 0;  // dimension of the subspace the last jump extrapolated along
   bool jump_pending_ = false;
   StrobeSample jump_target_{};
 };

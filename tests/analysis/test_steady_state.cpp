@@ -161,12 +161,36 @@ TEST_CASE("a geometric transient is jumped to its extrapolated limit, for rho > 
   }
 }
 
-TEST_CASE("no jump without a steady ratio along one direction (two modes of similar size)", "[analysis]") {
-  const Synthetic two_modes{[](int k) {
-    return std::array<double, 4>{0.2 + 0.1 * std::pow(0.9, k), 0.5 + 0.1 * std::pow(0.7, k), 0.01, 1};
+TEST_CASE("two real modes and a spiral (complex pair) are jumped to their exact limit", "[analysis]") {
+  const std::vector<Synthetic> transients{
+      Synthetic{[](int k) { return std::array<double, 4>{0.2 + 0.1 * std::pow(0.9, k), 0.5 + 0.1 * std::pow(0.7, k), 0.01, 1}; }},
+      Synthetic{[](int k) {
+        const double r = 0.1 * std::pow(0.85, k);
+        return std::array<double, 4>{0.2 + r * std::cos(0.5 * k), 0.5 + r * std::sin(0.5 * k), 0.01, 1};
+      }}};
+  for (const auto& transient : transients) {
+    const StrobeLayout layout = unit_layout();
+    SteadyStateDetector detector(layout, SteadyStateSettings{});
+    int seen = 0;
+    for (const auto& sample : transient.samples(100)) {
+      ++seen;
+      if (!detector.on_sample(sample)) break;
+    }
+    REQUIRE(detector.jump_target() != nullptr);
+    CHECK(seen < 12);
+    CHECK(detector.jump_target()->state[0] == Approx(0.2).margin(1e-12));
+    CHECK(detector.jump_target()->state[1] == Approx(0.5).margin(1e-12));
+  }
+}
+
+TEST_CASE("no jump when the differences follow no low-degree recurrence (three modes of similar size)", "[analysis]") {
+  // Modes 0.9, 0.8 and 0.7 in the two states and the drift increment: no polynomial of degree <= 2
+  // annihilates the differences, so no extrapolation is trusted.
+  const Synthetic three_modes{[](int k) {
+    return std::array<double, 4>{0.2 + 0.1 * std::pow(0.9, k), 0.5 + 0.1 * std::pow(0.8, k), 0.01 + 0.1 * std::pow(0.7, k), 1};
   }};
   const StrobeLayout layout = unit_layout();
   SteadyStateDetector detector(layout, SteadyStateSettings{});
-  for (const auto& sample : two_modes.samples(10)) detector.on_sample(sample);
+  for (const auto& sample : three_modes.samples(14)) detector.on_sample(sample);
   CHECK(detector.jump_target() == nullptr);
 }
