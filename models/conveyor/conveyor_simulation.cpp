@@ -57,10 +57,10 @@ void ConveyorSimulation::count_event() {
                       " events in one period (unresolved accumulation?)");
 }
 
-void ConveyorSimulation::log_event(ConveyorEvent::Kind kind, double u_before, double u_after) {
+void ConveyorSimulation::log_event(ConveyorEvent::Kind kind, double u_before, double u_after, double slip) {
   if (!events_) return;
   const double time = (static_cast<double>(periods_) * kTwoPi + theta_) / c_.omega;
-  events_->push_back({kind, time, theta_, u_before, u_after, vT_, x_});
+  events_->push_back({kind, time, theta_, u_before, u_after, vT_, x_, slip});
 }
 
 bool ConveyorSimulation::emit(double h, double u, int mode) {
@@ -186,6 +186,7 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
   } else {
     s = r0 > 0 ? 1.0 : -1.0;
   }
+  log_event(ConveyorEvent::Kind::ArcStart, 0, 0, stick ? 0.0 : s);
 
   while (true) {
     const double y_strobe = kTwoPi - theta_;
@@ -241,11 +242,11 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
         stick = false;
         s = std::sin(theta_) > 0 ? -1.0 : 1.0;
         from_zero = true;
-        log_event(ConveyorEvent::Kind::BreakAway);
+        log_event(ConveyorEvent::Kind::BreakAway, 0, 0, s);
       } else {
         choose_at_zero_relative_velocity();
         ++sample_.counters[stick ? kStickArcs : kReversals];
-        log_event(stick ? ConveyorEvent::Kind::Stick : ConveyorEvent::Kind::Reversal);
+        log_event(stick ? ConveyorEvent::Kind::Stick : ConveyorEvent::Kind::Reversal, 0, 0, stick ? 0.0 : s);
       }
       continue;
     }
@@ -339,7 +340,6 @@ bool ConveyorSimulation::restart_from(const StrobeSample& sample) {
 }
 
 bool ConveyorSimulation::stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) {
-  if (from.mode != kFlight) return false;
   // The simulation itself runs the map, logging its events; the tangent map follows them.
   ConveyorSimulation copy(c_, start_);
   std::vector<ConveyorEvent> events;
@@ -356,8 +356,8 @@ bool ConveyorSimulation::stroboscopic_map(const StrobeSample& from, int periods,
   last.left = periods;
   copy.run(last);
   Eigen::Matrix3d jacobian;
-  if (last.sample.mode != kFlight ||
-      !hopping_tangent_map(c_, events, static_cast<double>(from.period) * c_.period, from.state[2], periods * kTwoPi, jacobian))
+  if (!stroboscopic_tangent_map(c_, events, static_cast<double>(from.period) * c_.period, from.state[2],
+                                from.mode == kCoupled, periods * kTwoPi, jacobian))
     return false;
   step.image = last.sample;
   step.jacobian = jacobian;
