@@ -339,6 +339,20 @@ bool ConveyorSimulation::restart_from(const StrobeSample& sample) {
   return true;
 }
 
+long long structural_events(const std::vector<ConveyorEvent>& events) {
+  // Continuation reports a change of this count as a grazing. A microthrow sequence counts once: how
+  // many of its impacts are simulated before the accumulation depends on u_tol, not on the orbit.
+  long long count = 0;
+  bool absorbed = false;  // walking backwards: inside the impacts that end in an accumulation
+  for (auto e = events.rbegin(); e != events.rend(); ++e) {
+    if (e->kind == ConveyorEvent::Kind::Accumulation) absorbed = true;
+    else if (e->kind != ConveyorEvent::Kind::Impact) absorbed = false;
+    else if (absorbed) continue;
+    ++count;
+  }
+  return count;
+}
+
 bool ConveyorSimulation::stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) {
   // The simulation itself runs the map, logging its events; the tangent map follows them.
   ConveyorSimulation copy(c_, start_);
@@ -361,7 +375,7 @@ bool ConveyorSimulation::stroboscopic_map(const StrobeSample& from, int periods,
     return false;
   step.image = last.sample;
   step.jacobian = jacobian;
-  step.events = static_cast<long long>(events.size());
+  step.events = structural_events(events);
   return true;
 }
 

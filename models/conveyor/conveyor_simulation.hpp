@@ -33,6 +33,9 @@ struct ConveyorEvent {
   double slip = 0;   // coupled motion after the event: friction direction on the part (+-1), 0 sticking
 };
 
+// How many events define an orbit's structure (MapStep::events): a microthrow sequence counts once.
+long long structural_events(const std::vector<ConveyorEvent>& events);
+
 class ConveyorSimulation : public Simulation {
  public:
   ConveyorSimulation(const ConveyorConstants& constants, const ConveyorStart& start);

@@ -410,10 +410,15 @@ def test_continue(vibro, tmp):
     check(rc == 2 and "lambda" in err and "expected [" in err, "an out-of-range --to names the key and its range", err)
     rc, out, err = vibro("continue", ini, "--parameter", "law", "--to", "1", cwd=d)
     check(rc == 2 and "not a numeric parameter" in err, "a choice parameter cannot be continued", err)
-    # A conveyor case that ends in coupled motion (M1) has no tangent map yet: a clear failure, no file.
+    # A conveyor microthrow orbit (M1: coupled motion every period) continues through its tangent map.
     m1 = write(d, "m1.ini", "model = conveyor\n[parameters]\na_hat = 50\n[initial]\nz0 = 0.001\n[run]\nmax_periods = 300\n")
-    rc, out, err = vibro("continue", m1, "--parameter", "a_hat", "--to", "60", cwd=d)
-    check(rc == 1 and "class M1" in err and not os.path.exists(os.path.join(d, "m1.branch.h5")),
+    rc, out, err = vibro("continue", m1, "--parameter", "a_hat", "--to", "52", cwd=d)
+    check(rc == 0 and "orbits of period 1" in out and os.path.exists(os.path.join(d, "m1.branch.h5")),
+          "a microthrow orbit (M1) is continued", show(rc, out, err))
+    # A case that ends without a periodic orbit (X at 80 m/s^2 within 100 periods): a clear failure, no file.
+    x = write(d, "x.ini", "model = conveyor\n[parameters]\na_hat = 80\n[initial]\nz0 = 0.001\n")
+    rc, out, err = vibro("continue", x, "--parameter", "a_hat", "--to", "81", cwd=d)
+    check(rc == 2 and "class X" in err and not os.path.exists(os.path.join(d, "x.branch.h5")),
           "a start case without an orbit to continue fails with its class and writes nothing", show(rc, out, err))
     grid = write(d, "grid.ini", "model = gap_oscillator\n[axes]\nlambda = 1, 2\n")
     rc, out, err = vibro("continue", grid, "--parameter", "lambda", "--to", "3", cwd=d)
