@@ -7,7 +7,7 @@
 // is the gap D (closed form, spec two_body_impact.md 1.6); beyond it the branch is the linear orbit.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <cstdio>
+#include <iomanip>
 #include <string>
 #include <vector>
 
@@ -100,15 +100,72 @@ TEST_CASE("Model A (1,1) branch in omega by arclength: round the fold at the top
   settings.step = 0.01;
   settings.max_step = 0.02;
   const Branch branch = continue_by_arclength(model, values, "omega", 7.0, 7.6, up.cases[0].final_state, 1, settings);
-  INFO(branch.end << ", " << branch.points.size() << " points");
-  for (const auto& q : branch.points) std::printf("DBG %.8f %lld %d %.6f %.6f | %.8f %.8f %.8f %.8f\n", q.parameter, q.orbit.events, (int)q.orbit.stable(), q.orbit.multipliers[0].real(), std::abs(q.orbit.multipliers[0]), q.orbit.state.state[0], q.orbit.state.state[1], q.orbit.state.state[2], q.orbit.state.state[3]);
-  for (const auto& e : branch.events) std::printf("EV %s %.8f %s\n", e.kind.c_str(), e.parameter, e.detail.c_str());
-  std::printf("grazing omega %.8f\n", linear_grazing_omega(values));
-  for (const auto& e : branch.events) INFO(e.kind << " at " << e.parameter << " (" << e.detail << ")");
+  std::string events;
+  for (const auto& e : branch.events) events += e.kind + " at " + std::to_string(e.parameter) + " (" + e.detail + "); ";
+  INFO(branch.end << ", " << branch.points.size() << " points; events: " << events);
   REQUIRE(branch.end == "reached the end of the range");
+  REQUIRE(branch.events.size() == 2);
 
-  // The natural method stops at the fold (its last point is below it) and never reaches the linear orbit.
+  // The fold: one real multiplier through +1, at the largest omega of the impacting orbits.
+  const BranchEvent& fold = branch.events[0];
+  REQUIRE(fold.kind == "fold");
+  INFO(std::setprecision(10) << "fold at omega " << fold.parameter << ", multiplier " << fold.multiplier.real() << " + " << fold.multiplier.imag() << "i");
+  CHECK(std::abs(fold.multiplier - 1.0) < 1e-3);
+  double top = 0;
+  for (const auto& q : branch.points) if (q.orbit.events == 1) top = std::max(top, q.parameter);
+  CHECK(fold.parameter >= top);
+  CHECK(fold.parameter - top < 1e-2);
+  // Simulation brackets it: just below the fold a sweep from the (1,1) state keeps it, just above it leaves it.
+  const SweepRun across = run_sweep(sweep_in_omega("7.0, 7.2, 7.4, 7.43, " + std::to_string(fold.parameter - 2e-3) +
+                                                   ", " + std::to_string(fold.parameter + 2e-3), "up"));
+  CHECK(across.cases[4].class_code == "(1,1)");
+  CHECK(across.cases[5].class_code == "L");
+
+  // The grazing that ends the unstable impacting orbits is the linear orbit's: |X1 - X2| = D.
+  const BranchEvent& grazing = branch.events[1];
+  CHECK(grazing.kind == "grazing");
+  const double closed_form = linear_grazing_omega(values);
+  INFO(std::setprecision(10) << "grazing at omega " << grazing.parameter << ", closed form " << closed_form);
+  CHECK(std::fabs(grazing.parameter - closed_form) < 1e-5);
+
+  // Between fold and grazing the impacting orbits are unstable with one real multiplier beyond +1; the
+  // rest of the branch is stable.
+  int unstable = 0;
+  for (const auto& q : branch.points) {
+    const bool between = q.orbit.events == 1 && !q.orbit.stable();
+    if (!between) continue;
+    ++unstable;
+    CHECK(q.orbit.multipliers[0].real() > 1);
+    CHECK(std::fabs(q.orbit.multipliers[0].imag()) < 1e-9);
+    CHECK(std::abs(q.orbit.multipliers[1]) < 1);
+  }
+  CHECK(unstable >= 5);
+
+  // Upper stable branch against the upward sweep, lower one against the downward sweep (A1, 1e-4).
+  for (std::size_t i = 0; i < up.cases.size(); ++i) {
+    const double omega = up_spec.case_parameters(static_cast<long long>(i)).get("omega");
+    const PeriodicOrbit orbit = orbit_on_branch(model, values, branch, omega, 1, true);
+    REQUIRE(orbit.converged);
+    const double a1 = semi_amplitude(model, values, omega, orbit.state), simulated = up.cases[i].observables[0];
+    INFO("omega " << omega << " impacting: continuation A1 " << a1 << ", sweep " << simulated);
+    CHECK(std::fabs(a1 - simulated) <= 1e-4 * simulated);
+  }
+  for (std::size_t i = 0; i < down.cases.size(); ++i) {
+    const double omega = down_spec.case_parameters(static_cast<long long>(i)).get("omega");
+    const PeriodicOrbit orbit = orbit_on_branch(model, values, branch, omega, 0, true);
+    REQUIRE(orbit.converged);
+    const double a1 = semi_amplitude(model, values, omega, orbit.state), simulated = down.cases[i].observables[0];
+    INFO("omega " << omega << " impact-free: continuation A1 " << a1 << ", sweep " << simulated);
+    CHECK(std::fabs(a1 - simulated) <= 1e-4 * simulated);
+  }
+
+  // Natural continuation cannot pass the fold: it ends there, or jumps off the branch as a sweep does.
   const Branch natural = continue_periodic_orbit(model, values, "omega", 7.0, 7.6, up.cases[0].final_state, 1, settings);
-  INFO("natural: " << natural.end);
-  CHECK(natural.end != "reached the end of the range");
+  bool natural_unstable = false;
+  for (const auto& q : natural.points) natural_unstable = natural_unstable || !q.orbit.stable();
+  INFO(std::setprecision(10) << "natural: " << natural.end << ", last point at omega " << natural.points.back().parameter);
+  CHECK(natural.end.rfind("lost the branch", 0) == 0);
+  CHECK(natural.points.back().parameter <= fold.parameter + 1e-6);
+  CHECK(natural.points.back().parameter > fold.parameter - 1e-3);
+  CHECK_FALSE(natural_unstable);
 }
