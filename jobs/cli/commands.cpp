@@ -38,7 +38,7 @@ std::string usage() {
          "                                                   sweep resumes from its checkpoints OUT.h5.ckpt.*\n"
          "  vibro run --resume OUT.h5                         resume a killed sweep from its checkpoints alone\n"
          "  vibro continue SWEEP.ini --parameter NAME --to VALUE [--step S] [--periods K]\n"
-         "                 [--method natural|arclength] [--section.key=value ...]\n"
+         "                 [--max-step S] [--method natural|arclength] [--section.key=value ...]\n"
          "                                                   follow the periodic orbit the sweep file's one case\n"
          "                                                   settles on (Newton shooting) from its value of NAME\n"
          "                                                   to VALUE, locating grazings and stability changes;\n"

@@ -49,7 +49,7 @@ ContinueRequest parse(const std::vector<std::string>& args) {
       key = key.substr(0, equals);
     }
     const bool own = key == "--parameter" || key == "--to" || key == "--step" || key == "--periods" ||
-                     key == "--method";
+                     key == "--method" || key == "--max-step";
     if (own && equals == std::string::npos) {
       if (i + 1 == args.size()) throw InputError(key + " needs a value");
       value = args[++i];
@@ -57,6 +57,7 @@ ContinueRequest parse(const std::vector<std::string>& args) {
     if (key == "--parameter") r.parameter = value;
     else if (key == "--to") r.to = number("--to", value);
     else if (key == "--step") r.settings.step = number("--step", value);
+    else if (key == "--max-step") r.settings.max_step = number("--max-step", value);
     else if (key == "--periods") r.periods = static_cast<int>(number("--periods", value));
     else if (key == "--method") r.method = value;
     else if (key.rfind("--", 0) == 0) r.overrides.push_back(args[i]);
@@ -65,11 +66,13 @@ ContinueRequest parse(const std::vector<std::string>& args) {
   }
   if (r.sweep_file.empty() || r.parameter.empty() || std::isnan(r.to))
     throw InputError("usage: vibro continue SWEEP.ini --parameter NAME --to VALUE [--step S] [--periods K] "
-                     "[--method natural|arclength]");
+                     "[--max-step S] [--method natural|arclength]");
   if (r.method != "natural" && r.method != "arclength")
     throw InputError("--method = '" + r.method + "': accepted are natural (parameter steps) and arclength "
                      "(pseudo-arclength, follows the branch round folds)");
   if (!(r.settings.step > 0)) throw InputError("--step must be > 0");
+  if (!(r.settings.max_step >= r.settings.step))
+    throw InputError("--max-step must be >= --step (" + std::to_string(r.settings.step) + ")");
   if (r.periods < 0 || r.periods > 1000) throw InputError("--periods must be in [1, 1000] (0: the case's own period)");
   return r;
 }
