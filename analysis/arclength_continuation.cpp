@@ -114,21 +114,32 @@ std::optional<Eigen::VectorXd> unit_tangent(const Eigen::MatrixXd& jacobian, con
 }
 
 // Newton on the bordered system [G(y) = 0; tangent . (y - predicted) = 0] from `predicted`, damped as
-// shooting is (a step that does not reduce the residual is halved); then the tangent at the solution,
-// oriented along `tangent`.
+// shooting is (a step that does not reduce the residual is halved; the constraint, linear and met at
+// the start, stays met); then the tangent at the solution, oriented along `tangent`. `why` says why not.
 std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Eigen::VectorXd& predicted,
-                            const Eigen::VectorXd& tangent, int periods, const ShootingSettings& settings) {
+                            const Eigen::VectorXd& tangent, int periods, const ShootingSettings& settings,
+                            std::string& why) {
   const Eigen::Index n = map.dims();
   Eigen::VectorXd y = predicted;
   Evaluation e;
-  if (!map.evaluate(like, y, e)) return std::nullopt;
+  if (!map.evaluate(like, y, e)) {
+    why = "no map at the predicted state (not admissible, e.g. an impact at the section t = k T, where the "
+          "section state jumps; or a grazing within the parameter difference)";
+    return std::nullopt;
+  }
   int iterations = 0;
   for (; e.residual > settings.tolerance; ++iterations) {
-    if (iterations == kCorrectorIterations) return std::nullopt;
+    if (iterations == kCorrectorIterations) {
+      why = "no corrector convergence in " + std::to_string(kCorrectorIterations) + " iterations";
+      return std::nullopt;
+    }
     Eigen::MatrixXd bordered(n + 1, n + 1);
     bordered << e.jacobian, tangent.transpose();
     const Eigen::FullPivLU<Eigen::MatrixXd> lu(bordered);
-    if (!lu.isInvertible()) return std::nullopt;
+    if (!lu.isInvertible()) {
+      why = "singular bordered Jacobian";
+      return std::nullopt;
+    }
     Eigen::VectorXd rhs(n + 1);
     rhs << -e.defect, -tangent.dot(y - predicted);
     const Eigen::VectorXd delta = lu.solve(rhs);
@@ -142,13 +153,19 @@ std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Ei
         improved = true;
       }
     }
-    if (!improved) return std::nullopt;
+    if (!improved) {
+      why = "corrector stalled at residual " + std::to_string(e.residual);
+      return std::nullopt;
+    }
   }
   Node node;
   node.y = y;
   node.jacobian = e.jacobian;
   const auto tau = unit_tangent(e.jacobian, tangent);
-  if (!tau) return std::nullopt;
+  if (!tau) {
+    why = "no tangent at the corrected point";
+    return std::nullopt;
+  }
   node.tangent = *tau;
   node.orbit.converged = true;
   node.orbit.state = map.state(like, y);
@@ -161,10 +178,14 @@ std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Ei
 }
 
 // The branch point at arclength s from `from` along its tangent (the Keller step).
-std::optional<Node> step_along(ExtendedMap& map, const Node& from, double s, const ShootingSettings& settings) {
-  auto node = correct(map, from.orbit.state, from.y + s * from.tangent, from.tangent, from.orbit.periods, settings);
+std::optional<Node> step_along(ExtendedMap& map, const Node& from, double s, const ShootingSettings& settings,
+                               std::string& why) {
+  auto node = correct(map, from.orbit.state, from.y + s * from.tangent, from.tangent, from.orbit.periods, settings, why);
   // A corrector that lands far from its prediction has jumped to another part of the solution set.
-  if (node && (node->y - from.y).norm() > 2 * s) return std::nullopt;
+  if (node && (node->y - from.y).norm() > 2 * s) {
+    why = "the corrector left the step's neighbourhood";
+    return std::nullopt;
+  }
   return node;
 }
 
@@ -180,7 +201,8 @@ Bracket bisect(ExtendedMap& map, const Node& a, const Node& b, double ds, SameSi
   double lo = 0, hi = ds;
   while (hi - lo > settings.locate_tol) {
     const double mid = 0.5 * (lo + hi);
-    const auto m = step_along(map, a, mid, settings.shooting);
+    std::string why;
+    const auto m = step_along(map, a, mid, settings.shooting, why);
     if (!m) break;  // e.g. the square-root singularity of the map right at a grazing
     if (same(*m)) {
       lo = mid;
@@ -227,6 +249,26 @@ std::optional<BranchEvent> event_between(ExtendedMap& map, const Node& last, con
   return event;
 }
 
+Eigen::VectorXd along_parameter(const ExtendedMap& map, double sign) {
+  Eigen::VectorXd direction = Eigen::VectorXd::Zero(map.dims() + 1);
+  direction[map.dims()] = sign;
+  return direction;
+}
+
+// The branch point at a solved orbit, its tangent on the side of `orientation`.
+std::optional<Node> node_at(ExtendedMap& map, const PeriodicOrbit& orbit, double p, const Eigen::VectorXd& orientation) {
+  Node node;
+  node.y = map.coordinates(orbit.state, p);
+  Evaluation e;
+  if (!map.evaluate(orbit.state, node.y, e)) return std::nullopt;
+  const auto tau = unit_tangent(e.jacobian, orientation);
+  if (!tau) return std::nullopt;
+  node.orbit = orbit;
+  node.jacobian = e.jacobian;
+  node.tangent = *tau;
+  return node;
+}
+
 // The orbit exactly at the boundary `p` that the step from `last` to `next` crossed: shot at p alone
 // (natural shooting, well-posed away from a fold) from the state interpolated between the two.
 PeriodicOrbit orbit_at_boundary(const Model& model, ParameterSet values, int index, const ExtendedMap& map,
@@ -264,53 +306,73 @@ Branch continue_by_arclength(const Model& model, ParameterSet values, const std:
     return branch;
   }
   ExtendedMap map(model, values, index, periods, std::fabs(to - from));
-  Node start;
-  start.y = map.coordinates(first.state, from);
-  Evaluation e;
-  Eigen::VectorXd towards = Eigen::VectorXd::Zero(map.dims() + 1);
-  towards[map.dims()] = to > from ? 1 : -1;
-  const auto tau = map.evaluate(first.state, start.y, e) ? unit_tangent(e.jacobian, towards) : std::nullopt;
-  if (!tau) {
+  const double lo = std::min(from, to), hi = std::max(from, to);
+  const auto start = node_at(map, first, from, along_parameter(map, to > from ? 1 : -1));
+  if (!start) {
     branch.end = "no tangent at the start (no parameter derivative of the map there, or a fold)";
     return branch;
   }
-  start.orbit = first;
-  start.jacobian = e.jacobian;
-  start.tangent = *tau;
   branch.points.push_back({from, first});
-
-  const double lo = std::min(from, to), hi = std::max(from, to);
-  Node last = start;
+  Node last = *start;
   double ds = std::fabs(settings.step);
   // The last grazing passed, while the branch has not turned back since: a branch that passes from the
   // impacting family of orbits to the impact-free one (or back) may arrive on it heading towards the
   // grazing orbit where the two families meet; beyond that orbit neither exists, so the branch turns
   // back there (a nonsmooth fold), and that orbit is where the grazing is.
-  BranchEvent* open_grazing = nullptr;
+  long open_grazing = -1;  // index in branch.events, -1: none
   while (static_cast<int>(branch.points.size()) < settings.max_points) {
-    auto next = step_along(map, last, ds, settings.shooting);
+    std::string why;
+    auto next = step_along(map, last, ds, settings.shooting, why);
     if (!next) {
       ds /= 2;
-      if (ds < settings.min_step && open_grazing) {
-        open_grazing->parameter = last.parameter();
-        open_grazing->detail += "; the branch turns back there (the families with and without the impact meet)";
-        open_grazing = nullptr;
+      if (ds >= settings.min_step) continue;
+      ds = std::fabs(settings.step);
+      if (open_grazing >= 0) {
+        BranchEvent& grazing = branch.events[static_cast<std::size_t>(open_grazing)];
+        grazing.parameter = last.parameter();
+        grazing.detail += "; the branch turns back there (the families with and without the impact meet)";
+        open_grazing = -1;
         last.tangent = -last.tangent;
-        ds = std::fabs(settings.step);
         continue;
       }
-      if (ds < settings.min_step) {
+      // Where the section state jumps (an impact crossing t = k T) no arclength step exists. Natural
+      // continuation passes such points (it shoots at the next parameter value, with the flow's help
+      // where Newton alone fails): it takes the branch over one parameter step, and arclength resumes
+      // where it ends.
+      const double direction = last.tangent_parameter() > 0 ? 1 : -1;
+      const double target = std::clamp(last.parameter() + direction * ds, lo, hi);
+      const Branch hop = target == last.parameter()
+                             ? Branch{}
+                             : continue_periodic_orbit(model, values, parameter, last.parameter(), target,
+                                                       last.orbit.state, periods, settings);
+      const bool hopped = hop.end == "reached the end of the range" && hop.points.size() >= 2;
+      const auto resumed =
+          hopped ? node_at(map, hop.points.back().orbit, target, along_parameter(map, direction)) : std::nullopt;
+      if (hopped) {
+        branch.points.insert(branch.points.end(), hop.points.begin() + 1, hop.points.end());
+        branch.events.insert(branch.events.end(), hop.events.begin(), hop.events.end());
+        if (target == to || target == from) {
+          branch.end = target == to ? "reached the end of the range"
+                                    : "turned back and left the range at its start " + parameter + " = " +
+                                          std::to_string(from);
+          return branch;
+        }
+      }
+      if (!resumed) {
         std::ostringstream end;
-        end << "lost the branch after " << parameter << " = " << last.parameter()
-            << ": no corrector convergence down to the smallest arclength step";
+        end << "lost the branch after " << parameter << " = " << branch.points.back().parameter
+            << ": no step down to the smallest arclength step (" << why << "), nor a natural one ("
+            << (hopped ? "no tangent where it ends" : hop.end.empty() ? "at the end of the range" : hop.end) << ")";
         branch.end = end.str();
         return branch;
       }
+      last = *resumed;
+      open_grazing = -1;
       continue;
     }
     if (const auto event = event_between(map, last, *next, ds, settings)) {
       branch.events.push_back(*event);
-      open_grazing = event->kind == "grazing" ? &branch.events.back() : nullptr;
+      open_grazing = event->kind == "grazing" ? static_cast<long>(branch.events.size()) - 1 : -1;
     }
     const double p = next->parameter();
     if (p < lo || p > hi) {  // left the range: end on the boundary crossed

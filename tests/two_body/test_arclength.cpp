@@ -169,3 +169,23 @@ TEST_CASE("Model A (1,1) branch in omega by arclength: round the fold at the top
   CHECK(natural.points.back().parameter > fold.parameter - 1e-3);
   CHECK_FALSE(natural_unstable);
 }
+
+TEST_CASE("Model A (1,1) branch in lambda by arclength: past the impact crossing the section (one natural step) "
+          "and through grazing at lambda* = 0.5670028",
+          "[two_body][continuation][arclength]") {
+  const SweepSpec spec = parse_sweep(kModelA + "lambda = 1\n[run]\nmax_periods = 300\n", "a.ini", {});
+  const SweepRun start = run_sweep(spec);
+  REQUIRE(start.cases[0].class_code == "(1,1)");
+  const Branch branch = continue_by_arclength(*spec.model, spec.case_parameters(0), "lambda", 1.0, 0.55,
+                                              start.cases[0].final_state, 1);
+  INFO(branch.end);
+  REQUIRE(branch.end == "reached the end of the range");
+  REQUIRE(branch.events.size() == 1);
+  CHECK(branch.events[0].kind == "grazing");
+  CHECK(branch.events[0].detail == "impacts per period 1 -> 0");
+  CHECK(branch.events[0].parameter == Approx(0.5670028).margin(2e-5));
+  CHECK(branch.points.back().parameter == 0.55);
+  CHECK(branch.points.back().orbit.events == 0);
+  for (std::size_t i = 1; i < branch.points.size(); ++i)  // no fold here: lambda falls all along
+    CHECK(branch.points[i].parameter < branch.points[i - 1].parameter);
+}
