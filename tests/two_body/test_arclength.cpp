@@ -189,3 +189,37 @@ TEST_CASE("Model A (1,1) branch in lambda by arclength: past the impact crossing
   for (std::size_t i = 1; i < branch.points.size(); ++i)  // no fold here: lambda falls all along
     CHECK(branch.points[i].parameter < branch.points[i - 1].parameter);
 }
+
+TEST_CASE("Model B (Hertz) (1,1) branch in R by arclength: the period doubling where natural continuation puts it "
+          "(R = 174.498), and the spec's multipliers at R = 500",
+          "[two_body][continuation][arclength]") {
+  const SweepSpec spec = parse_sweep("model = vibro_platform\n[parameters]\nR = 3.3\n[run]\nmax_periods = 1500\n", "b.ini", {});
+  const SweepRun start = run_sweep(spec);
+  REQUIRE(start.cases[0].class_code == "(1,1)");
+  ContinuationSettings settings;
+  settings.step = 1;
+  settings.max_step = 20;
+  const auto follow = [&](auto method) {
+    return method(*spec.model, spec.case_parameters(0), "R", 3.3, 500, start.cases[0].final_state, 1, settings);
+  };
+  const Branch arclength = follow(continue_by_arclength), natural = follow(continue_periodic_orbit);
+  INFO(arclength.end << " / " << natural.end);
+  REQUIRE(arclength.end == "reached the end of the range");
+  REQUIRE(natural.end == "reached the end of the range");
+  REQUIRE(arclength.events.size() == 1);
+  REQUIRE(natural.events.size() == 1);
+  const BranchEvent &flip = arclength.events[0], &reference = natural.events[0];
+  INFO(std::setprecision(10) << "period doubling at R = " << flip.parameter << " (natural: " << reference.parameter
+                             << "), multiplier " << flip.multiplier.real());
+  CHECK(flip.kind == "period_doubling");
+  CHECK(std::fabs(flip.parameter - reference.parameter) < 1e-5);
+  CHECK(std::abs(flip.multiplier + 1.0) < 1e-3);
+  // Spec two_body_impact.md 6.3.2, R = 500: 0.8554 +- 0.2459i, -0.6684, -1.2416 (flip-unstable).
+  const PeriodicOrbit& end = arclength.points.back().orbit;
+  REQUIRE(arclength.points.back().parameter == 500);
+  REQUIRE(end.multipliers.size() == 4);
+  CHECK(end.multipliers[0].real() == Approx(-1.2416).margin(1e-3));
+  CHECK(std::fabs(end.multipliers[1].real() - 0.8554) < 1e-3);
+  CHECK(std::fabs(std::fabs(end.multipliers[1].imag()) - 0.2459) < 1e-3);
+  CHECK(end.multipliers[3].real() == Approx(-0.6684).margin(1e-3));
+}
