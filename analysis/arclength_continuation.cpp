@@ -291,10 +291,6 @@ Branch continue_by_arclength(const Model& model, ParameterSet values, const std:
     branch.end = "unknown parameter '" + parameter + "'";
     return branch;
   }
-  if (from == to) {
-    branch.end = "an empty range";
-    return branch;
-  }
   values.set_at(index, from);
   PeriodicOrbit first;
   {
@@ -303,6 +299,11 @@ Branch continue_by_arclength(const Model& model, ParameterSet values, const std:
   }
   if (!first.converged) {
     branch.end = "no orbit at the start: " + first.reason;
+    return branch;
+  }
+  if (from == to) {
+    branch.points.push_back({from, first});
+    branch.end = "reached the end of the range";
     return branch;
   }
   ExtendedMap map(model, values, index, periods, std::fabs(to - from));
