@@ -229,7 +229,6 @@ std::optional<BranchEvent> event_between(ExtendedMap& map, const Node& last, con
     bracket = bisect(map, last, next, ds, [&](const Node& m) { return m.orbit.events == before.events; }, settings);
     std::ostringstream detail;
     detail << "impacts per period " << before.events << " -> " << after.events;
-    if (turned) detail << "; the branch turns back in the parameter there";
     event.kind = "grazing";
     event.detail = detail.str();
   } else if (turned) {
@@ -316,11 +315,17 @@ Branch continue_by_arclength(const Model& model, ParameterSet values, const std:
   branch.points.push_back({from, first});
   Node last = *start;
   double ds = std::fabs(settings.step);
-  // The last grazing passed, while the branch has not turned back since: a branch that passes from the
-  // impacting family of orbits to the impact-free one (or back) may arrive on it heading towards the
-  // grazing orbit where the two families meet; beyond that orbit neither exists, so the branch turns
-  // back there (a nonsmooth fold), and that orbit is where the grazing is.
-  long open_grazing = -1;  // index in branch.events, -1: none
+  // The last grazing passed, until the branch is known to go on from it. A step that passes from the
+  // impacting family of orbits to the impact-free one (or back) lands on the new family with a tangent
+  // oriented by the old one's, which may head towards the grazing orbit where the two families meet,
+  // beyond which the new family has no orbits: the steps then fail there, and the branch goes on from
+  // that orbit the other way. That orbit is where the grazing is; the points found before it on the
+  // new family are found again on the way back, and are dropped.
+  struct OpenGrazing {
+    long event = -1;             // index in branch.events; -1: none
+    std::size_t first_point = 0;  // the first point on the new family
+    double approach = 0;          // the sign of dp/ds on the old family
+  } open;
   while (static_cast<int>(branch.points.size()) < settings.max_points) {
     std::string why;
     auto next = step_along(map, last, ds, settings.shooting, why);
@@ -328,12 +333,14 @@ Branch continue_by_arclength(const Model& model, ParameterSet values, const std:
       ds /= 2;
       if (ds >= settings.min_step) continue;
       ds = std::fabs(settings.step);
-      if (open_grazing >= 0) {
-        BranchEvent& grazing = branch.events[static_cast<std::size_t>(open_grazing)];
+      if (open.event >= 0) {
+        BranchEvent& grazing = branch.events[static_cast<std::size_t>(open.event)];
         grazing.parameter = last.parameter();
-        grazing.detail += "; the branch turns back there (the families with and without the impact meet)";
-        open_grazing = -1;
         last.tangent = -last.tangent;
+        if (open.approach * last.tangent_parameter() < 0)  // both families on one side of the grazing
+          grazing.detail += "; the branch turns back there";
+        branch.points.erase(branch.points.begin() + static_cast<long>(open.first_point), branch.points.end() - 1);
+        open = {};
         continue;
       }
       // Where the section state jumps (an impact crossing t = k T) no arclength step exists. Natural
@@ -368,12 +375,14 @@ Branch continue_by_arclength(const Model& model, ParameterSet values, const std:
         return branch;
       }
       last = *resumed;
-      open_grazing = -1;
+      open = {};
       continue;
     }
     if (const auto event = event_between(map, last, *next, ds, settings)) {
       branch.events.push_back(*event);
-      open_grazing = event->kind == "grazing" ? static_cast<long>(branch.events.size()) - 1 : -1;
+      open = {};
+      if (event->kind == "grazing")
+        open = {static_cast<long>(branch.events.size()) - 1, branch.points.size(), last.tangent_parameter() > 0 ? 1.0 : -1.0};
     }
     const double p = next->parameter();
     if (p < lo || p > hi) {  // left the range: end on the boundary crossed
