@@ -5,6 +5,7 @@
 #include <cmath>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "analysis/branch_character.hpp"
 #include "engine/core/input_error.hpp"
@@ -190,7 +191,8 @@ std::optional<Node> step_along(ExtendedMap& map, const Node& from, double s, con
 }
 
 struct Bracket {
-  Node a, b;  // the last points found on either side of the event
+  Node a, b;      // the last points found on either side of the event
+  double s_a = 0;  // a's arclength from where the bisection started
 };
 
 // Bisection in arclength between `a` (s = 0) and `b` (s = ds) on a predicate that holds at a, not at b.
@@ -198,14 +200,14 @@ template <class SameSideAsA>
 Bracket bisect(ExtendedMap& map, const Node& a, const Node& b, double ds, SameSideAsA same,
                const ContinuationSettings& settings) {
   Bracket bracket{a, b};
-  double lo = 0, hi = ds;
-  while (hi - lo > settings.locate_tol) {
-    const double mid = 0.5 * (lo + hi);
+  double hi = ds;
+  while (hi - bracket.s_a > settings.locate_tol) {
+    const double mid = 0.5 * (bracket.s_a + hi);
     std::string why;
     const auto m = step_along(map, a, mid, settings.shooting, why);
     if (!m) break;  // e.g. the square-root singularity of the map right at a grazing
     if (same(*m)) {
-      lo = mid;
+      bracket.s_a = mid;
       bracket.a = *m;
     } else {
       hi = mid;
@@ -215,23 +217,40 @@ Bracket bisect(ExtendedMap& map, const Node& a, const Node& b, double ds, SameSi
   return bracket;
 }
 
-// The event between two consecutive points, if any, located. A grazing shows as a change of the
-// impacts per period; a fold as a sign change of dp/ds (with one real multiplier crossing +1); any
-// other stability change is named by the multiplier that crosses.
-std::optional<BranchEvent> event_between(ExtendedMap& map, const Node& last, const Node& next, double ds,
-                                         const ContinuationSettings& settings) {
+// A change of the number of multipliers outside the unit circle between `a` (s = 0) and `b` (s = ds),
+// located and named by the multiplier that crosses.
+BranchEvent stability_change(ExtendedMap& map, const Node& a, const Node& b, double ds, const ContinuationSettings& settings) {
+  const BranchCharacter before = branch_character(a.orbit);
+  const Bracket bracket =
+      bisect(map, a, b, ds, [&](const Node& m) { return branch_character(m.orbit) == before; }, settings);
+  BranchEvent event;
+  event.kind = stability_change_kind(bracket.b.orbit, event.detail);
+  event.multiplier = critical_multiplier(bracket.b.orbit);
+  event.parameter = 0.5 * (bracket.a.parameter() + bracket.b.parameter());
+  return event;
+}
+
+// The events between two consecutive points, located, in their order along the branch. A grazing shows
+// as a change of the impacts per period (a stability change on the way to it is reported before it);
+// a fold as a sign change of dp/ds (with one real multiplier crossing +1); any other stability change
+// is named by the multiplier that crosses.
+std::vector<BranchEvent> events_between(ExtendedMap& map, const Node& last, const Node& next, double ds,
+                                        const ContinuationSettings& settings) {
   const BranchCharacter before = branch_character(last.orbit), after = branch_character(next.orbit);
   const bool turned = last.tangent_parameter() * next.tangent_parameter() < 0;
-  if (before == after && !turned) return std::nullopt;
+  if (before == after && !turned) return {};
+  if (before.events == after.events && !turned) return {stability_change(map, last, next, ds, settings)};
+  std::vector<BranchEvent> events;
   BranchEvent event;
   Bracket bracket;
   if (before.events != after.events) {
     bracket = bisect(map, last, next, ds, [&](const Node& m) { return m.orbit.events == before.events; }, settings);
+    if (branch_character(bracket.a.orbit) != before) events.push_back(stability_change(map, last, bracket.a, bracket.s_a, settings));
     std::ostringstream detail;
     detail << "impacts per period " << before.events << " -> " << after.events;
     event.kind = "grazing";
     event.detail = detail.str();
-  } else if (turned) {
+  } else {
     const bool rising = last.tangent_parameter() > 0;
     bracket = bisect(map, last, next, ds, [&](const Node& m) { return (m.tangent_parameter() > 0) == rising; }, settings);
     // The multiplier that crosses at a fold is real and near +1; report the one nearest +1.
@@ -239,13 +258,10 @@ std::optional<BranchEvent> event_between(ExtendedMap& map, const Node& last, con
     event.multiplier = *std::min_element(mu.begin(), mu.end(), [](auto p, auto q) { return std::abs(p - 1.0) < std::abs(q - 1.0); });
     event.kind = "fold";
     event.detail = describe_multiplier(event.multiplier) + ", dp/ds changes sign";
-  } else {
-    bracket = bisect(map, last, next, ds, [&](const Node& m) { return branch_character(m.orbit) == before; }, settings);
-    event.kind = stability_change_kind(bracket.b.orbit, event.detail);
-    event.multiplier = critical_multiplier(bracket.b.orbit);
   }
   event.parameter = 0.5 * (bracket.a.parameter() + bracket.b.parameter());
-  return event;
+  events.push_back(event);
+  return events;
 }
 
 Eigen::VectorXd along_parameter(const ExtendedMap& map, double sign) {
@@ -378,10 +394,10 @@ Branch continue_by_arclength(const Model& model, ParameterSet values, const std:
       open = {};
       continue;
     }
-    if (const auto event = event_between(map, last, *next, ds, settings)) {
-      branch.events.push_back(*event);
+    for (const auto& event : events_between(map, last, *next, ds, settings)) {
+      branch.events.push_back(event);
       open = {};
-      if (event->kind == "grazing")
+      if (event.kind == "grazing")
         open = {static_cast<long>(branch.events.size()) - 1, branch.points.size(), last.tangent_parameter() > 0 ? 1.0 : -1.0};
     }
     const double p = next->parameter();
