@@ -7,6 +7,7 @@
 // is the gap D (closed form, spec two_body_impact.md 1.6); beyond it the branch is the linear orbit.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <complex>
 #include <iomanip>
 #include <string>
 #include <vector>
@@ -222,4 +223,65 @@ TEST_CASE("Model B (Hertz) (1,1) branch in R by arclength: the period doubling w
   CHECK(std::fabs(end.multipliers[1].real() - 0.8554) < 1e-3);
   CHECK(std::fabs(std::fabs(end.multipliers[1].imag()) - 0.2459) < 1e-3);
   CHECK(end.multipliers[3].real() == Approx(-0.6684).margin(1e-3));
+}
+
+namespace {
+
+// The pair of complex multipliers of `orbit` (the one with positive imaginary part of largest modulus).
+std::complex<double> complex_pair(const PeriodicOrbit& orbit) {
+  std::complex<double> pair{0, 0};
+  for (const auto& mu : orbit.multipliers)
+    if (mu.imag() > 1e-6 && std::abs(mu) > std::abs(pair)) pair = mu;
+  return pair;
+}
+
+}  // namespace
+
+TEST_CASE("Model A (e = 0.8, lambda = 2) branch in omega by arclength: fold at 8.260, then a Neimark-Sacker point "
+          "on the unstable branch that natural continuation cannot reach",
+          "[two_body][continuation][arclength]") {
+  const SweepSpec spec = parse_sweep("model = gap_oscillator\n[parameters]\nlaw = restitution\ne = 0.8\nlambda = 2\n"
+                                     "omega = 7.5\n[run]\nmax_periods = 2000\n",
+                                     "a.ini", {});
+  const SweepRun start = run_sweep(spec);
+  REQUIRE(start.cases[0].class_code == "(1,1)");
+  const Model& model = *spec.model;
+  const ParameterSet values = spec.case_parameters(0);
+  ContinuationSettings settings;
+  settings.step = 0.01;
+  settings.max_step = 0.05;
+  const Branch branch = continue_by_arclength(model, values, "omega", 7.5, 8.5, start.cases[0].final_state, 1, settings);
+  std::string events;
+  for (const auto& e : branch.events) events += e.kind + " at " + std::to_string(e.parameter) + " (" + e.detail + "); ";
+  INFO(branch.end << "; events: " << events);
+  REQUIRE(branch.events.size() == 3);
+  CHECK(branch.events[0].kind == "fold");
+  CHECK(branch.events[2].kind == "grazing");
+  const BranchEvent& ns = branch.events[1];
+  REQUIRE(ns.kind == "neimark_sacker");
+  INFO(std::setprecision(10) << "Neimark-Sacker at omega " << ns.parameter << ", multiplier " << ns.multiplier.real()
+                             << " + " << ns.multiplier.imag() << "i, modulus " << std::abs(ns.multiplier));
+  CHECK(std::fabs(std::abs(ns.multiplier) - 1) < 1e-3);
+  CHECK(std::fabs(ns.multiplier.imag()) > 0.5);
+  CHECK(ns.parameter < branch.events[0].parameter);  // on the way back from the fold
+  CHECK(ns.parameter > branch.events[2].parameter);
+  // Shot independently on the unstable branch on either side: the complex pair crosses the unit circle.
+  for (const double side : {-2e-3, 2e-3}) {
+    const double omega = ns.parameter + side;
+    PeriodicOrbit orbit;
+    for (std::size_t i = 1; i < branch.points.size() && !orbit.converged; ++i) {
+      const auto &a = branch.points[i - 1], &b = branch.points[i];
+      if ((omega - a.parameter) * (omega - b.parameter) > 0 || a.orbit.stable() || a.orbit.events != 1) continue;
+      ParameterSet at = values;
+      at.set("omega", omega);
+      orbit = shoot_periodic_orbit(*model.start(at), a.orbit.state, 1);
+    }
+    REQUIRE(orbit.converged);
+    INFO("omega " << omega << ": complex pair modulus " << std::abs(complex_pair(orbit)));
+    CHECK((std::abs(complex_pair(orbit)) > 1) == (side < 0));
+  }
+  // Natural continuation is lost at the fold, before the unstable branch.
+  const Branch natural = continue_periodic_orbit(model, values, "omega", 7.5, 8.5, start.cases[0].final_state, 1, settings);
+  CHECK(natural.end.rfind("lost the branch", 0) == 0);
+  CHECK(natural.events.empty());
 }
