@@ -284,16 +284,155 @@ std::optional<Node> node_at(ExtendedMap& map, const PeriodicOrbit& orbit, double
   return node;
 }
 
-// The orbit exactly at the boundary `p` that the step from `last` to `next` crossed: shot at p alone
-// (natural shooting, well-posed away from a fold) from the state interpolated between the two.
-PeriodicOrbit orbit_at_boundary(const Model& model, ParameterSet values, int index, const ExtendedMap& map,
-                                const Node& last, const Node& next, double p, const ShootingSettings& settings) {
-  const double w = (p - last.parameter()) / (next.parameter() - last.parameter());
-  const StrobeSample guess = map.state(last.orbit.state, (1 - w) * last.y + w * next.y);
-  values.set_at(index, p);
-  const auto simulation = model.start(values);
-  return shoot_periodic_orbit(*simulation, guess, last.orbit.periods, settings);
-}
+// Follows one branch: the Keller steps with step control, and what it does where they fail (turns at a
+// grazing corner, a natural step over a jump of the section state) or where the branch leaves the range.
+class ArclengthBranch {
+ public:
+  ArclengthBranch(const Model& model, ParameterSet values, int index, std::string parameter, double from, double to,
+                  int periods, const ContinuationSettings& settings)
+      : model_(model),
+        values_(std::move(values)),
+        index_(index),
+        parameter_(std::move(parameter)),
+        from_(from),
+        to_(to),
+        periods_(periods),
+        settings_(settings),
+        map_(model_, values_, index_, periods_, std::fabs(to - from)) {
+    branch_.method = "arclength";
+  }
+
+  Branch follow(const PeriodicOrbit& first) {
+    const auto start = node_at(map_, first, from_, along_parameter(map_, to_ > from_ ? 1 : -1));
+    if (!start) return ended("no tangent at the start (no parameter derivative of the map there, or a fold)");
+    branch_.points.push_back({from_, first});
+    last_ = *start;
+    double ds = std::fabs(settings_.step);
+    while (static_cast<int>(branch_.points.size()) < settings_.max_points) {
+      std::string why;
+      auto next = step_along(map_, last_, ds, settings_.shooting, why);
+      if (next) {
+        if (!accept(*next, ds)) return branch_;
+        if (next->orbit.iterations <= 3) ds = std::min(1.5 * ds, settings_.max_step);
+        last_ = std::move(*next);
+        continue;
+      }
+      ds /= 2;
+      if (ds >= settings_.min_step) continue;
+      ds = std::fabs(settings_.step);
+      if (open_.event >= 0) {
+        turn_at_grazing();
+        continue;
+      }
+      if (!natural_step(ds, why)) return branch_;
+    }
+    return ended("stopped after " + std::to_string(settings_.max_points) + " points");
+  }
+
+ private:
+  // The last grazing passed, until the branch is known to go on from it. A step that passes from the
+  // impacting family of orbits to the impact-free one (or back) lands on the new family with a tangent
+  // oriented by the old one's, which may head towards the grazing orbit where the two families meet,
+  // beyond which the new family has no orbits: the steps then fail there, and the branch goes on from
+  // that orbit the other way. That orbit is where the grazing is; the points found before it on the
+  // new family are found again on the way back, and are dropped.
+  struct OpenGrazing {
+    long event = -1;              // index in branch.events; -1: none
+    std::size_t first_point = 0;  // the first point on the new family
+    double approach = 0;          // the sign of dp/ds on the old family
+  };
+
+  Branch ended(const std::string& why) {
+    branch_.end = why;
+    return branch_;
+  }
+  std::string end_at(double boundary) const {
+    return boundary == to_ ? "reached the end of the range"
+                           : "turned back and left the range at its start " + parameter_ + " = " + std::to_string(boundary);
+  }
+
+  // Records the step to `next` with the events on it; false when it left the range (the branch then
+  // ends on the boundary crossed, shot there at the boundary's parameter value alone, well-posed away
+  // from a fold, from the state interpolated between the two points).
+  bool accept(const Node& next, double ds) {
+    for (const auto& event : events_between(map_, last_, next, ds, settings_)) {
+      branch_.events.push_back(event);
+      open_ = {};
+      if (event.kind == "grazing")
+        open_ = {static_cast<long>(branch_.events.size()) - 1, branch_.points.size(), last_.tangent_parameter() > 0 ? 1.0 : -1.0};
+    }
+    const double p = next.parameter(), lo = std::min(from_, to_), hi = std::max(from_, to_);
+    if (p >= lo && p <= hi) {
+      branch_.points.push_back({p, next.orbit});
+      return true;
+    }
+    const double boundary = p > hi ? hi : lo;
+    const double w = (boundary - last_.parameter()) / (p - last_.parameter());
+    ParameterSet values = values_;
+    values.set_at(index_, boundary);
+    const PeriodicOrbit orbit = shoot_periodic_orbit(*model_.start(values), map_.state(last_.orbit.state, (1 - w) * last_.y + w * next.y),
+                                                     periods_, settings_.shooting);
+    if (orbit.converged) branch_.points.push_back({boundary, orbit});
+    branch_.end = end_at(boundary);
+    return false;
+  }
+
+  void turn_at_grazing() {
+    BranchEvent& grazing = branch_.events[static_cast<std::size_t>(open_.event)];
+    grazing.parameter = last_.parameter();
+    last_.tangent = -last_.tangent;
+    if (open_.approach * last_.tangent_parameter() < 0)  // both families on one side of the grazing
+      grazing.detail += "; the branch turns back there";
+    branch_.points.erase(branch_.points.begin() + static_cast<long>(open_.first_point), branch_.points.end() - 1);
+    open_ = {};
+  }
+
+  // Where the section state jumps (an impact crossing t = k T) no arclength step exists. Natural
+  // continuation passes such points (it shoots at the next parameter value, with the flow's help where
+  // Newton alone fails): it takes the branch over one parameter step `dp`, and arclength resumes where
+  // it ends. False when the branch ends here (lost, or at the end of the range).
+  bool natural_step(double dp, const std::string& why) {
+    const double direction = last_.tangent_parameter() > 0 ? 1 : -1;
+    const double target = std::clamp(last_.parameter() + direction * dp, std::min(from_, to_), std::max(from_, to_));
+    const Branch hop = target == last_.parameter() ? Branch{}
+                                                   : continue_periodic_orbit(model_, values_, parameter_, last_.parameter(),
+                                                                             target, last_.orbit.state, periods_, settings_);
+    const bool hopped = hop.end == "reached the end of the range" && hop.points.size() >= 2;
+    if (hopped) {
+      branch_.points.insert(branch_.points.end(), hop.points.begin() + 1, hop.points.end());
+      branch_.events.insert(branch_.events.end(), hop.events.begin(), hop.events.end());
+      if (target == to_ || target == from_) {
+        branch_.end = end_at(target);
+        return false;
+      }
+    }
+    const auto resumed =
+        hopped ? node_at(map_, hop.points.back().orbit, target, along_parameter(map_, direction)) : std::nullopt;
+    if (!resumed) {
+      std::ostringstream end;
+      end << "lost the branch after " << parameter_ << " = " << branch_.points.back().parameter
+          << ": no step down to the smallest arclength step (" << why << "), nor a natural one ("
+          << (hopped ? "no tangent where it ends" : hop.end.empty() ? "at the end of the range" : hop.end) << ")";
+      branch_.end = end.str();
+      return false;
+    }
+    last_ = *resumed;
+    open_ = {};
+    return true;
+  }
+
+  const Model& model_;
+  ParameterSet values_;
+  int index_;
+  std::string parameter_;
+  double from_, to_;
+  int periods_;
+  ContinuationSettings settings_;
+  ExtendedMap map_;
+  Branch branch_;
+  Node last_;
+  OpenGrazing open_;
+};
 
 }  // namespace
 
@@ -307,11 +446,7 @@ Branch continue_by_arclength(const Model& model, ParameterSet values, const std:
     return branch;
   }
   values.set_at(index, from);
-  PeriodicOrbit first;
-  {
-    const auto simulation = model.start(values);
-    first = shoot_periodic_orbit(*simulation, guess, periods, settings.shooting);
-  }
+  const PeriodicOrbit first = shoot_periodic_orbit(*model.start(values), guess, periods, settings.shooting);
   if (!first.converged) {
     branch.end = "no orbit at the start: " + first.reason;
     return branch;
@@ -321,101 +456,7 @@ Branch continue_by_arclength(const Model& model, ParameterSet values, const std:
     branch.end = "reached the end of the range";
     return branch;
   }
-  ExtendedMap map(model, values, index, periods, std::fabs(to - from));
-  const double lo = std::min(from, to), hi = std::max(from, to);
-  const auto start = node_at(map, first, from, along_parameter(map, to > from ? 1 : -1));
-  if (!start) {
-    branch.end = "no tangent at the start (no parameter derivative of the map there, or a fold)";
-    return branch;
-  }
-  branch.points.push_back({from, first});
-  Node last = *start;
-  double ds = std::fabs(settings.step);
-  // The last grazing passed, until the branch is known to go on from it. A step that passes from the
-  // impacting family of orbits to the impact-free one (or back) lands on the new family with a tangent
-  // oriented by the old one's, which may head towards the grazing orbit where the two families meet,
-  // beyond which the new family has no orbits: the steps then fail there, and the branch goes on from
-  // that orbit the other way. That orbit is where the grazing is; the points found before it on the
-  // new family are found again on the way back, and are dropped.
-  struct OpenGrazing {
-    long event = -1;             // index in branch.events; -1: none
-    std::size_t first_point = 0;  // the first point on the new family
-    double approach = 0;          // the sign of dp/ds on the old family
-  } open;
-  while (static_cast<int>(branch.points.size()) < settings.max_points) {
-    std::string why;
-    auto next = step_along(map, last, ds, settings.shooting, why);
-    if (!next) {
-      ds /= 2;
-      if (ds >= settings.min_step) continue;
-      ds = std::fabs(settings.step);
-      if (open.event >= 0) {
-        BranchEvent& grazing = branch.events[static_cast<std::size_t>(open.event)];
-        grazing.parameter = last.parameter();
-        last.tangent = -last.tangent;
-        if (open.approach * last.tangent_parameter() < 0)  // both families on one side of the grazing
-          grazing.detail += "; the branch turns back there";
-        branch.points.erase(branch.points.begin() + static_cast<long>(open.first_point), branch.points.end() - 1);
-        open = {};
-        continue;
-      }
-      // Where the section state jumps (an impact crossing t = k T) no arclength step exists. Natural
-      // continuation passes such points (it shoots at the next parameter value, with the flow's help
-      // where Newton alone fails): it takes the branch over one parameter step, and arclength resumes
-      // where it ends.
-      const double direction = last.tangent_parameter() > 0 ? 1 : -1;
-      const double target = std::clamp(last.parameter() + direction * ds, lo, hi);
-      const Branch hop = target == last.parameter()
-                             ? Branch{}
-                             : continue_periodic_orbit(model, values, parameter, last.parameter(), target,
-                                                       last.orbit.state, periods, settings);
-      const bool hopped = hop.end == "reached the end of the range" && hop.points.size() >= 2;
-      const auto resumed =
-          hopped ? node_at(map, hop.points.back().orbit, target, along_parameter(map, direction)) : std::nullopt;
-      if (hopped) {
-        branch.points.insert(branch.points.end(), hop.points.begin() + 1, hop.points.end());
-        branch.events.insert(branch.events.end(), hop.events.begin(), hop.events.end());
-        if (target == to || target == from) {
-          branch.end = target == to ? "reached the end of the range"
-                                    : "turned back and left the range at its start " + parameter + " = " +
-                                          std::to_string(from);
-          return branch;
-        }
-      }
-      if (!resumed) {
-        std::ostringstream end;
-        end << "lost the branch after " << parameter << " = " << branch.points.back().parameter
-            << ": no step down to the smallest arclength step (" << why << "), nor a natural one ("
-            << (hopped ? "no tangent where it ends" : hop.end.empty() ? "at the end of the range" : hop.end) << ")";
-        branch.end = end.str();
-        return branch;
-      }
-      last = *resumed;
-      open = {};
-      continue;
-    }
-    for (const auto& event : events_between(map, last, *next, ds, settings)) {
-      branch.events.push_back(event);
-      open = {};
-      if (event.kind == "grazing")
-        open = {static_cast<long>(branch.events.size()) - 1, branch.points.size(), last.tangent_parameter() > 0 ? 1.0 : -1.0};
-    }
-    const double p = next->parameter();
-    if (p < lo || p > hi) {  // left the range: end on the boundary crossed
-      const double boundary = p > hi ? hi : lo;
-      const PeriodicOrbit orbit = orbit_at_boundary(model, values, index, map, last, *next, boundary, settings.shooting);
-      if (orbit.converged) branch.points.push_back({boundary, orbit});
-      branch.end = boundary == to ? "reached the end of the range"
-                                  : "turned back and left the range at its start " + parameter + " = " +
-                                        std::to_string(boundary);
-      return branch;
-    }
-    branch.points.push_back({p, next->orbit});
-    if (next->orbit.iterations <= 3) ds = std::min(1.5 * ds, settings.max_step);
-    last = std::move(*next);
-  }
-  branch.end = "stopped after " + std::to_string(settings.max_points) + " points";
-  return branch;
+  return ArclengthBranch(model, values, index, parameter, from, to, periods, settings).follow(first);
 }
 
 }  // namespace vibro
