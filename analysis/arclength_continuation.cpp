@@ -46,7 +46,8 @@ class ExtendedMap {
       : model_(model), values_(std::move(values)), index_(index), periods_(periods), parameter_scale_(parameter_scale) {
     const std::vector<double> scales = model_.start(values_)->layout().state_scales;
     weights_.resize(static_cast<Eigen::Index>(scales.size()));
-    for (Eigen::Index i = 0; i < weights_.size(); ++i) weights_[i] = parameter_scale_ / scales[static_cast<std::size_t>(i)];
+    for (Eigen::Index i = 0; i < weights_.size(); ++i)
+      weights_[i] = parameter_scale_ / scales[static_cast<std::size_t>(i)];
   }
   Eigen::Index dims() const { return weights_.size(); }
   Eigen::VectorXd coordinates(const StrobeSample& x, double p) const {
@@ -124,8 +125,9 @@ std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Ei
   Eigen::VectorXd y = predicted;
   Evaluation e;
   if (!map.evaluate(like, y, e)) {
-    why = "no map at the predicted state (not admissible, e.g. an impact at the section t = k T, where the "
-          "section state jumps; or a grazing within the parameter difference)";
+    why =
+        "no map at the predicted state (not admissible, e.g. an impact at the section t = k T, where the "
+        "section state jumps; or a grazing within the parameter difference)";
     return std::nullopt;
   }
   int iterations = 0;
@@ -181,7 +183,8 @@ std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Ei
 // The branch point at arclength s from `from` along its tangent (the Keller step).
 std::optional<Node> step_along(ExtendedMap& map, const Node& from, double s, const ShootingSettings& settings,
                                std::string& why) {
-  auto node = correct(map, from.orbit.state, from.y + s * from.tangent, from.tangent, from.orbit.periods, settings, why);
+  auto node =
+      correct(map, from.orbit.state, from.y + s * from.tangent, from.tangent, from.orbit.periods, settings, why);
   // A corrector that lands far from its prediction has jumped to another part of the solution set.
   if (node && (node->y - from.y).norm() > 2 * s) {
     why = "the corrector left the step's neighbourhood";
@@ -191,7 +194,7 @@ std::optional<Node> step_along(ExtendedMap& map, const Node& from, double s, con
 }
 
 struct Bracket {
-  Node a, b;      // the last points found on either side of the event
+  Node a, b;       // the last points found on either side of the event
   double s_a = 0;  // a's arclength from where the bisection started
 };
 
@@ -219,10 +222,11 @@ Bracket bisect(ExtendedMap& map, const Node& a, const Node& b, double ds, SameSi
 
 // A change of the number of multipliers outside the unit circle between `a` (s = 0) and `b` (s = ds),
 // located and named by the multiplier that crosses.
-BranchEvent stability_change(ExtendedMap& map, const Node& a, const Node& b, double ds, const ContinuationSettings& settings) {
+BranchEvent stability_change(ExtendedMap& map, const Node& a, const Node& b, double ds,
+                             const ContinuationSettings& settings) {
   const BranchCharacter before = branch_character(a.orbit);
-  const Bracket bracket =
-      bisect(map, a, b, ds, [&](const Node& m) { return branch_character(m.orbit) == before; }, settings);
+  const Bracket bracket = bisect(
+      map, a, b, ds, [&](const Node& m) { return branch_character(m.orbit) == before; }, settings);
   BranchEvent event;
   event.kind = stability_change_kind(bracket.b.orbit, event.detail);
   event.multiplier = critical_multiplier(bracket.b.orbit);
@@ -244,18 +248,22 @@ std::vector<BranchEvent> events_between(ExtendedMap& map, const Node& last, cons
   BranchEvent event;
   Bracket bracket;
   if (before.events != after.events) {
-    bracket = bisect(map, last, next, ds, [&](const Node& m) { return m.orbit.events == before.events; }, settings);
-    if (branch_character(bracket.a.orbit) != before) events.push_back(stability_change(map, last, bracket.a, bracket.s_a, settings));
+    bracket = bisect(
+        map, last, next, ds, [&](const Node& m) { return m.orbit.events == before.events; }, settings);
+    if (branch_character(bracket.a.orbit) != before)
+      events.push_back(stability_change(map, last, bracket.a, bracket.s_a, settings));
     std::ostringstream detail;
     detail << "impacts per period " << before.events << " -> " << after.events;
     event.kind = "grazing";
     event.detail = detail.str();
   } else {
     const bool rising = last.tangent_parameter() > 0;
-    bracket = bisect(map, last, next, ds, [&](const Node& m) { return (m.tangent_parameter() > 0) == rising; }, settings);
+    bracket = bisect(
+        map, last, next, ds, [&](const Node& m) { return (m.tangent_parameter() > 0) == rising; }, settings);
     // The multiplier that crosses at a fold is real and near +1; report the one nearest +1.
     const auto& mu = bracket.b.orbit.multipliers;
-    event.multiplier = *std::min_element(mu.begin(), mu.end(), [](auto p, auto q) { return std::abs(p - 1.0) < std::abs(q - 1.0); });
+    event.multiplier =
+        *std::min_element(mu.begin(), mu.end(), [](auto p, auto q) { return std::abs(p - 1.0) < std::abs(q - 1.0); });
     event.kind = "fold";
     event.detail = describe_multiplier(event.multiplier) + ", dp/ds changes sign";
   }
@@ -271,7 +279,8 @@ Eigen::VectorXd along_parameter(const ExtendedMap& map, double sign) {
 }
 
 // The branch point at a solved orbit, its tangent on the side of `orientation`.
-std::optional<Node> node_at(ExtendedMap& map, const PeriodicOrbit& orbit, double p, const Eigen::VectorXd& orientation) {
+std::optional<Node> node_at(ExtendedMap& map, const PeriodicOrbit& orbit, double p,
+                            const Eigen::VectorXd& orientation) {
   Node node;
   node.y = map.coordinates(orbit.state, p);
   Evaluation e;
@@ -347,8 +356,9 @@ class ArclengthBranch {
     return branch_;
   }
   std::string end_at(double boundary) const {
-    return boundary == to_ ? "reached the end of the range"
-                           : "turned back and left the range at its start " + parameter_ + " = " + std::to_string(boundary);
+    return boundary == to_
+               ? "reached the end of the range"
+               : "turned back and left the range at its start " + parameter_ + " = " + std::to_string(boundary);
   }
 
   // Records the step to `next` with the events on it; false when it left the range (the branch then
@@ -359,7 +369,8 @@ class ArclengthBranch {
       branch_.events.push_back(event);
       open_ = {};
       if (event.kind == "grazing")
-        open_ = {static_cast<long>(branch_.events.size()) - 1, branch_.points.size(), last_.tangent_parameter() > 0 ? 1.0 : -1.0};
+        open_ = {static_cast<long>(branch_.events.size()) - 1, branch_.points.size(),
+                 last_.tangent_parameter() > 0 ? 1.0 : -1.0};
     }
     const double p = next.parameter(), lo = std::min(from_, to_), hi = std::max(from_, to_);
     if (p >= lo && p <= hi) {
@@ -370,8 +381,9 @@ class ArclengthBranch {
     const double w = (boundary - last_.parameter()) / (p - last_.parameter());
     ParameterSet values = values_;
     values.set_at(index_, boundary);
-    const PeriodicOrbit orbit = shoot_periodic_orbit(*model_.start(values), map_.state(last_.orbit.state, (1 - w) * last_.y + w * next.y),
-                                                     periods_, settings_.shooting);
+    const PeriodicOrbit orbit =
+        shoot_periodic_orbit(*model_.start(values), map_.state(last_.orbit.state, (1 - w) * last_.y + w * next.y),
+                             periods_, settings_.shooting);
     if (orbit.converged) branch_.points.push_back({boundary, orbit});
     branch_.end = end_at(boundary);
     return false;
@@ -394,9 +406,10 @@ class ArclengthBranch {
   bool natural_step(double dp, const std::string& why) {
     const double direction = last_.tangent_parameter() > 0 ? 1 : -1;
     const double target = std::clamp(last_.parameter() + direction * dp, std::min(from_, to_), std::max(from_, to_));
-    const Branch hop = target == last_.parameter() ? Branch{}
-                                                   : continue_periodic_orbit(model_, values_, parameter_, last_.parameter(),
-                                                                             target, last_.orbit.state, periods_, settings_);
+    const Branch hop = target == last_.parameter()
+                           ? Branch{}
+                           : continue_periodic_orbit(model_, values_, parameter_, last_.parameter(), target,
+                                                     last_.orbit.state, periods_, settings_);
     const bool hopped = hop.end == "reached the end of the range" && hop.points.size() >= 2;
     if (hopped) {
       branch_.points.insert(branch_.points.end(), hop.points.begin() + 1, hop.points.end());
@@ -412,7 +425,10 @@ class ArclengthBranch {
       std::ostringstream end;
       end << "lost the branch after " << parameter_ << " = " << branch_.points.back().parameter
           << ": no step down to the smallest arclength step (" << why << "), nor a natural one ("
-          << (hopped ? "no tangent where it ends" : hop.end.empty() ? "at the end of the range" : hop.end) << ")";
+          << (hopped            ? "no tangent where it ends"
+              : hop.end.empty() ? "at the end of the range"
+                                : hop.end)
+          << ")";
       branch_.end = end.str();
       return false;
     }

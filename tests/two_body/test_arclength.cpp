@@ -1,10 +1,14 @@
-// Pseudo-arclength continuation (analysis/arclength_continuation) of Model A's (1,1) orbit in the forcing
-// frequency omega (restitution e = 1, lambda = 1). Sweeps with continuation show hysteresis at the top of
-// the impacting range: going up, the (1,1) orbit persists to omega ~ 7.44, going down the impact-free
-// (linear) orbit persists to ~ 7.3. The (1,1) branch folds at its upper end (a real multiplier through
-// +1, away from grazing: the impact velocity there is finite), turns back as an unstable impacting
-// orbit, and ends where that orbit grazes, at the frequency where the linear orbit's relative amplitude
-// is the gap D (closed form, spec two_body_impact.md 1.6); beyond it the branch is the linear orbit.
+// Pseudo-arclength continuation (analysis/arclength_continuation, docs/analysis/continuation.md).
+// 1. Model A's (1,1) orbit in the forcing frequency omega (restitution e = 1, lambda = 1). Sweeps with
+//    continuation show hysteresis at the top of the impacting range: going up, the (1,1) orbit persists
+//    to omega ~ 7.44, going down the impact-free (linear) orbit persists to ~ 7.3. The (1,1) branch folds
+//    at its upper end (a real multiplier through +1, away from grazing: the impact velocity there is
+//    finite), turns back as an unstable impacting orbit, and ends where that orbit grazes, at the
+//    frequency where the linear orbit's relative amplitude is the gap D (closed form, spec
+//    two_body_impact.md 1.6); beyond it the branch is the linear orbit.
+// 2. Model A in lambda through the impact crossing the section and the grazing at lambda* = 0.5670028.
+// 3. Model B (Hertz) in R: the period doubling, against natural continuation and the spec's multipliers.
+// 4. Model A (e = 0.8, lambda = 2) in omega: a Neimark-Sacker point on the unstable branch past a fold.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <complex>
@@ -58,7 +62,8 @@ PeriodicOrbit orbit_on_branch(const Model& model, ParameterSet values, const Bra
   for (std::size_t i = 1; i < branch.points.size(); ++i) {
     const auto &a = branch.points[i - 1], &b = branch.points[i];
     if ((omega - a.parameter) * (omega - b.parameter) > 0) continue;
-    if (a.orbit.events != impacts || b.orbit.events != impacts || a.orbit.stable() != stable || b.orbit.stable() != stable)
+    if (a.orbit.events != impacts || b.orbit.events != impacts || a.orbit.stable() != stable ||
+        b.orbit.stable() != stable)
       continue;
     const double w = (omega - a.parameter) / (b.parameter - a.parameter);
     StrobeSample guess = a.orbit.state;
@@ -86,10 +91,11 @@ double linear_grazing_omega(ParameterSet values) {
 
 }  // namespace
 
-TEST_CASE("Model A (1,1) branch in omega by arclength: round the fold at the top of the impacting range, "
-          "unstable back to grazing, agreeing with both sweeps",
-          "[two_body][continuation][arclength]") {
-  const SweepSpec up_spec = sweep_in_omega("7.0, 7.1, 7.2, 7.3, 7.4", "up");        // the impacting (1,1) orbit
+TEST_CASE(
+    "Model A (1,1) branch in omega by arclength: round the fold at the top of the impacting range, "
+    "unstable back to grazing, agreeing with both sweeps",
+    "[two_body][continuation][arclength]") {
+  const SweepSpec up_spec = sweep_in_omega("7.0, 7.1, 7.2, 7.3, 7.4", "up");       // the impacting (1,1) orbit
   const SweepSpec down_spec = sweep_in_omega("7.3, 7.35, 7.4, 7.5, 7.6", "down");  // the impact-free orbit
   const SweepRun up = run_sweep(up_spec), down = run_sweep(down_spec);
   for (const auto& c : up.cases) REQUIRE(c.class_code == "(1,1)");
@@ -110,15 +116,18 @@ TEST_CASE("Model A (1,1) branch in omega by arclength: round the fold at the top
   // The fold: one real multiplier through +1, at the largest omega of the impacting orbits.
   const BranchEvent& fold = branch.events[0];
   REQUIRE(fold.kind == "fold");
-  INFO(std::setprecision(10) << "fold at omega " << fold.parameter << ", multiplier " << fold.multiplier.real() << " + " << fold.multiplier.imag() << "i");
+  INFO(std::setprecision(10) << "fold at omega " << fold.parameter << ", multiplier " << fold.multiplier.real() << " + "
+                             << fold.multiplier.imag() << "i");
   CHECK(std::abs(fold.multiplier - 1.0) < 1e-3);
   double top = 0;
-  for (const auto& q : branch.points) if (q.orbit.events == 1) top = std::max(top, q.parameter);
+  for (const auto& q : branch.points)
+    if (q.orbit.events == 1) top = std::max(top, q.parameter);
   CHECK(fold.parameter >= top);
   CHECK(fold.parameter - top < 1e-2);
   // Simulation brackets it: just below the fold a sweep from the (1,1) state keeps it, just above it leaves it.
-  const SweepRun across = run_sweep(sweep_in_omega("7.0, 7.2, 7.4, 7.43, " + std::to_string(fold.parameter - 2e-3) +
-                                                   ", " + std::to_string(fold.parameter + 2e-3), "up"));
+  const SweepRun across = run_sweep(sweep_in_omega(
+      "7.0, 7.2, 7.4, 7.43, " + std::to_string(fold.parameter - 2e-3) + ", " + std::to_string(fold.parameter + 2e-3),
+      "up"));
   CHECK(across.cases[4].class_code == "(1,1)");
   CHECK(across.cases[5].class_code == "L");
 
@@ -160,25 +169,28 @@ TEST_CASE("Model A (1,1) branch in omega by arclength: round the fold at the top
     CHECK(std::fabs(a1 - simulated) <= 1e-4 * simulated);
   }
 
-  // Natural continuation cannot pass the fold: it ends there, or jumps off the branch as a sweep does.
-  const Branch natural = continue_periodic_orbit(model, values, "omega", 7.0, 7.6, up.cases[0].final_state, 1, settings);
+  // Natural continuation cannot pass the fold: it is lost there.
+  const Branch natural =
+      continue_periodic_orbit(model, values, "omega", 7.0, 7.6, up.cases[0].final_state, 1, settings);
   bool natural_unstable = false;
   for (const auto& q : natural.points) natural_unstable = natural_unstable || !q.orbit.stable();
-  INFO(std::setprecision(10) << "natural: " << natural.end << ", last point at omega " << natural.points.back().parameter);
+  INFO(std::setprecision(10) << "natural: " << natural.end << ", last point at omega "
+                             << natural.points.back().parameter);
   CHECK(natural.end.rfind("lost the branch", 0) == 0);
   CHECK(natural.points.back().parameter <= fold.parameter + 1e-6);
   CHECK(natural.points.back().parameter > fold.parameter - 1e-3);
   CHECK_FALSE(natural_unstable);
 }
 
-TEST_CASE("Model A (1,1) branch in lambda by arclength: past the impact crossing the section (one natural step) "
-          "and through grazing at lambda* = 0.5670028",
-          "[two_body][continuation][arclength]") {
+TEST_CASE(
+    "Model A (1,1) branch in lambda by arclength: past the impact crossing the section (one natural step) "
+    "and through grazing at lambda* = 0.5670028",
+    "[two_body][continuation][arclength]") {
   const SweepSpec spec = parse_sweep(kModelA + "lambda = 1\n[run]\nmax_periods = 300\n", "a.ini", {});
   const SweepRun start = run_sweep(spec);
   REQUIRE(start.cases[0].class_code == "(1,1)");
-  const Branch branch = continue_by_arclength(*spec.model, spec.case_parameters(0), "lambda", 1.0, 0.55,
-                                              start.cases[0].final_state, 1);
+  const Branch branch =
+      continue_by_arclength(*spec.model, spec.case_parameters(0), "lambda", 1.0, 0.55, start.cases[0].final_state, 1);
   INFO(branch.end);
   REQUIRE(branch.end == "reached the end of the range");
   REQUIRE(branch.events.size() == 1);
@@ -191,10 +203,12 @@ TEST_CASE("Model A (1,1) branch in lambda by arclength: past the impact crossing
     CHECK(branch.points[i].parameter < branch.points[i - 1].parameter);
 }
 
-TEST_CASE("Model B (Hertz) (1,1) branch in R by arclength: the period doubling where natural continuation puts it "
-          "(R = 174.498), and the spec's multipliers at R = 500",
-          "[two_body][continuation][arclength]") {
-  const SweepSpec spec = parse_sweep("model = vibro_platform\n[parameters]\nR = 3.3\n[run]\nmax_periods = 1500\n", "b.ini", {});
+TEST_CASE(
+    "Model B (Hertz) (1,1) branch in R by arclength: the period doubling where natural continuation puts it "
+    "(R = 174.498), and the spec's multipliers at R = 500",
+    "[two_body][continuation][arclength]") {
+  const SweepSpec spec =
+      parse_sweep("model = vibro_platform\n[parameters]\nR = 3.3\n[run]\nmax_periods = 1500\n", "b.ini", {});
   const SweepRun start = run_sweep(spec);
   REQUIRE(start.cases[0].class_code == "(1,1)");
   ContinuationSettings settings;
@@ -237,12 +251,14 @@ std::complex<double> complex_pair(const PeriodicOrbit& orbit) {
 
 }  // namespace
 
-TEST_CASE("Model A (e = 0.8, lambda = 2) branch in omega by arclength: fold at 8.260, then a Neimark-Sacker point "
-          "on the unstable branch that natural continuation cannot reach",
-          "[two_body][continuation][arclength]") {
-  const SweepSpec spec = parse_sweep("model = gap_oscillator\n[parameters]\nlaw = restitution\ne = 0.8\nlambda = 2\n"
-                                     "omega = 7.5\n[run]\nmax_periods = 2000\n",
-                                     "a.ini", {});
+TEST_CASE(
+    "Model A (e = 0.8, lambda = 2) branch in omega by arclength: fold at 8.260, then a Neimark-Sacker point "
+    "on the unstable branch that natural continuation cannot reach",
+    "[two_body][continuation][arclength]") {
+  const SweepSpec spec = parse_sweep(
+      "model = gap_oscillator\n[parameters]\nlaw = restitution\ne = 0.8\nlambda = 2\n"
+      "omega = 7.5\n[run]\nmax_periods = 2000\n",
+      "a.ini", {});
   const SweepRun start = run_sweep(spec);
   REQUIRE(start.cases[0].class_code == "(1,1)");
   const Model& model = *spec.model;
@@ -250,7 +266,8 @@ TEST_CASE("Model A (e = 0.8, lambda = 2) branch in omega by arclength: fold at 8
   ContinuationSettings settings;
   settings.step = 0.01;
   settings.max_step = 0.05;
-  const Branch branch = continue_by_arclength(model, values, "omega", 7.5, 8.5, start.cases[0].final_state, 1, settings);
+  const Branch branch =
+      continue_by_arclength(model, values, "omega", 7.5, 8.5, start.cases[0].final_state, 1, settings);
   std::string events;
   for (const auto& e : branch.events) events += e.kind + " at " + std::to_string(e.parameter) + " (" + e.detail + "); ";
   INFO(branch.end << "; events: " << events);
@@ -281,7 +298,8 @@ TEST_CASE("Model A (e = 0.8, lambda = 2) branch in omega by arclength: fold at 8
     CHECK((std::abs(complex_pair(orbit)) > 1) == (side < 0));
   }
   // Natural continuation is lost at the fold, before the unstable branch.
-  const Branch natural = continue_periodic_orbit(model, values, "omega", 7.5, 8.5, start.cases[0].final_state, 1, settings);
+  const Branch natural =
+      continue_periodic_orbit(model, values, "omega", 7.5, 8.5, start.cases[0].final_state, 1, settings);
   CHECK(natural.end.rfind("lost the branch", 0) == 0);
   CHECK(natural.events.empty());
 }
