@@ -406,6 +406,23 @@ def test_continue(vibro, tmp):
         check(not missing, "docs/hdf5_schema.md documents every name of the branch file", f"missing: {missing}")
         rc, out, err = vibro("plot", branch, cwd=d)
         check(rc == 0 and is_png(os.path.join(d, "a.branch_branch.png")), "vibro plot draws a branch file", show(rc, out, err))
+    # --method arclength follows Model A's (1,1) orbit in omega round its fold and back to its grazing.
+    fold = write(d, "fold.ini", "model = gap_oscillator\n[parameters]\nlaw = restitution\nomega = 7\n[run]\nmax_periods = 2000\n")
+    rc, out, err = vibro("continue", fold, "--parameter", "omega", "--to", "7.6", "--step", "0.01", "--max-step", "0.02",
+                         "--method", "arclength", cwd=d)
+    check(rc == 0 and "reached the end of the range" in out, "vibro continue --method arclength runs", show(rc, out, err))
+    m = re.search(r"fold at omega = ([0-9.]+)", out)
+    check(m is not None and abs(float(m.group(1)) - 7.4442) < 1e-3, "arclength reports the fold at omega ~ 7.4442", out)
+    m = re.search(r"grazing at omega = ([0-9.]+)", out)
+    check(m is not None and abs(float(m.group(1)) - 7.24905) < 1e-4, "arclength reports the grazing at omega ~ 7.24905", out)
+    if os.path.exists(os.path.join(d, "fold.branch.h5")):
+        with h5py.File(os.path.join(d, "fold.branch.h5"), "r") as f:
+            p = f["branch/parameter"][...]
+            check(as_str(f.attrs["method"]) == "arclength" and np.any(np.diff(p) < 0) and np.any(np.diff(p) > 0),
+                  "the arclength branch file says so and its parameter turns back", str(p))
+            check(abs(f["events/multiplier_real"][0] - 1) < 1e-3, "the fold's multiplier is +1 in the file")
+    rc, out, err = vibro("continue", fold, "--parameter", "omega", "--to", "7.6", "--method", "secant", cwd=d)
+    check(rc == 2 and "natural" in err and "arclength" in err, "an unknown --method names the accepted ones", err)
     rc, out, err = vibro("continue", ini, "--parameter", "lambda", "--to", "-1", cwd=d)
     check(rc == 2 and "lambda" in err and "expected [" in err, "an out-of-range --to names the key and its range", err)
     rc, out, err = vibro("continue", ini, "--parameter", "law", "--to", "1", cwd=d)
