@@ -3,8 +3,9 @@
 // parameter value from a secant prediction, with step control, and the points where the branch
 // changes character located by bisection: a grazing (the number of impacts per period changes) and
 // stability changes, classified by the multiplier that crosses the unit circle (period doubling at
-// -1, fold at +1, Neimark-Sacker for a complex pair). Every point is admissible by construction: the
-// map locates every event, and a model refuses states that penetrate (the branch then ends, saying so).
+// -1, fold at +1, Neimark-Sacker for a complex pair). The map locates every event, so no point
+// penetrates a rigid contact (a model refuses penetrating states; the branch then ends, saying so);
+// compliant contact forces are checked afterwards (analysis/branch_admissibility).
 #include <cmath>
 #include <complex>
 #include <memory>
@@ -29,10 +30,11 @@ struct ContinuationSettings {
 struct BranchPoint {
   double parameter = 0;
   PeriodicOrbit orbit;
+  Admissibility admissibility;  // set by check_branch_admissibility (analysis/branch_admissibility)
 };
 
 struct BranchEvent {
-  std::string kind;    // "grazing", "period_doubling", "fold", "neimark_sacker"
+  std::string kind;    // "grazing", "period_doubling", "fold", "neimark_sacker", "inadmissible"
   double parameter = 0;
   std::string detail;  // e.g. "impacts per period 1 -> 0", the crossing multiplier
   // The multiplier that crossed the unit circle, on the far side of the event (NaN for a grazing).

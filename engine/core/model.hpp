@@ -3,6 +3,7 @@
 // stroboscopic samples, and a model-specific refinement of the steady state the detector found.
 #include <Eigen/Dense>
 #include <complex>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -47,6 +48,16 @@ struct MapStep {
   long long events = 0;      // impacts on the way (a change of this count along a branch is a grazing)
 };
 
+// Whether an orbit stays physical where the model's contact law could leave it: a compliant contact
+// whose viscous part makes it pull (tensile force) before the bodies separate. Rigid contacts need no
+// check here: their events are located, so a simulated orbit never penetrates.
+struct Admissibility {
+  bool measured = false;          // the model checks its contact forces
+  bool admissible = true;
+  double min_contact_force = std::numeric_limits<double>::quiet_NaN();  // N; NaN: no contact phase
+  std::string violation;          // what is not physical, with the number
+};
+
 class Simulation {
  public:
   virtual ~Simulation() = default;
@@ -71,6 +82,9 @@ class Simulation {
   // what Newton shooting needs. Leaves the simulation as it was. False when the model does not
   // provide it or `from` is not an admissible state.
   virtual bool stroboscopic_map(const StrobeSample& /*from*/, int /*periods*/, MapStep& /*step*/) { return false; }
+  // The contact forces over `periods` periods from `from` (Admissibility). Leaves the simulation as it
+  // was. Not measured when the model does not provide it.
+  virtual Admissibility admissibility(const StrobeSample& /*from*/, int /*periods*/) { return {}; }
 };
 
 class Model {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analysis/arclength_continuation.hpp"
+#include "analysis/branch_admissibility.hpp"
 #include "analysis/orbit_continuation.hpp"
 #include "engine/core/input_error.hpp"
 #include "jobs/cli/commands.hpp"
@@ -102,8 +103,9 @@ int continue_command(const std::vector<std::string>& args) {
     throw InputError("the start case (" + request.parameter + " = " + std::to_string(from) + ") settles on no periodic orbit "
                      "(class " + start.class_code + "); give --periods K to shoot for a period-K orbit from its last state");
   const auto follow = request.method == "arclength" ? continue_by_arclength : continue_periodic_orbit;
-  const Branch branch =
+  Branch branch =
       follow(*spec.model, values, request.parameter, from, request.to, start.final_state, periods, request.settings);
+  check_branch_admissibility(*spec.model, values, request.parameter, periods, branch);
   if (branch.points.empty())  // nothing to write: say why (e.g. a conveyor case that ends in coupled motion)
     throw std::runtime_error("the start case (class " + start.class_code + ") gives no orbit to continue: " + branch.end);
   std::string path = spec.output_file;

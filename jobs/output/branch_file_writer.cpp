@@ -32,8 +32,8 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   const auto n = static_cast<hsize_t>(branch.points.size());
   const auto layout = spec.model->start(spec.base)->layout();
   const std::size_t dims = layout.state_names.size();
-  std::vector<double> values, state, real, imag, modulus, residual;
-  std::vector<std::int8_t> stable;
+  std::vector<double> values, state, real, imag, modulus, residual, least_force;
+  std::vector<std::int8_t> stable, admissible;
   std::vector<std::int64_t> impacts;
   std::vector<std::int32_t> iterations;
   std::size_t width = 0;
@@ -53,6 +53,8 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
     impacts.push_back(p.orbit.events);
     iterations.push_back(p.orbit.iterations);
     residual.push_back(p.orbit.residual);
+    least_force.push_back(p.admissibility.min_contact_force);
+    admissible.push_back(!p.admissibility.measured ? -1 : p.admissibility.admissible ? 1 : 0);
   }
   H5::Group points = file.createGroup("/branch");
   auto set = h5::column<double>(points, "parameter", n, 0.0);
@@ -78,6 +80,15 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   h5::write_rows(set, 0, iterations);
   set = h5::column<double>(points, "residual", n, 0.0);
   h5::write_rows(set, 0, residual);
+  set = h5::column<std::int8_t>(points, "admissible", n, -1);
+  h5::write_rows(set, 0, admissible);
+  attribute(set, "meaning", std::string("1: the orbit's contact forces are physical, 0: the contact pulls (tensile), "
+                                        "-1: the model does not check them"));
+  set = h5::column<double>(points, "min_contact_force", n, std::nan(""));
+  h5::write_rows(set, 0, least_force);
+  attribute(set, "unit", std::string("N"));
+  attribute(set, "meaning", std::string("smallest force a compliant contact transmits along the orbit (< 0: tensile); "
+                                        "NaN: no compliant contact phase"));
 
   H5::Group events = file.createGroup("/events");
   const auto m = static_cast<hsize_t>(branch.events.size());

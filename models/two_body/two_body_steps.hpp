@@ -178,6 +178,32 @@ class TwoBodySimulation final : public Simulation {
     step.image.period = from.period + periods;
     return end.allFinite();
   }
+  Admissibility admissibility(const StrobeSample& from, int periods) override {
+    // A copy runs the orbit; every sample carries its period's smallest contact force.
+    TwoBodySimulation copy(*this);
+    copy.system_.sample = &copy.sample_;  // the copied system still points at this simulation's sample
+    reset_period_extremes(copy.sample_.aux);
+    Admissibility result;
+    result.measured = true;
+    if (!copy.restart_from(from)) return result;
+    struct Least : StrobeObserver {
+      int left;
+      double force = std::numeric_limits<double>::infinity();
+      bool on_sample(const StrobeSample& s) override {
+        force = std::min(force, s.aux[kMinContactForce]);
+        return --left > 0;
+      }
+    } least;
+    least.left = periods;
+    copy.run(least);
+    if (std::isinf(least.force)) return result;  // no compliant contact phase
+    result.min_contact_force = least.force;
+    if (least.force < 0) {
+      result.admissible = false;
+      result.violation = "the contact pulls with " + std::to_string(-least.force) + " N before separating";
+    }
+    return result;
+  }
   std::vector<std::complex<double>> floquet_multipliers(int periods) override {
     TangentFlow flow(*this);
     const Eigen::Matrix4d M = flow.advance(Eigen::Matrix4d::Identity(), periods);

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "analysis/branch_admissibility.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 
@@ -42,4 +43,46 @@ TEST_CASE("Model B's Hertz block with viscous damping pulls on the form before i
 TEST_CASE("a rigid (restitution) contact transmits no contact force: min_contact_force is NaN", "[two_body]") {
   const std::string model_a = "model = gap_oscillator\n[parameters]\nlambda = 1\nlaw = restitution\n[run]\nmax_periods = 600\n";
   CHECK(std::isnan(min_contact_force(model_a, {})));
+}
+
+namespace {
+
+// Model B's orbit at xi0 (R = 3.33, phase 0) continued in the block damping ratio xi0 to `to`, then
+// checked for admissibility.
+Branch damping_branch(double from, double to) {
+  const SweepSpec spec = parse_sweep(kModelB, "branch.ini", {"--parameters.xi0=" + std::to_string(from)});
+  const SweepRun run = run_sweep(spec);
+  REQUIRE(run.cases[0].has_final_state);
+  REQUIRE(run.cases[0].period > 0);
+  ContinuationSettings settings;
+  settings.step = 0.005;
+  Branch branch = continue_periodic_orbit(*spec.model, spec.base, "xi0", from, to, run.cases[0].final_state,
+                                          run.cases[0].period, settings);
+  REQUIRE(branch.points.size() >= 2);
+  check_branch_admissibility(*spec.model, spec.base, "xi0", run.cases[0].period, branch);
+  return branch;
+}
+
+}  // namespace
+
+TEST_CASE("continuation stops where a branch turns non-physical, and flags one that starts so", "[two_body][continuation]") {
+  // Undamped block: elastic forces only, admissible; any block damping makes the block pull on the
+  // form as it leaves (its velocity is upward there).
+  const Branch up = damping_branch(0.0, 0.02);
+  REQUIRE(up.points.size() == 1);
+  CHECK(up.points[0].admissibility.measured);
+  CHECK(up.points[0].admissibility.admissible);
+  CHECK(up.points[0].admissibility.min_contact_force >= 0);
+  REQUIRE(!up.events.empty());
+  CHECK(up.events.back().kind == "inadmissible");
+  CHECK(up.end.find("non-physical after xi0 = 0") != std::string::npos);
+  CHECK(up.end.find("pulls") != std::string::npos);
+
+  const Branch down = damping_branch(0.02, 0.0);
+  CHECK(down.points.size() > 2);
+  CHECK(down.end.find("not admissible from the start") != std::string::npos);
+  CHECK_FALSE(down.points.front().admissibility.admissible);
+  CHECK(down.points.front().admissibility.min_contact_force < 0);
+  CHECK(down.points.back().parameter == 0.0);
+  CHECK(down.points.back().admissibility.admissible);
 }
