@@ -1,6 +1,7 @@
 #include "analysis/steady_state.hpp"
 
 #include "analysis/linear_transient.hpp"
+#include "analysis/weighted_birkhoff.hpp"
 
 #include <algorithm>
 #include <array>
@@ -98,8 +99,10 @@ void classify_window(SteadyState& state, const StrobeLayout& layout, const Stead
       return;
     }
   }
-  state.periodicity = Periodicity::NotConverged;
+  // Not periodic: an invariant circle or torus (quasi-periodic), or chaos, or a transient.
   state.period = 0;
+  const bool quasi = n - 1 >= settings.quasi_min_window && birkhoff_discrepancy(s, layout) < settings.quasi_tol;
+  state.periodicity = quasi ? Periodicity::QuasiPeriodic : Periodicity::NotConverged;
 }
 
 SteadyStateDetector::SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings)
