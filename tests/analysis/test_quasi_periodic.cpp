@@ -144,6 +144,18 @@ TEST_CASE("periodic and slowly converging windows keep their class over a 400-pe
   CHECK(discrepancy(creeping, 100, 500) > 0.1);
 }
 
+TEST_CASE("a period-21 orbit on a circle is not quasi-periodic, though its Birkhoff averages converge", "[analysis]") {
+  // Rotation by 8/21: periodic with a period above max_period = 16, as the locked orbits on an
+  // invariant circle that the gap oscillator shows below its grazing point.
+  const Synthetic locked = rotation(8.0 / 21.0);
+  CHECK(discrepancy(locked, 100, 500) < 1e-6);
+  const auto s = detect(locked, long_window(SteadyMode::Fixed));
+  CHECK(s.periodicity == Periodicity::NotConverged);
+  SteadyStateSettings wide = long_window(SteadyMode::Fixed);
+  wide.max_period = 21;
+  CHECK(detect(locked, wide).period == 21);
+}
+
 TEST_CASE("the quasi-periodic test needs a window of 100 periods: not run on the default 50", "[analysis]") {
   const auto s = detect(rotation(kGolden), fixed_mode());
   CHECK(s.window_periods() == 50);
