@@ -18,8 +18,9 @@ double weighted_birkhoff_average(const std::vector<double>& values);
 
 // Largest difference between the weighted Birkhoff averages over the first and the second half of a
 // window of stroboscopic samples, over the observables "each state component in the layout's scales"
-// and "the drift increment over the following period in units of drift_scale * period", divided by the
-// orbit's extent (the largest spread of any of these observables over the window). Samples 0 .. n-2
+// (cos and sin of it for an angle, StrobeLayout::angular) and "the drift increment over the following
+// period in units of drift_scale * period", divided by the orbit's extent (the largest spread of any
+// of these observables over the window). Samples 0 .. n-2
 // carry the observables (the last one only closes the drift increment): two halves of (n-1)/2 points.
 // 0 for a window whose observables do not vary; infinity for a window too short to halve.
 double birkhoff_discrepancy(const std::vector<StrobeSample>& window, const StrobeLayout& layout);

@@ -15,14 +15,7 @@ namespace {
 // The Birkhoff discrepancy of case i's stored window.
 double discrepancy(const SweepSpec& spec, const SweepRun& run, long long i) {
   const StrobeLayout layout = spec.model->start(spec.case_parameters(i))->layout();
-  std::vector<StrobeSample> window;
-  for (const auto& p : run.cases[static_cast<std::size_t>(i)].strobe) {
-    StrobeSample s;
-    s.state = p.state;
-    s.drift_position = p.drift_position;
-    window.push_back(s);
-  }
-  return birkhoff_discrepancy(window, layout);
+  return birkhoff_discrepancy(strobe_window(run.cases[static_cast<std::size_t>(i)]), layout);
 }
 
 }  // namespace
