@@ -12,13 +12,21 @@ BranchCharacter branch_character(const PeriodicOrbit& orbit) {
   return {orbit.events, static_cast<int>(unstable)};
 }
 
-std::string stability_change_kind(const PeriodicOrbit& after, std::string& detail) {
-  const auto nearest = *std::min_element(after.multipliers.begin(), after.multipliers.end(), [](auto a, auto b) {
+std::complex<double> critical_multiplier(const PeriodicOrbit& orbit) {
+  return *std::min_element(orbit.multipliers.begin(), orbit.multipliers.end(), [](auto a, auto b) {
     return std::fabs(std::abs(a) - 1) < std::fabs(std::abs(b) - 1);
   });
+}
+
+std::string describe_multiplier(std::complex<double> mu) {
   std::ostringstream text;
-  text << "multiplier " << nearest.real() << (nearest.imag() < 0 ? " - " : " + ") << std::fabs(nearest.imag()) << "i";
-  detail = text.str();
+  text << "multiplier " << mu.real() << (mu.imag() < 0 ? " - " : " + ") << std::fabs(mu.imag()) << "i";
+  return text.str();
+}
+
+std::string stability_change_kind(const PeriodicOrbit& after, std::string& detail) {
+  const auto nearest = critical_multiplier(after);
+  detail = describe_multiplier(nearest);
   if (std::fabs(nearest.imag()) > 1e-6) return "neimark_sacker";
   return nearest.real() < 0 ? "period_doubling" : "fold";
 }

@@ -2,6 +2,7 @@
 // What distinguishes the orbits of a branch on either side of an event: the impacts per period (a
 // grazing changes them) and the number of multipliers outside the unit circle (a stability change),
 // and how a stability change is named from the multiplier that crossed.
+#include <complex>
 #include <string>
 
 #include "analysis/periodic_shooting.hpp"
@@ -17,8 +18,14 @@ struct BranchCharacter {
 
 BranchCharacter branch_character(const PeriodicOrbit& orbit);
 
+// The multiplier of `orbit` nearest the unit circle: the one that crosses at a stability change.
+std::complex<double> critical_multiplier(const PeriodicOrbit& orbit);
+
 // "period_doubling" (real, near -1), "fold" (real, near +1) or "neimark_sacker" (complex pair), from the
 // multiplier of `after` nearest the unit circle; `detail` gets that multiplier.
 std::string stability_change_kind(const PeriodicOrbit& after, std::string& detail);
+
+// "multiplier a + bi".
+std::string describe_multiplier(std::complex<double> mu);
 
 }  // namespace vibro

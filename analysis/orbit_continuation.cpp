@@ -146,6 +146,7 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
         event = {"grazing", 0, detail.str()};
       } else {
         event.kind = stability_change_kind(at_b, event.detail);
+        event.multiplier = critical_multiplier(at_b);
       }
       event.parameter = 0.5 * (a + b);
       branch.events.push_back(event);

@@ -5,6 +5,8 @@
 // stability changes, classified by the multiplier that crosses the unit circle (period doubling at
 // -1, fold at +1, Neimark-Sacker for a complex pair). Every point is admissible by construction: the
 // map locates every event, and a model refuses states that penetrate (the branch then ends, saying so).
+#include <cmath>
+#include <complex>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,7 +21,8 @@ struct ContinuationSettings {
   double step = 0.02;       // first parameter step (its sign comes from the direction from -> to)
   double min_step = 1e-6;   // the branch is lost below this step
   double max_step = 0.1;
-  double locate_tol = 1e-6;  // parameter width to which events are located
+  double locate_tol = 1e-6;  // parameter width (arclength: arclength) to which events are located
+  int max_points = 5000;     // arclength continuation: the most points of one branch
   ShootingSettings shooting;
 };
 
@@ -32,12 +35,15 @@ struct BranchEvent {
   std::string kind;    // "grazing", "period_doubling", "fold", "neimark_sacker"
   double parameter = 0;
   std::string detail;  // e.g. "impacts per period 1 -> 0", the crossing multiplier
+  // The multiplier that crossed the unit circle, on the far side of the event (NaN for a grazing).
+  std::complex<double> multiplier{std::nan(""), std::nan("")};
 };
 
 struct Branch {
   std::vector<BranchPoint> points;
   std::vector<BranchEvent> events;
   std::string end;  // "reached the end of the range", or why the branch stopped
+  std::string method = "natural";  // "natural" (parameter steps) or "arclength" (pseudo-arclength)
 };
 
 // Continues the period-`periods` orbit through `guess` (at parameter value `from`) to `to`.

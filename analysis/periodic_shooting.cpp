@@ -75,11 +75,16 @@ PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& g
   if (!orbit.converged && orbit.reason.empty())
     orbit.reason = "no convergence in " + std::to_string(settings.max_iterations) + " iterations";
   orbit.events = current.step.events;
-  const Eigen::EigenSolver<Eigen::MatrixXd> solver(current.step.jacobian, false);
-  for (Eigen::Index i = 0; i < solver.eigenvalues().size(); ++i) orbit.multipliers.push_back(solver.eigenvalues()[i]);
-  std::sort(orbit.multipliers.begin(), orbit.multipliers.end(),
-            [](const auto& a, const auto& b) { return std::abs(a) > std::abs(b); });
+  orbit.multipliers = sorted_multipliers(current.step.jacobian);
   return orbit;
+}
+
+std::vector<std::complex<double>> sorted_multipliers(const Eigen::MatrixXd& monodromy) {
+  const Eigen::EigenSolver<Eigen::MatrixXd> solver(monodromy, false);
+  std::vector<std::complex<double>> multipliers;
+  for (Eigen::Index i = 0; i < solver.eigenvalues().size(); ++i) multipliers.push_back(solver.eigenvalues()[i]);
+  std::sort(multipliers.begin(), multipliers.end(), [](const auto& a, const auto& b) { return std::abs(a) > std::abs(b); });
+  return multipliers;
 }
 
 }  // namespace vibro

@@ -32,4 +32,7 @@ struct PeriodicOrbit {
 PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& guess, int periods,
                                    const ShootingSettings& settings = {});
 
+// The eigenvalues of a monodromy matrix, |.| descending (PeriodicOrbit::multipliers).
+std::vector<std::complex<double>> sorted_multipliers(const Eigen::MatrixXd& monodromy);
+
 }  // namespace vibro

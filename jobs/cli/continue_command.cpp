@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/arclength_continuation.hpp"
 #include "analysis/orbit_continuation.hpp"
 #include "engine/core/input_error.hpp"
 #include "jobs/cli/commands.hpp"
@@ -21,6 +22,7 @@ struct ContinueRequest {
   std::string sweep_file, parameter;
   double to = std::nan("");
   int periods = 0;  // 0: the period the case settles on
+  std::string method = "natural";
   ContinuationSettings settings;
   std::vector<std::string> overrides;
 };
@@ -46,7 +48,8 @@ ContinueRequest parse(const std::vector<std::string>& args) {
       value = key.substr(equals + 1);
       key = key.substr(0, equals);
     }
-    const bool own = key == "--parameter" || key == "--to" || key == "--step" || key == "--periods";
+    const bool own = key == "--parameter" || key == "--to" || key == "--step" || key == "--periods" ||
+                     key == "--method" || key == "--max-step";
     if (own && equals == std::string::npos) {
       if (i + 1 == args.size()) throw InputError(key + " needs a value");
       value = args[++i];
@@ -54,14 +57,22 @@ ContinueRequest parse(const std::vector<std::string>& args) {
     if (key == "--parameter") r.parameter = value;
     else if (key == "--to") r.to = number("--to", value);
     else if (key == "--step") r.settings.step = number("--step", value);
+    else if (key == "--max-step") r.settings.max_step = number("--max-step", value);
     else if (key == "--periods") r.periods = static_cast<int>(number("--periods", value));
+    else if (key == "--method") r.method = value;
     else if (key.rfind("--", 0) == 0) r.overrides.push_back(args[i]);
     else if (r.sweep_file.empty()) r.sweep_file = key;
     else throw InputError("vibro continue takes one sweep file; got '" + r.sweep_file + "' and '" + key + "'");
   }
   if (r.sweep_file.empty() || r.parameter.empty() || std::isnan(r.to))
-    throw InputError("usage: vibro continue SWEEP.ini --parameter NAME --to VALUE [--step S] [--periods K]");
+    throw InputError("usage: vibro continue SWEEP.ini --parameter NAME --to VALUE [--step S] [--periods K] "
+                     "[--max-step S] [--method natural|arclength]");
+  if (r.method != "natural" && r.method != "arclength")
+    throw InputError("--method = '" + r.method + "': accepted are natural (parameter steps) and arclength "
+                     "(pseudo-arclength, follows the branch round folds)");
   if (!(r.settings.step > 0)) throw InputError("--step must be > 0");
+  if (!(r.settings.max_step >= r.settings.step))
+    throw InputError("--max-step must be >= --step (" + std::to_string(r.settings.step) + ")");
   if (r.periods < 0 || r.periods > 1000) throw InputError("--periods must be in [1, 1000] (0: the case's own period)");
   return r;
 }
@@ -90,8 +101,9 @@ int continue_command(const std::vector<std::string>& args) {
   if (periods <= 0)
     throw InputError("the start case (" + request.parameter + " = " + std::to_string(from) + ") settles on no periodic orbit "
                      "(class " + start.class_code + "); give --periods K to shoot for a period-K orbit from its last state");
-  const Branch branch = continue_periodic_orbit(*spec.model, values, request.parameter, from, request.to,
-                                                start.final_state, periods, request.settings);
+  const auto follow = request.method == "arclength" ? continue_by_arclength : continue_periodic_orbit;
+  const Branch branch =
+      follow(*spec.model, values, request.parameter, from, request.to, start.final_state, periods, request.settings);
   if (branch.points.empty())  // nothing to write: say why (e.g. a conveyor case that ends in coupled motion)
     throw std::runtime_error("the start case (class " + start.class_code + ") gives no orbit to continue: " + branch.end);
   std::string path = spec.output_file;

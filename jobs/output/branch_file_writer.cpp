@@ -26,6 +26,7 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   attribute(root, "to", to);
   attribute(root, "periods", static_cast<long long>(periods));
   attribute(root, "end", branch.end);
+  attribute(root, "method", branch.method);
   write_fixed_parameters(file, spec);
 
   const auto n = static_cast<hsize_t>(branch.points.size());
@@ -81,11 +82,13 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   H5::Group events = file.createGroup("/events");
   const auto m = static_cast<hsize_t>(branch.events.size());
   std::vector<std::string> kinds, details;
-  std::vector<double> where;
+  std::vector<double> where, mu_real, mu_imag;
   for (const auto& e : branch.events) {
     kinds.push_back(e.kind);
     details.push_back(e.detail);
     where.push_back(e.parameter);
+    mu_real.push_back(e.multiplier.real());
+    mu_imag.push_back(e.multiplier.imag());
   }
   auto kind = h5::create_strings(events, "kind", m);
   h5::write_strings(kind, 0, kinds);
@@ -93,6 +96,11 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   h5::write_rows(set, 0, where);
   auto detail = h5::create_strings(events, "detail", m);
   h5::write_strings(detail, 0, details);
+  set = h5::column<double>(events, "multiplier_real", m, 0.0);
+  h5::write_rows(set, 0, mu_real);
+  attribute(set, "meaning", std::string("the multiplier that crossed the unit circle (NaN for a grazing)"));
+  set = h5::column<double>(events, "multiplier_imag", m, 0.0);
+  h5::write_rows(set, 0, mu_imag);
 }
 
 }  // namespace

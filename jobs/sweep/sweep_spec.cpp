@@ -152,6 +152,10 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   SweepSpec spec;
   spec.source_name = source_name;
   spec.source_text = ini_text;
+  // program_options would take anything else for a positional argument and drop it silently.
+  for (const auto& o : overrides)
+    if (o.rfind("--", 0) != 0 || o.find('=') == std::string::npos)
+      throw InputError("override '" + o + "' is not of the form --section.key=value");
 
   // Pass 1: find the model (everything else depends on its declared keys).
   std::string model_name;

@@ -57,10 +57,10 @@ void ConveyorSimulation::count_event() {
                       " events in one period (unresolved accumulation?)");
 }
 
-void ConveyorSimulation::log_event(ConveyorEvent::Kind kind, double u_before, double u_after) {
+void ConveyorSimulation::log_event(ConveyorEvent::Kind kind, double u_before, double u_after, double slip) {
   if (!events_) return;
   const double time = (static_cast<double>(periods_) * kTwoPi + theta_) / c_.omega;
-  events_->push_back({kind, time, theta_, u_before, u_after, vT_, x_});
+  events_->push_back({kind, time, theta_, u_before, u_after, vT_, x_, slip});
 }
 
 bool ConveyorSimulation::emit(double h, double u, int mode) {
@@ -186,6 +186,7 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
   } else {
     s = r0 > 0 ? 1.0 : -1.0;
   }
+  log_event(ConveyorEvent::Kind::ArcStart, 0, 0, stick ? 0.0 : s);
 
   while (true) {
     const double y_strobe = kTwoPi - theta_;
@@ -241,11 +242,11 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
         stick = false;
         s = std::sin(theta_) > 0 ? -1.0 : 1.0;
         from_zero = true;
-        log_event(ConveyorEvent::Kind::BreakAway);
+        log_event(ConveyorEvent::Kind::BreakAway, 0, 0, s);
       } else {
         choose_at_zero_relative_velocity();
         ++sample_.counters[stick ? kStickArcs : kReversals];
-        log_event(stick ? ConveyorEvent::Kind::Stick : ConveyorEvent::Kind::Reversal);
+        log_event(stick ? ConveyorEvent::Kind::Stick : ConveyorEvent::Kind::Reversal, 0, 0, stick ? 0.0 : s);
       }
       continue;
     }
@@ -338,8 +339,21 @@ bool ConveyorSimulation::restart_from(const StrobeSample& sample) {
   return true;
 }
 
+long long structural_events(const std::vector<ConveyorEvent>& events) {
+  // Continuation reports a change of this count as a grazing. A microthrow sequence counts once: how
+  // many of its impacts are simulated before the accumulation depends on u_tol, not on the orbit.
+  long long count = 0;
+  bool absorbed = false;  // walking backwards: inside the impacts that end in an accumulation
+  for (auto e = events.rbegin(); e != events.rend(); ++e) {
+    if (e->kind == ConveyorEvent::Kind::Accumulation) absorbed = true;
+    else if (e->kind != ConveyorEvent::Kind::Impact) absorbed = false;
+    else if (absorbed) continue;
+    ++count;
+  }
+  return count;
+}
+
 bool ConveyorSimulation::stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) {
-  if (from.mode != kFlight) return false;
   // The simulation itself runs the map, logging its events; the tangent map follows them.
   ConveyorSimulation copy(c_, start_);
   std::vector<ConveyorEvent> events;
@@ -356,12 +370,12 @@ bool ConveyorSimulation::stroboscopic_map(const StrobeSample& from, int periods,
   last.left = periods;
   copy.run(last);
   Eigen::Matrix3d jacobian;
-  if (last.sample.mode != kFlight ||
-      !hopping_tangent_map(c_, events, static_cast<double>(from.period) * c_.period, from.state[2], periods * kTwoPi, jacobian))
+  if (!stroboscopic_tangent_map(c_, events, static_cast<double>(from.period) * c_.period, from.state[2],
+                                from.mode == kCoupled, periods * kTwoPi, jacobian))
     return false;
   step.image = last.sample;
   step.jacobian = jacobian;
-  step.events = static_cast<long long>(events.size());
+  step.events = structural_events(events);
   return true;
 }
 

@@ -21,7 +21,8 @@ StrobeLayout conveyor_layout(const ConveyorConstants& c);
 
 // One discrete event, for tests and time-signal plots (not recorded unless asked for).
 struct ConveyorEvent {
-  enum class Kind { Impact, Grazing, Accumulation, LiftOff, Stick, Reversal, BreakAway };
+  // ArcStart: coupled motion begins (after an accumulation, or on resuming from a coupled sample).
+  enum class Kind { Impact, Grazing, Accumulation, LiftOff, Stick, Reversal, BreakAway, ArcStart };
   Kind kind;
   double time;       // s
   double phase;      // rad, in [0, 2 pi)
@@ -29,7 +30,11 @@ struct ConveyorEvent {
   double u_after;    // after (impacts), m/s
   double vT;         // tangential velocity after the event, m/s
   double x;          // tangential position, m
+  double slip = 0;   // coupled motion after the event: friction direction on the part (+-1), 0 sticking
 };
+
+// How many events define an orbit's structure (MapStep::events): a microthrow sequence counts once.
+long long structural_events(const std::vector<ConveyorEvent>& events);
 
 class ConveyorSimulation : public Simulation {
  public:
@@ -37,9 +42,9 @@ class ConveyorSimulation : public Simulation {
   const StrobeLayout& layout() const override { return layout_; }
   void run(StrobeObserver& observer) override;
   bool restart_from(const StrobeSample& sample) override;
-  // Along hopping orbits (flights and impacts; conveyor_tangent_map.hpp); false through coupled motion.
+  // Through flights, impacts and coupled motion (conveyor_tangent_map.hpp); false through a grazing.
   bool stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) override;
-  // From the sample where run() stopped, through the same tangent map; empty through coupled motion.
+  // From the sample where run() stopped, through the same tangent map.
   std::vector<std::complex<double>> floquet_multipliers(int periods) override;
   std::vector<double> lyapunov_exponents(int periods) override;
   // Every event is appended to `log` (nullptr: none). For tests and time signals.
@@ -61,7 +66,7 @@ class ConveyorSimulation : public Simulation {
   FlightStart after_lift_off() const;
   bool emit(double h, double u, int mode);  // one stroboscopic sample at the current state
   void count_event();
-  void log_event(ConveyorEvent::Kind kind, double u_before = 0, double u_after = 0);
+  void log_event(ConveyorEvent::Kind kind, double u_before = 0, double u_after = 0, double slip = 0);
 
   ConveyorConstants c_;
   ConveyorStart start_;

@@ -113,6 +113,7 @@ void GapOscillatorSystem::observe(const DenseStep<6>& step, double theta_end) {
   ++sample->counters[kSteps];
   auto force = [this](double z) { return c_.law == ImpactLaw::Linear ? linear_penalty(z, c_.k0) : hertz(z, c_.K); };
   track_step_extremes(step, theta_end, {c_.D, 0.0}, mode == kContact, mode != kFree, force, sample->aux);
+  if (mode == kContact) track_contact_force(step, theta_end, [this](const State& x) { return contact_force(x); }, sample->aux);
 }
 
 GapOscillatorSystem::State GapOscillatorSystem::start() const {

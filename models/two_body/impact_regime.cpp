@@ -16,7 +16,9 @@ std::vector<ObservableSpec> impact_observables() {
           {"max_contact_force", "N", "peak elastic contact force over the window (compliant laws)"},
           {"max_penetration", "m", "peak penetration over the window (compliant laws)"},
           {"contact_time", "s", "time in contact per forcing period, window mean"},
-          {"impacts_per_period", "1/period", "impacts (contact onsets) per forcing period over the window"}};
+          {"impacts_per_period", "1/period", "impacts (contact onsets) per forcing period over the window"},
+          {"min_contact_force", "N", "smallest force the contact transmits over the window, elastic plus contact "
+                                     "damping (compliant laws; < 0: the contact pulls, not admissible); NaN: no contact"}};
 }
 
 CaseSummary summarize_impact_regime(const SteadyState& steady, int impact_counter, int free_mode) {
@@ -30,6 +32,7 @@ CaseSummary summarize_impact_regime(const SteadyState& steady, int impact_counte
   }
   // Every sample after the first carries the extremes of the period that ends at it.
   double max1 = -1e300, min1 = 1e300, max2 = -1e300, min2 = 1e300, force = 0, depth = 0, contact = 0;
+  double least_force = std::numeric_limits<double>::infinity();
   for (std::size_t i = 1; i < w.size(); ++i) {
     const auto& a = w[i].aux;
     max1 = std::max(max1, a[kMaxX1]);
@@ -39,12 +42,14 @@ CaseSummary summarize_impact_regime(const SteadyState& steady, int impact_counte
     force = std::max(force, a[kMaxForce]);
     depth = std::max(depth, a[kMaxPenetration]);
     contact += a[kContactTime];
+    least_force = std::min(least_force, a[kMinContactForce]);
   }
   const double periods = static_cast<double>(w.size() - 1);
   const auto impacts = steady.counter_in_window(impact_counter);
   summary.observables = {0.5 * (std::fabs(max1) + std::fabs(min1)), 0.5 * (max1 - min1),
                          0.5 * (std::fabs(max2) + std::fabs(min2)), 0.5 * (max2 - min2),
-                         force, depth, contact / periods, static_cast<double>(impacts) / periods};
+                         force, depth, contact / periods, static_cast<double>(impacts) / periods,
+                         std::isinf(least_force) ? nan : least_force};
   if (!has_period(steady.periodicity)) {
     summary.class_code = steady.periodicity == Periodicity::QuasiPeriodic ? "Q" : "X";
     return summary;

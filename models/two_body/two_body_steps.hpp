@@ -23,8 +23,9 @@ namespace vibro::two_body {
 
 using TwoBodyState = Eigen::Matrix<double, 6, 1>;
 
-// Per-period extremes carried in StrobeSample::aux (reset at every sample).
-enum GapAux { kMaxX1, kMinX1, kMaxU2, kMinU2, kMaxForce, kMaxPenetration, kContactTime };
+// Per-period extremes carried in StrobeSample::aux (reset at every sample). kMinContactForce: the
+// smallest force the contact transmits (elastic plus contact damping; < 0: it pulls), +inf without contact.
+enum GapAux { kMaxX1, kMinX1, kMaxU2, kMinU2, kMaxForce, kMaxPenetration, kContactTime, kMinContactForce };
 
 struct StepGeometry {
   double rest2;     // body 2's rest coordinate: u2 = x2 - rest2
@@ -73,10 +74,18 @@ void track_step_extremes(const DenseStep<6>& step, double theta_end, const StepG
   }
 }
 
+// Updates aux[kMinContactForce] with the contact force over the step's first theta_end, sampled at
+// 9 points (a tensile dip shorter than an eighth of a step may be missed; it is a flag, not an event).
+template <class ContactForce>
+void track_contact_force(const DenseStep<6>& step, double theta_end, ContactForce&& force_of_state,
+                         std::array<double, 8>& aux) {
+  for (int i = 0; i <= 8; ++i) aux[kMinContactForce] = std::min(aux[kMinContactForce], force_of_state(step.at(theta_end * i / 8)));
+}
+
 inline void reset_period_extremes(std::array<double, 8>& aux) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   aux[kMaxX1] = aux[kMaxU2] = -inf;
-  aux[kMinX1] = aux[kMinU2] = inf;
+  aux[kMinX1] = aux[kMinU2] = aux[kMinContactForce] = inf;
   aux[kMaxForce] = aux[kMaxPenetration] = aux[kContactTime] = 0;
 }
 

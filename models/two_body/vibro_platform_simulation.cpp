@@ -82,6 +82,11 @@ void VibroPlatformSystem::jacobian(double, const TwoBodyState& x, Matrix& J) con
   J(3, 3) = (-c_.c2 - c0_v2) / c_.m2;
 }
 
+double VibroPlatformSystem::block_force(const TwoBodyState& x) const {
+  // Elastic and viscous; the damper acts on the form's absolute velocity unless relative_damping.
+  return elastic_force(c_.h - (x[2] - x[0])) - c_.c0 * (c_.relative_damping ? x[3] - x[1] : x[3]);
+}
+
 void VibroPlatformSystem::rhs(double, const TwoBodyState& x, TwoBodyState& dx) const {
   dx[4] = -c_.omega * x[5];
   dx[5] = c_.omega * x[4];
@@ -94,15 +99,11 @@ void VibroPlatformSystem::rhs(double, const TwoBodyState& x, TwoBodyState& dx) c
     dx[3] = a;
     return;
   }
-  double block = 0, damper = 0;  // elastic and viscous forces of the block on the form (up)
-  if (mode == kOnBlock) {
-    block = elastic_force(c_.h - (x[2] - x[0]));
-    damper = -c_.c0 * (c_.relative_damping ? x[3] - x[1] : x[3]);
-  }
+  const double block = mode == kOnBlock ? block_force(x) : 0.0;  // the block on the form (up)
   dx[0] = x[1];
-  dx[1] = (c_.m2 * c_.g - c_.k1 * x[0] - c_.c1 * x[1] + F - block - damper) / c_.m1;
+  dx[1] = (c_.m2 * c_.g - c_.k1 * x[0] - c_.c1 * x[1] + F - block) / c_.m1;
   dx[2] = x[3];
-  dx[3] = (-c_.m2 * c_.g - c_.c2 * x[3] + block + damper) / c_.m2;
+  dx[3] = (-c_.m2 * c_.g - c_.c2 * x[3] + block) / c_.m2;
 }
 
 bool VibroPlatformSystem::on_events(double, TwoBodyState& x, const EventHit* hits, int count) {
@@ -119,6 +120,7 @@ void VibroPlatformSystem::observe(const DenseStep<6>& step, double theta_end) {
   ++sample->counters[kPlatformSteps];
   auto force = [this](double z) { return elastic_force(z); };
   track_step_extremes(step, theta_end, {c_.rest_y2(), c_.h}, mode == kOnBlock, mode != kFlight, force, sample->aux);
+  if (mode == kOnBlock) track_contact_force(step, theta_end, [this](const TwoBodyState& x) { return block_force(x); }, sample->aux);
 }
 
 TwoBodyState VibroPlatformSystem::start() {

@@ -33,6 +33,7 @@ class VibroPlatformSystem {
   bool on_events(double t, TwoBodyState& x, const EventHit* hits, int count);
   void observe(const DenseStep<6>& step, double theta_end);
   double elastic_force(double z) const;
+  double block_force(const TwoBodyState& x) const;  // total force of the block on the form, up (contact)
 
   ContactMode mode = kOnBlock;
   bool joint_phase = false;  // restitution runs start on the linear block until the first lift-off

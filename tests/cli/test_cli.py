@@ -406,14 +406,36 @@ def test_continue(vibro, tmp):
         check(not missing, "docs/hdf5_schema.md documents every name of the branch file", f"missing: {missing}")
         rc, out, err = vibro("plot", branch, cwd=d)
         check(rc == 0 and is_png(os.path.join(d, "a.branch_branch.png")), "vibro plot draws a branch file", show(rc, out, err))
+    # --method arclength follows Model A's (1,1) orbit in omega round its fold and back to its grazing.
+    fold = write(d, "fold.ini", "model = gap_oscillator\n[parameters]\nlaw = restitution\nomega = 7\n[run]\nmax_periods = 2000\n")
+    rc, out, err = vibro("continue", fold, "--parameter", "omega", "--to", "7.6", "--step", "0.01", "--max-step", "0.02",
+                         "--method", "arclength", cwd=d)
+    check(rc == 0 and "reached the end of the range" in out, "vibro continue --method arclength runs", show(rc, out, err))
+    m = re.search(r"fold at omega = ([0-9.]+)", out)
+    check(m is not None and abs(float(m.group(1)) - 7.4442) < 1e-3, "arclength reports the fold at omega ~ 7.4442", out)
+    m = re.search(r"grazing at omega = ([0-9.]+)", out)
+    check(m is not None and abs(float(m.group(1)) - 7.24905) < 1e-4, "arclength reports the grazing at omega ~ 7.24905", out)
+    if os.path.exists(os.path.join(d, "fold.branch.h5")):
+        with h5py.File(os.path.join(d, "fold.branch.h5"), "r") as f:
+            p = f["branch/parameter"][...]
+            check(as_str(f.attrs["method"]) == "arclength" and np.any(np.diff(p) < 0) and np.any(np.diff(p) > 0),
+                  "the arclength branch file says so and its parameter turns back", str(p))
+            check(abs(f["events/multiplier_real"][0] - 1) < 1e-3, "the fold's multiplier is +1 in the file")
+    rc, out, err = vibro("continue", fold, "--parameter", "omega", "--to", "7.6", "--method", "secant", cwd=d)
+    check(rc == 2 and "natural" in err and "arclength" in err, "an unknown --method names the accepted ones", err)
     rc, out, err = vibro("continue", ini, "--parameter", "lambda", "--to", "-1", cwd=d)
     check(rc == 2 and "lambda" in err and "expected [" in err, "an out-of-range --to names the key and its range", err)
     rc, out, err = vibro("continue", ini, "--parameter", "law", "--to", "1", cwd=d)
     check(rc == 2 and "not a numeric parameter" in err, "a choice parameter cannot be continued", err)
-    # A conveyor case that ends in coupled motion (M1) has no tangent map yet: a clear failure, no file.
+    # A conveyor microthrow orbit (M1: coupled motion every period) continues through its tangent map.
     m1 = write(d, "m1.ini", "model = conveyor\n[parameters]\na_hat = 50\n[initial]\nz0 = 0.001\n[run]\nmax_periods = 300\n")
-    rc, out, err = vibro("continue", m1, "--parameter", "a_hat", "--to", "60", cwd=d)
-    check(rc == 1 and "class M1" in err and not os.path.exists(os.path.join(d, "m1.branch.h5")),
+    rc, out, err = vibro("continue", m1, "--parameter", "a_hat", "--to", "52", cwd=d)
+    check(rc == 0 and "orbits of period 1" in out and os.path.exists(os.path.join(d, "m1.branch.h5")),
+          "a microthrow orbit (M1) is continued", show(rc, out, err))
+    # A case that ends without a periodic orbit (X at 80 m/s^2 within 100 periods): a clear failure, no file.
+    x = write(d, "x.ini", "model = conveyor\n[parameters]\na_hat = 80\n[initial]\nz0 = 0.001\n")
+    rc, out, err = vibro("continue", x, "--parameter", "a_hat", "--to", "81", cwd=d)
+    check(rc == 2 and "class X" in err and not os.path.exists(os.path.join(d, "x.branch.h5")),
           "a start case without an orbit to continue fails with its class and writes nothing", show(rc, out, err))
     grid = write(d, "grid.ini", "model = gap_oscillator\n[axes]\nlambda = 1, 2\n")
     rc, out, err = vibro("continue", grid, "--parameter", "lambda", "--to", "3", cwd=d)

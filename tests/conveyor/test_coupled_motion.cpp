@@ -87,7 +87,10 @@ TEST_CASE("the first coupled phase at a_hat = 50 matches the integration up to l
   const auto trace = simulate(conveyor_values({{"a_hat", "50"}}), 2);
   const auto lift_offs = events_of(trace, Kind::LiftOff);
   REQUIRE(!lift_offs.empty());
-  CHECK(trace.events.front().kind == Kind::LiftOff);  // coupled start: the first event lifts off
+  // Coupled start: the arc begins at t = 0, and the next event lifts off.
+  REQUIRE(trace.events.size() >= 2);
+  CHECK(trace.events[0].kind == Kind::ArcStart);
+  CHECK(trace.events[1].kind == Kind::LiftOff);
   CHECK(lift_offs[0].phase * 180 / M_PI == Approx(70.6773).margin(5e-5));
   Reference ref{&trace.constants};
   ref.advance_to(lift_offs[0].phase);
@@ -112,12 +115,12 @@ TEST_CASE("lift-off flights land where the spec's table says", "[conveyor][coupl
   for (const Row row : {Row{"49", 74.3502, 137.2676, -0.00172}, Row{"50", 70.6773, 148.5740, -0.00327},
                         Row{"60", 51.8496, 209.6419, -0.02696}, Row{"80", 36.1424, 269.0286, -0.08327}}) {
     const auto trace = simulate(conveyor_values({{"a_hat", row.a_hat}}), 1);
-    REQUIRE(trace.events.size() >= 2);
-    REQUIRE(trace.events[0].kind == Kind::LiftOff);
-    CHECK(trace.events[0].phase * 180 / M_PI == Approx(row.lift_deg).margin(5e-5));
-    REQUIRE(trace.events[1].kind == Kind::Impact);
-    CHECK(trace.events[1].phase * 180 / M_PI == Approx(row.land_deg).margin(5e-5));
-    CHECK(trace.events[1].u_before == Approx(row.approach).margin(5e-6));
+    REQUIRE(trace.events.size() >= 3);  // the coupled start's arc, lift-off, landing
+    REQUIRE(trace.events[1].kind == Kind::LiftOff);
+    CHECK(trace.events[1].phase * 180 / M_PI == Approx(row.lift_deg).margin(5e-5));
+    REQUIRE(trace.events[2].kind == Kind::Impact);
+    CHECK(trace.events[2].phase * 180 / M_PI == Approx(row.land_deg).margin(5e-5));
+    CHECK(trace.events[2].u_before == Approx(row.approach).margin(5e-6));
   }
   // Gamma <= 1: a part resting on the plate never lifts off.
   const auto stays = simulate(conveyor_values({{"a_hat", "47.18"}}), 30);
@@ -132,7 +135,9 @@ TEST_CASE("the Eq. 62 option grows v_T by mu g T per period in permanent contact
 
 TEST_CASE("z0 = 0 start modes: coupled lifts off at theta_L, impact applies Eq. 6 and 22 at t = 0", "[conveyor]") {
   const auto coupled = simulate(conveyor_values({{"a_hat", "50"}, {"on_plate", "coupled"}}), 1);
-  CHECK(coupled.events.front().kind == Kind::LiftOff);
+  REQUIRE(coupled.events.size() >= 2);
+  CHECK(coupled.events[0].kind == Kind::ArcStart);
+  CHECK(coupled.events[1].kind == Kind::LiftOff);
   const auto impact = simulate(conveyor_values({{"a_hat", "50"}, {"on_plate", "impact"}}), 1);
   REQUIRE(impact.events.front().kind == Kind::Impact);
   CHECK(impact.events.front().time == 0.0);

@@ -440,3 +440,16 @@ TEST_CASE("sweep spec: a grid too large to index is refused before any work, wit
   CHECK(vibro::parse_sweep("model = conveyor\n[axes]\na_hat = linspace(30, 80, 1000)\nz0 = linspace(0, 0.005, 1000)\n",
                     "ok.ini", {}).case_count() == 1000000);
 }
+
+TEST_CASE("an override not of the form --section.key=value is an error, not silently dropped", "[jobs]") {
+  const std::string ini = "model = conveyor\n[axes]\na_hat = 40, 50\n";
+  for (const std::string bad : {"axes.a_hat=30", "--axes.a_hat", "run.threads=2"}) {
+    try {
+      vibro::parse_sweep(ini, "override.ini", {bad});
+      FAIL("accepted " << bad);
+    } catch (const vibro::InputError& e) {
+      CHECK(std::string(e.what()).find("'" + bad + "'") != std::string::npos);
+    }
+  }
+  CHECK(vibro::parse_sweep(ini, "override.ini", {"--axes.a_hat=30"}).case_count() == 1);
+}

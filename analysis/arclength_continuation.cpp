@@ -1,0 +1,478 @@
+#include "analysis/arclength_continuation.hpp"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "analysis/branch_character.hpp"
+#include "engine/core/input_error.hpp"
+
+namespace vibro {
+
+namespace {
+
+// dP/dp by a central difference with this relative step: the Simulation offers no parameter
+// sensitivity. The map comes from an integrator at a relative tolerance of about 1e-10, so its noise
+// in the difference (~1e-10 / h) and the truncation error (~h^2) are both small at h ~ 1e-5 |p|; Newton
+// needs no exact column to converge (the residual it drives to zero is the exact map's).
+constexpr double kParameterDifference = 1e-5;
+constexpr int kCorrectorIterations = 12;
+
+// A point of the branch in weighted coordinates y = (x_i w_i, p), with the Jacobian of the weighted
+// defect w_i (P^k(x, p) - x)_i with respect to y there, and the unit tangent of the branch.
+struct Node {
+  PeriodicOrbit orbit;
+  Eigen::VectorXd y;
+  Eigen::MatrixXd jacobian;  // n x (n + 1)
+  Eigen::VectorXd tangent;
+  double parameter() const { return y[y.size() - 1]; }
+  double tangent_parameter() const { return tangent[tangent.size() - 1]; }
+};
+
+struct Evaluation {
+  MapStep step;
+  Eigen::VectorXd defect;    // weighted
+  Eigen::MatrixXd jacobian;  // d defect / d y
+  double residual = 0;       // max-norm of the defect in the layout's state scales, as in shooting
+};
+
+// The extended system's left part G(x, p) = P^k(x, p) - x and its Jacobian [dG/dx, dG/dp].
+class ExtendedMap {
+ public:
+  ExtendedMap(const Model& model, ParameterSet values, int index, int periods, double parameter_scale)
+      : model_(model), values_(std::move(values)), index_(index), periods_(periods), parameter_scale_(parameter_scale) {
+    const std::vector<double> scales = model_.start(values_)->layout().state_scales;
+    weights_.resize(static_cast<Eigen::Index>(scales.size()));
+    for (Eigen::Index i = 0; i < weights_.size(); ++i)
+      weights_[i] = parameter_scale_ / scales[static_cast<std::size_t>(i)];
+  }
+  Eigen::Index dims() const { return weights_.size(); }
+  Eigen::VectorXd coordinates(const StrobeSample& x, double p) const {
+    Eigen::VectorXd y(dims() + 1);
+    for (Eigen::Index i = 0; i < dims(); ++i) y[i] = x.state[static_cast<std::size_t>(i)] * weights_[i];
+    y[dims()] = p;
+    return y;
+  }
+  StrobeSample state(const StrobeSample& like, const Eigen::VectorXd& y) const {
+    StrobeSample x = like;
+    for (Eigen::Index i = 0; i < dims(); ++i) x.state[static_cast<std::size_t>(i)] = y[i] / weights_[i];
+    return x;
+  }
+  bool evaluate(const StrobeSample& like, const Eigen::VectorXd& y, Evaluation& e) {
+    const Eigen::Index n = dims();
+    const StrobeSample x = state(like, y);
+    const double p = y[n];
+    if (!map(x, p, e.step)) return false;
+    const double h = kParameterDifference * std::max(std::fabs(p), parameter_scale_);
+    MapStep plus, minus;  // a grazing within h of p makes the difference meaningless: no point there
+    if (!map(x, p + h, plus) || !map(x, p - h, minus) || plus.events != e.step.events || minus.events != e.step.events)
+      return false;
+    e.defect.resize(n);
+    e.jacobian.resize(n, n + 1);
+    e.residual = 0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      e.defect[i] = weights_[i] * (e.step.image.state[k] - x.state[k]);
+      e.residual = std::max(e.residual, std::fabs(e.defect[i]) / parameter_scale_);
+      for (Eigen::Index j = 0; j < n; ++j)
+        e.jacobian(i, j) = weights_[i] * (e.step.jacobian(i, j) - (i == j ? 1 : 0)) / weights_[j];
+      e.jacobian(i, n) = weights_[i] * (plus.image.state[k] - minus.image.state[k]) / (2 * h);
+    }
+    return std::isfinite(e.residual) && e.jacobian.allFinite();
+  }
+
+ private:
+  bool map(const StrobeSample& x, double p, MapStep& step) {
+    try {
+      values_.set_at(index_, p);
+    } catch (const InputError&) {  // the branch left the parameter's declared range
+      return false;
+    }
+    return model_.start(values_)->stroboscopic_map(x, periods_, step);
+  }
+
+  const Model& model_;
+  ParameterSet values_;
+  int index_, periods_;
+  double parameter_scale_;
+  Eigen::VectorXd weights_;
+};
+
+// The unit null vector of the n x (n + 1) Jacobian, on the side of `orientation`: it solves
+// [J; orientation^T] tau = [0; 1].
+std::optional<Eigen::VectorXd> unit_tangent(const Eigen::MatrixXd& jacobian, const Eigen::VectorXd& orientation) {
+  const Eigen::Index n = jacobian.rows();
+  Eigen::MatrixXd bordered(n + 1, n + 1);
+  bordered << jacobian, orientation.transpose();
+  const Eigen::FullPivLU<Eigen::MatrixXd> lu(bordered);
+  if (!lu.isInvertible()) return std::nullopt;
+  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(n + 1);
+  rhs[n] = 1;
+  const Eigen::VectorXd tau = lu.solve(rhs);
+  return tau.normalized();
+}
+
+// Newton on the bordered system [G(y) = 0; tangent . (y - predicted) = 0] from `predicted`, damped as
+// shooting is (a step that does not reduce the residual is halved; the constraint, linear and met at
+// the start, stays met); then the tangent at the solution, oriented along `tangent`. `why` says why not.
+std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Eigen::VectorXd& predicted,
+                            const Eigen::VectorXd& tangent, int periods, const ShootingSettings& settings,
+                            std::string& why) {
+  const Eigen::Index n = map.dims();
+  Eigen::VectorXd y = predicted;
+  Evaluation e;
+  if (!map.evaluate(like, y, e)) {
+    why =
+        "no map at the predicted state (not admissible, e.g. an impact at the section t = k T, where the "
+        "section state jumps; or a grazing within the parameter difference)";
+    return std::nullopt;
+  }
+  int iterations = 0;
+  for (; e.residual > settings.tolerance; ++iterations) {
+    if (iterations == kCorrectorIterations) {
+      why = "no corrector convergence in " + std::to_string(kCorrectorIterations) + " iterations";
+      return std::nullopt;
+    }
+    Eigen::MatrixXd bordered(n + 1, n + 1);
+    bordered << e.jacobian, tangent.transpose();
+    const Eigen::FullPivLU<Eigen::MatrixXd> lu(bordered);
+    if (!lu.isInvertible()) {
+      why = "singular bordered Jacobian";
+      return std::nullopt;
+    }
+    Eigen::VectorXd rhs(n + 1);
+    rhs << -e.defect, -tangent.dot(y - predicted);
+    const Eigen::VectorXd delta = lu.solve(rhs);
+    bool improved = false;
+    for (double damping = 1; damping > 1e-3 && !improved; damping /= 2) {
+      const Eigen::VectorXd trial = y + damping * delta;
+      Evaluation next;
+      if (map.evaluate(like, trial, next) && next.residual < e.residual) {
+        y = trial;
+        e = std::move(next);
+        improved = true;
+      }
+    }
+    if (!improved) {
+      why = "corrector stalled at residual " + std::to_string(e.residual);
+      return std::nullopt;
+    }
+  }
+  Node node;
+  node.y = y;
+  node.jacobian = e.jacobian;
+  const auto tau = unit_tangent(e.jacobian, tangent);
+  if (!tau) {
+    why = "no tangent at the corrected point";
+    return std::nullopt;
+  }
+  node.tangent = *tau;
+  node.orbit.converged = true;
+  node.orbit.state = map.state(like, y);
+  node.orbit.periods = periods;
+  node.orbit.multipliers = sorted_multipliers(e.step.jacobian);
+  node.orbit.residual = e.residual;
+  node.orbit.iterations = iterations;
+  node.orbit.events = e.step.events;
+  return node;
+}
+
+// The branch point at arclength s from `from` along its tangent (the Keller step).
+std::optional<Node> step_along(ExtendedMap& map, const Node& from, double s, const ShootingSettings& settings,
+                               std::string& why) {
+  auto node =
+      correct(map, from.orbit.state, from.y + s * from.tangent, from.tangent, from.orbit.periods, settings, why);
+  // A corrector that lands far from its prediction has jumped to another part of the solution set.
+  if (node && (node->y - from.y).norm() > 2 * s) {
+    why = "the corrector left the step's neighbourhood";
+    return std::nullopt;
+  }
+  return node;
+}
+
+struct Bracket {
+  Node a, b;       // the last points found on either side of the event
+  double s_a = 0;  // a's arclength from where the bisection started
+};
+
+// Bisection in arclength between `a` (s = 0) and `b` (s = ds) on a predicate that holds at a, not at b.
+template <class SameSideAsA>
+Bracket bisect(ExtendedMap& map, const Node& a, const Node& b, double ds, SameSideAsA same,
+               const ContinuationSettings& settings) {
+  Bracket bracket{a, b};
+  double hi = ds;
+  while (hi - bracket.s_a > settings.locate_tol) {
+    const double mid = 0.5 * (bracket.s_a + hi);
+    std::string why;
+    const auto m = step_along(map, a, mid, settings.shooting, why);
+    if (!m) break;  // e.g. the square-root singularity of the map right at a grazing
+    if (same(*m)) {
+      bracket.s_a = mid;
+      bracket.a = *m;
+    } else {
+      hi = mid;
+      bracket.b = *m;
+    }
+  }
+  return bracket;
+}
+
+// A change of the number of multipliers outside the unit circle between `a` (s = 0) and `b` (s = ds),
+// located and named by the multiplier that crosses.
+BranchEvent stability_change(ExtendedMap& map, const Node& a, const Node& b, double ds,
+                             const ContinuationSettings& settings) {
+  const BranchCharacter before = branch_character(a.orbit);
+  const Bracket bracket = bisect(
+      map, a, b, ds, [&](const Node& m) { return branch_character(m.orbit) == before; }, settings);
+  BranchEvent event;
+  event.kind = stability_change_kind(bracket.b.orbit, event.detail);
+  event.multiplier = critical_multiplier(bracket.b.orbit);
+  event.parameter = 0.5 * (bracket.a.parameter() + bracket.b.parameter());
+  return event;
+}
+
+// The events between two consecutive points, located, in their order along the branch. A grazing shows
+// as a change of the impacts per period (a stability change on the way to it is reported before it);
+// a fold as a sign change of dp/ds (with one real multiplier crossing +1); any other stability change
+// is named by the multiplier that crosses.
+std::vector<BranchEvent> events_between(ExtendedMap& map, const Node& last, const Node& next, double ds,
+                                        const ContinuationSettings& settings) {
+  const BranchCharacter before = branch_character(last.orbit), after = branch_character(next.orbit);
+  const bool turned = last.tangent_parameter() * next.tangent_parameter() < 0;
+  if (before == after && !turned) return {};
+  if (before.events == after.events && !turned) return {stability_change(map, last, next, ds, settings)};
+  std::vector<BranchEvent> events;
+  BranchEvent event;
+  Bracket bracket;
+  if (before.events != after.events) {
+    bracket = bisect(
+        map, last, next, ds, [&](const Node& m) { return m.orbit.events == before.events; }, settings);
+    if (branch_character(bracket.a.orbit) != before)
+      events.push_back(stability_change(map, last, bracket.a, bracket.s_a, settings));
+    std::ostringstream detail;
+    detail << "impacts per period " << before.events << " -> " << after.events;
+    event.kind = "grazing";
+    event.detail = detail.str();
+  } else {
+    const bool rising = last.tangent_parameter() > 0;
+    bracket = bisect(
+        map, last, next, ds, [&](const Node& m) { return (m.tangent_parameter() > 0) == rising; }, settings);
+    // The multiplier that crosses at a fold is real and near +1; report the one nearest +1.
+    const auto& mu = bracket.b.orbit.multipliers;
+    event.multiplier =
+        *std::min_element(mu.begin(), mu.end(), [](auto p, auto q) { return std::abs(p - 1.0) < std::abs(q - 1.0); });
+    event.kind = "fold";
+    event.detail = describe_multiplier(event.multiplier) + ", dp/ds changes sign";
+  }
+  event.parameter = 0.5 * (bracket.a.parameter() + bracket.b.parameter());
+  events.push_back(event);
+  return events;
+}
+
+Eigen::VectorXd along_parameter(const ExtendedMap& map, double sign) {
+  Eigen::VectorXd direction = Eigen::VectorXd::Zero(map.dims() + 1);
+  direction[map.dims()] = sign;
+  return direction;
+}
+
+// The branch point at a solved orbit, its tangent on the side of `orientation`.
+std::optional<Node> node_at(ExtendedMap& map, const PeriodicOrbit& orbit, double p,
+                            const Eigen::VectorXd& orientation) {
+  Node node;
+  node.y = map.coordinates(orbit.state, p);
+  Evaluation e;
+  if (!map.evaluate(orbit.state, node.y, e)) return std::nullopt;
+  const auto tau = unit_tangent(e.jacobian, orientation);
+  if (!tau) return std::nullopt;
+  node.orbit = orbit;
+  node.jacobian = e.jacobian;
+  node.tangent = *tau;
+  return node;
+}
+
+// Follows one branch: the Keller steps with step control, and what it does where they fail (turns at a
+// grazing corner, a natural step over a jump of the section state) or where the branch leaves the range.
+class ArclengthBranch {
+ public:
+  ArclengthBranch(const Model& model, ParameterSet values, int index, std::string parameter, double from, double to,
+                  int periods, const ContinuationSettings& settings)
+      : model_(model),
+        values_(std::move(values)),
+        index_(index),
+        parameter_(std::move(parameter)),
+        from_(from),
+        to_(to),
+        periods_(periods),
+        settings_(settings),
+        map_(model_, values_, index_, periods_, std::fabs(to - from)) {
+    branch_.method = "arclength";
+  }
+
+  Branch follow(const PeriodicOrbit& first) {
+    const auto start = node_at(map_, first, from_, along_parameter(map_, to_ > from_ ? 1 : -1));
+    if (!start) return ended("no tangent at the start (no parameter derivative of the map there, or a fold)");
+    branch_.points.push_back({from_, first});
+    last_ = *start;
+    double ds = std::fabs(settings_.step);
+    while (static_cast<int>(branch_.points.size()) < settings_.max_points) {
+      std::string why;
+      auto next = step_along(map_, last_, ds, settings_.shooting, why);
+      if (next) {
+        if (!accept(*next, ds)) return branch_;
+        if (next->orbit.iterations <= 3) ds = std::min(1.5 * ds, settings_.max_step);
+        last_ = std::move(*next);
+        continue;
+      }
+      ds /= 2;
+      if (ds >= settings_.min_step) continue;
+      ds = std::fabs(settings_.step);
+      if (open_.event >= 0) {
+        turn_at_grazing();
+        continue;
+      }
+      if (!natural_step(ds, why)) return branch_;
+    }
+    return ended("stopped after " + std::to_string(settings_.max_points) + " points");
+  }
+
+ private:
+  // The last grazing passed, until the branch is known to go on from it. A step that passes from the
+  // impacting family of orbits to the impact-free one (or back) lands on the new family with a tangent
+  // oriented by the old one's, which may head towards the grazing orbit where the two families meet,
+  // beyond which the new family has no orbits: the steps then fail there, and the branch goes on from
+  // that orbit the other way. That orbit is where the grazing is; the points found before it on the
+  // new family are found again on the way back, and are dropped.
+  struct OpenGrazing {
+    long event = -1;              // index in branch.events; -1: none
+    std::size_t first_point = 0;  // the first point on the new family
+    double approach = 0;          // the sign of dp/ds on the old family
+  };
+
+  Branch ended(const std::string& why) {
+    branch_.end = why;
+    return branch_;
+  }
+  std::string end_at(double boundary) const {
+    return boundary == to_
+               ? "reached the end of the range"
+               : "turned back and left the range at its start " + parameter_ + " = " + std::to_string(boundary);
+  }
+
+  // Records the step to `next` with the events on it; false when it left the range (the branch then
+  // ends on the boundary crossed, shot there at the boundary's parameter value alone, well-posed away
+  // from a fold, from the state interpolated between the two points).
+  bool accept(const Node& next, double ds) {
+    for (const auto& event : events_between(map_, last_, next, ds, settings_)) {
+      branch_.events.push_back(event);
+      open_ = {};
+      if (event.kind == "grazing")
+        open_ = {static_cast<long>(branch_.events.size()) - 1, branch_.points.size(),
+                 last_.tangent_parameter() > 0 ? 1.0 : -1.0};
+    }
+    const double p = next.parameter(), lo = std::min(from_, to_), hi = std::max(from_, to_);
+    if (p >= lo && p <= hi) {
+      branch_.points.push_back({p, next.orbit});
+      return true;
+    }
+    const double boundary = p > hi ? hi : lo;
+    const double w = (boundary - last_.parameter()) / (p - last_.parameter());
+    ParameterSet values = values_;
+    values.set_at(index_, boundary);
+    const PeriodicOrbit orbit =
+        shoot_periodic_orbit(*model_.start(values), map_.state(last_.orbit.state, (1 - w) * last_.y + w * next.y),
+                             periods_, settings_.shooting);
+    if (orbit.converged) branch_.points.push_back({boundary, orbit});
+    branch_.end = end_at(boundary);
+    return false;
+  }
+
+  void turn_at_grazing() {
+    BranchEvent& grazing = branch_.events[static_cast<std::size_t>(open_.event)];
+    grazing.parameter = last_.parameter();
+    last_.tangent = -last_.tangent;
+    if (open_.approach * last_.tangent_parameter() < 0)  // both families on one side of the grazing
+      grazing.detail += "; the branch turns back there";
+    branch_.points.erase(branch_.points.begin() + static_cast<long>(open_.first_point), branch_.points.end() - 1);
+    open_ = {};
+  }
+
+  // Where the section state jumps (an impact crossing t = k T) no arclength step exists. Natural
+  // continuation passes such points (it shoots at the next parameter value, with the flow's help where
+  // Newton alone fails): it takes the branch over one parameter step `dp`, and arclength resumes where
+  // it ends. False when the branch ends here (lost, or at the end of the range).
+  bool natural_step(double dp, const std::string& why) {
+    const double direction = last_.tangent_parameter() > 0 ? 1 : -1;
+    const double target = std::clamp(last_.parameter() + direction * dp, std::min(from_, to_), std::max(from_, to_));
+    const Branch hop = target == last_.parameter()
+                           ? Branch{}
+                           : continue_periodic_orbit(model_, values_, parameter_, last_.parameter(), target,
+                                                     last_.orbit.state, periods_, settings_);
+    const bool hopped = hop.end == "reached the end of the range" && hop.points.size() >= 2;
+    if (hopped) {
+      branch_.points.insert(branch_.points.end(), hop.points.begin() + 1, hop.points.end());
+      branch_.events.insert(branch_.events.end(), hop.events.begin(), hop.events.end());
+      if (target == to_ || target == from_) {
+        branch_.end = end_at(target);
+        return false;
+      }
+    }
+    const auto resumed =
+        hopped ? node_at(map_, hop.points.back().orbit, target, along_parameter(map_, direction)) : std::nullopt;
+    if (!resumed) {
+      std::ostringstream end;
+      end << "lost the branch after " << parameter_ << " = " << branch_.points.back().parameter
+          << ": no step down to the smallest arclength step (" << why << "), nor a natural one ("
+          << (hopped            ? "no tangent where it ends"
+              : hop.end.empty() ? "at the end of the range"
+                                : hop.end)
+          << ")";
+      branch_.end = end.str();
+      return false;
+    }
+    last_ = *resumed;
+    open_ = {};
+    return true;
+  }
+
+  const Model& model_;
+  ParameterSet values_;
+  int index_;
+  std::string parameter_;
+  double from_, to_;
+  int periods_;
+  ContinuationSettings settings_;
+  ExtendedMap map_;
+  Branch branch_;
+  Node last_;
+  OpenGrazing open_;
+};
+
+}  // namespace
+
+Branch continue_by_arclength(const Model& model, ParameterSet values, const std::string& parameter, double from,
+                             double to, const StrobeSample& guess, int periods, const ContinuationSettings& settings) {
+  Branch branch;
+  branch.method = "arclength";
+  const int index = values.index_of(parameter);
+  if (index < 0) {
+    branch.end = "unknown parameter '" + parameter + "'";
+    return branch;
+  }
+  values.set_at(index, from);
+  const PeriodicOrbit first = shoot_periodic_orbit(*model.start(values), guess, periods, settings.shooting);
+  if (!first.converged) {
+    branch.end = "no orbit at the start: " + first.reason;
+    return branch;
+  }
+  if (from == to) {
+    branch.points.push_back({from, first});
+    branch.end = "reached the end of the range";
+    return branch;
+  }
+  return ArclengthBranch(model, values, index, parameter, from, to, periods, settings).follow(first);
+}
+
+}  // namespace vibro
