@@ -35,9 +35,10 @@ struct SteadyStateSettings {
   int max_jumps = 3;
   // Quasi-periodic test on a window that is neither period-k (k <= max_period) nor slowly converging:
   // the weighted Birkhoff averages over its two halves agree within quasi_tol of the orbit's extent
-  // (analysis/weighted_birkhoff), and no longer period (up to half the window) fits at tol. Only on windows of at least quasi_min_window periods (so not with the
-  // default window_periods = 50): on shorter ones the average converges too little to tell a torus from
-  // chaos (docs/analysis/quasi_periodic.md has the numbers).
+  // (analysis/weighted_birkhoff), and no longer period (up to half the window) fits at tol. Only on
+  // windows of at least quasi_min_window periods (so not with the default window_periods = 50): on
+  // shorter ones the average converges too little to tell a torus from chaos
+  // (docs/analysis/quasi_periodic.md has the numbers).
   double quasi_tol = 1e-6;
   int quasi_min_window = 100;
 };

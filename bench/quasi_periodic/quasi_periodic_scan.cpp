@@ -90,9 +90,12 @@ Tally scan(int window, int cases, const std::function<std::vector<Point>(std::mt
     SteadyState state;
     state.window = window_of(family(rng, window + 1));
     classify_window(state, layout, settings);
-    if (state.periodicity == Periodicity::QuasiPeriodic) ++t.quasi;
-    else if (state.periodicity == Periodicity::NotConverged) ++t.other;
-    else ++t.periodic;
+    if (state.periodicity == Periodicity::QuasiPeriodic)
+      ++t.quasi;
+    else if (state.periodicity == Periodicity::NotConverged)
+      ++t.other;
+    else
+      ++t.periodic;
     t.smallest = std::min(t.smallest, birkhoff_discrepancy(state.window, layout));
   }
   return t;
@@ -115,8 +118,9 @@ int main(int argc, char** argv) {
     const Tally r = scan(window, cases, rigid), d = scan(window, cases, curve);
     const Tally l = scan(window, cases, logi), h = scan(window, cases, hen);
     const auto share = [cases](int k) { return 100.0 * k / cases; };
-    std::printf("%7d | %5.1f%% / %4.1f%% / %5.1f%% | %5.1f%% / %4.1f%% / %5.1f%% | %5.1f%%, %-20.2e | %5.1f%%, %-20.2e\n",
-                window, share(r.quasi), share(r.periodic), share(r.other), share(d.quasi), share(d.periodic),
-                share(d.other), share(l.quasi), l.smallest, share(h.quasi), h.smallest);
+    std::printf(
+        "%7d | %5.1f%% / %4.1f%% / %5.1f%% | %5.1f%% / %4.1f%% / %5.1f%% | %5.1f%%, %-20.2e | %5.1f%%, %-20.2e\n",
+        window, share(r.quasi), share(r.periodic), share(r.other), share(d.quasi), share(d.periodic), share(d.other),
+        share(l.quasi), l.smallest, share(h.quasi), h.smallest);
   }
 }

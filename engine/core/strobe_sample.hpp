@@ -34,7 +34,9 @@ struct StrobeLayout {
   // only its cos and sin are smooth functions of the motion (the quasi-periodic test uses those).
   std::vector<bool> angular;
   int dims() const { return static_cast<int>(state_names.size()); }
-  bool is_angle(int c) const { return static_cast<std::size_t>(c) < angular.size() && angular[static_cast<std::size_t>(c)]; }
+  bool is_angle(int c) const {
+    return static_cast<std::size_t>(c) < angular.size() && angular[static_cast<std::size_t>(c)];
+  }
 };
 
 // Receives the samples as the simulation produces them; returning false stops the simulation

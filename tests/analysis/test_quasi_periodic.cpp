@@ -85,7 +85,8 @@ double discrepancy(const Synthetic& sequence, int first, int last) {
 
 }  // namespace
 
-TEST_CASE("weighted Birkhoff average: exact for a constant, 1e-12 for a golden rotation over 200 points", "[analysis]") {
+TEST_CASE("weighted Birkhoff average: exact for a constant, 1e-12 for a golden rotation over 200 points",
+          "[analysis]") {
   CHECK(weighted_birkhoff_average(std::vector<double>(37, 2.5)) == Approx(2.5).epsilon(1e-15));
   std::vector<double> c;
   for (int k = 0; k < 200; ++k) c.push_back(std::cos(2 * kPi * kGolden * k));
@@ -97,7 +98,8 @@ TEST_CASE("weighted Birkhoff average: exact for a constant, 1e-12 for a golden r
   CHECK(std::fabs(plain) > 1e-4);
 }
 
-TEST_CASE("an irrational rotation and a distorted invariant curve are quasi-periodic over a 400-period window", "[analysis]") {
+TEST_CASE("an irrational rotation and a distorted invariant curve are quasi-periodic over a 400-period window",
+          "[analysis]") {
   for (const auto mode : {SteadyMode::Fixed, SteadyMode::Adaptive}) {
     for (const double rho : {kGolden, std::sqrt(2.0) - 1}) {
       auto s = detect(rotation(rho), long_window(mode));

@@ -11,7 +11,8 @@
 
 using namespace vibro;
 
-TEST_CASE("a drifting ball (1 ball, 0.5 omega_n) is quasi-periodic over a 1000-period window", "[ball_balancer][analysis]") {
+TEST_CASE("a drifting ball (1 ball, 0.5 omega_n) is quasi-periodic over a 1000-period window",
+          "[ball_balancer][analysis]") {
   const std::string ini =
       "model = ball_balancer\n[parameters]\nn_balls = 1\nme_ratio = 1\nballs = point_mass\nspin_ratio = 0.5\n"
       "[run]\nmax_periods = 2000\nwindow_periods = 1000\n";

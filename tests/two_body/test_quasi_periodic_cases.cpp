@@ -20,9 +20,11 @@ double discrepancy(const SweepSpec& spec, const SweepRun& run, long long i) {
 
 }  // namespace
 
-TEST_CASE("a chaotic Model B case (m2 = 3000 kg, Lyapunov exponent > 1/s) is X, not Q, over 400 periods", "[two_body][analysis]") {
+TEST_CASE("a chaotic Model B case (m2 = 3000 kg, Lyapunov exponent > 1/s) is X, not Q, over 400 periods",
+          "[two_body][analysis]") {
   const std::string ini =
-      "model = vibro_platform\n[parameters]\nlaw = hertz\nR = 5\nm2 = 3000\n[run]\nmax_periods = 600\nwindow_periods = 400\n"
+      "model = vibro_platform\n[parameters]\nlaw = hertz\nR = 5\nm2 = 3000\n[run]\nmax_periods = 600\nwindow_periods = "
+      "400\n"
       "[output]\nlyapunov_periods = 300\n";
   const SweepSpec spec = parse_sweep(ini, "model_b_chaos.ini", {});
   const SweepRun run = run_sweep(spec);
@@ -36,7 +38,8 @@ TEST_CASE("a chaotic Model B case (m2 = 3000 kg, Lyapunov exponent > 1/s) is X, 
   CHECK(discrepancy(spec, run, 0) > 1e-4);  // 100 times the threshold
 }
 
-TEST_CASE("Model A's locked period-21 orbit below grazing passes the Birkhoff test but is not Q", "[two_body][analysis]") {
+TEST_CASE("Model A's locked period-21 orbit below grazing passes the Birkhoff test but is not Q",
+          "[two_body][analysis]") {
   // Continued down from the (1,1) orbit at lambda = 0.6 (spec 6.3.1 hysteresis): at 0.565 the run
   // settles on a period-21 orbit with 18 impacts, on the invariant circle of the irregular band.
   const std::string ini =
