@@ -1,6 +1,7 @@
 #include "analysis/steady_state.hpp"
 
 #include "analysis/linear_transient.hpp"
+#include "analysis/weighted_birkhoff.hpp"
 
 #include <algorithm>
 #include <array>
@@ -71,16 +72,38 @@ double max_pair_distance(const std::vector<StrobeSample>& s, int k, int first, i
   return worst;
 }
 
+// Every pair (i, i+k) of the window within tol, over at least max(3, k + 1) pairs (each point of a
+// period-k orbit compared at least once).
+bool period_fits(const std::vector<StrobeSample>& s, int k, const StrobeLayout& layout, double tol) {
+  // Pairs (i, i+k) need sample i+k+1 for the drift increment: i + k + 1 <= n - 1.
+  const int pairs = static_cast<int>(s.size()) - k - 1;
+  if (pairs < std::max(3, k + 1)) return false;
+  for (int i = 0; i < pairs; ++i) {
+    const auto a = static_cast<std::size_t>(i);
+    const auto b = static_cast<std::size_t>(i + k);
+    if (!(strobe_distance(s[a], s[a + 1], s[b], s[b + 1], layout) < tol)) return false;
+  }
+  return true;
+}
+
+// Quasi-periodic: the weighted Birkhoff averages converge (analysis/weighted_birkhoff), and no period
+// above max_period fits either. A locked orbit of a long period (on an invariant circle past a
+// Neimark-Sacker point, say) passes the Birkhoff test too; it is not a torus.
+bool quasi_periodic(const std::vector<StrobeSample>& s, const StrobeLayout& layout, const SteadyStateSettings& settings) {
+  const int n = static_cast<int>(s.size());
+  if (n - 1 < settings.quasi_min_window || !(birkhoff_discrepancy(s, layout) < settings.quasi_tol)) return false;
+  for (int k = settings.max_period + 1; k <= (n - 2) / 2; ++k)
+    if (period_fits(s, k, layout, settings.tol)) return false;
+  return true;
+}
+
 }  // namespace
 
 void classify_window(SteadyState& state, const StrobeLayout& layout, const SteadyStateSettings& settings) {
   const auto& s = state.window;
-  // Pairs (i, i+k) need sample i+k+1 for the drift increment: i + k + 1 <= n - 1.
   const int n = static_cast<int>(s.size());
   for (int k = 1; k <= settings.max_period; ++k) {
-    const int pairs = n - k - 1;
-    if (pairs < std::max(3, k + 1)) break;
-    if (max_pair_distance(s, k, 0, pairs - 1, layout) < settings.tol) {
+    if (period_fits(s, k, layout, settings.tol)) {
       state.periodicity = Periodicity::Periodic;
       state.period = k;
       return;
@@ -98,8 +121,9 @@ void classify_window(SteadyState& state, const StrobeLayout& layout, const Stead
       return;
     }
   }
-  state.periodicity = Periodicity::NotConverged;
+  // Not periodic: an invariant circle or torus (quasi-periodic), or chaos, a transient, a longer period.
   state.period = 0;
+  state.periodicity = quasi_periodic(s, layout, settings) ? Periodicity::QuasiPeriodic : Periodicity::NotConverged;
 }
 
 SteadyStateDetector::SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings)

@@ -33,13 +33,25 @@ struct SteadyStateSettings {
   // answer still comes from a simulated window that passes the convergence test. At most max_jumps
   // per case; 0 disables.
   int max_jumps = 3;
+  // Quasi-periodic test on a window that is neither period-k (k <= max_period) nor slowly converging:
+  // the weighted Birkhoff averages over its two halves agree within quasi_tol of the orbit's extent
+  // (analysis/weighted_birkhoff), and no longer period (up to half the window) fits at tol. Only on
+  // windows of at least quasi_min_window periods (so not with the default window_periods = 50): on
+  // shorter ones the average converges too little to tell a torus from chaos
+  // (docs/analysis/quasi_periodic.md has the numbers).
+  double quasi_tol = 1e-6;
+  int quasi_min_window = 100;
 };
 
-enum class Periodicity { Periodic, SlowlyConverging, NotConverged };
+// The values are stored in sweep files (periodicity column): new ones go at the end.
+enum class Periodicity { Periodic, SlowlyConverging, NotConverged, QuasiPeriodic };
+
+// A period k was found (periodic or slowly converging to a period-k orbit).
+inline bool has_period(Periodicity p) { return p == Periodicity::Periodic || p == Periodicity::SlowlyConverging; }
 
 struct SteadyState {
   Periodicity periodicity = Periodicity::NotConverged;
-  int period = 0;                     // k; 0 when not converged
+  int period = 0;                     // k; 0 when quasi-periodic or not converged
   bool stopped_early = false;         // adaptive stop before the budget
   std::vector<StrobeSample> window;   // the averaging window's samples, first to last
   int window_periods() const { return window.empty() ? 0 : static_cast<int>(window.size()) - 1; }
@@ -59,7 +71,8 @@ double strobe_distance(const StrobeSample& a_first, const StrobeSample& a_next, 
                        const StrobeSample& b_next, const StrobeLayout& layout);
 
 // Period detection on a window of samples (spec 7): the smallest k with all pairs (i, i+k) within
-// tol, else a slowly converging k, else not converged.
+// tol, else a slowly converging k, else quasi-periodic (period 0) if the window passes the weighted
+// Birkhoff test, else not converged.
 void classify_window(SteadyState& state, const StrobeLayout& layout, const SteadyStateSettings& settings);
 
 class SteadyStateDetector : public StrobeObserver {

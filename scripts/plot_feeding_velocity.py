@@ -49,6 +49,7 @@ from vibro_results import case_param, load  # noqa: E402
 FAMILIES = OrderedDict([
     # family: (label, colour, marker size, z-order)
     ("X", ("X: chaotic / not converged", "0.55", 5, 1)),
+    ("Q", ("Q: quasi-periodic", "tab:cyan", 6, 1)),
     ("M", ("Mk: coupled / microthrows", "tab:orange", 6, 2)),
     ("S", ("S: permanent contact", "tab:blue", 6, 3)),
     ("P", ("Pk: period-k hopping", "tab:purple", 7, 4)),
@@ -64,7 +65,7 @@ UNITS = {"c_r": "", "phi": " deg", "f": " Hz", "g": " m/s^2", "mu": "", "psi1": 
 
 
 def family(cls):
-    """Family of a class code: S, M, H1, Hn, P, X, or '?'. The '~' qualifier is dropped."""
+    """Family of a class code: S, M, H1, Hn, P, Q, X, or '?'. The '~' qualifier is dropped."""
     c = cls.rstrip("~")
     if c == "S" or re.fullmatch(r"S\d+", c):
         return "S"
@@ -76,16 +77,16 @@ def family(cls):
         return "Hn"
     if re.fullmatch(r"P\d+", c):
         return "P"
-    if c == "X":
-        return "X"
+    if c in ("Q", "X"):
+        return c
     return "?"
 
 
-TABLE_ORDER = ("S", "M", "H1", "Hn", "P", "X", "?")
+TABLE_ORDER = ("S", "M", "H1", "Hn", "P", "Q", "X", "?")
 
 
 def class_sort_key(code):
-    """Table order: S, Mk, H1, Hn, Pk, X, others; then by k, then plain before '~'."""
+    """Table order: S, Mk, H1, Hn, Pk, Q, X, others; then by k, then plain before '~'."""
     fam = family(code)
     m = re.search(r"\d+", code)
     return (TABLE_ORDER.index(fam) if fam in TABLE_ORDER else 99, int(m.group()) if m else 0, code)

@@ -39,6 +39,7 @@ CLASS_STYLE = (  # (key, label, colour)
     ("L", "impact-free (L)", "tab:blue"),
     ("11", "(1,1)", "tab:green"),
     ("periodic", "other periodic (n,k)", "tab:orange"),
+    ("Q", "quasi-periodic (Q)", "tab:cyan"),
     ("X", "irregular (X)", "tab:red"),
     ("bad", "failed / not ok", "black"),
 )
@@ -56,7 +57,7 @@ def class_key(cls, status):
         return "11"
     if c.startswith("("):
         return "periodic"
-    return "X"
+    return "Q" if c == "Q" else "X"
 
 
 def linear_response(p):

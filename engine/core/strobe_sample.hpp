@@ -30,7 +30,13 @@ struct StrobeLayout {
   double period = 1.0;       // T, s
   std::vector<std::string> counter_names;
   std::vector<std::string> mode_names;
+  // Per state component (empty: none): an angle in rad, stored on any branch (e.g. modulo 2 pi), so
+  // only its cos and sin are smooth functions of the motion (the quasi-periodic test uses those).
+  std::vector<bool> angular;
   int dims() const { return static_cast<int>(state_names.size()); }
+  bool is_angle(int c) const {
+    return static_cast<std::size_t>(c) < angular.size() && angular[static_cast<std::size_t>(c)];
+  }
 };
 
 // Receives the samples as the simulation produces them; returning false stops the simulation

@@ -45,7 +45,7 @@ SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases) 
       if (!s.valid) continue;
       if (scales[0].empty())  // the layout's scales depend on the parameters
         scales[0] = spec.model->start(spec.case_parameters(i))->layout().state_scales;
-      s.periodic = c.periodicity != Periodicity::NotConverged && c.period > 0;
+      s.periodic = has_period(c.periodicity);
       s.settled = c.periodicity == Periodicity::Periodic;
       s.period = c.period;
       s.class_code = c.class_code.substr(0, c.class_code.find('~'));

@@ -98,7 +98,7 @@ class CaseColumns {
     reason_ = h5::create_strings(cases_, "reason", n_);
     class_ = h5::create_strings(cases_, "class", n_);
     periodicity_ = h5::column<std::int8_t>(cases_, "periodicity", n_, 0);
-    attribute(periodicity_, "meaning", std::string("0 periodic, 1 slowly converging, 2 not converged"));
+    attribute(periodicity_, "meaning", std::string("0 periodic, 1 slowly converging, 2 not converged, 3 quasi-periodic"));
     period_ = h5::column<std::int32_t>(cases_, "period", n_, 0);
     periods_run_ = h5::column<std::int32_t>(cases_, "periods_run", n_, 0);
     window_periods_ = h5::column<std::int32_t>(cases_, "window_periods", n_, 0);

@@ -43,4 +43,15 @@ struct CaseResult {
   bool has_final_state = false;
 };
 
+// The stored window as stroboscopic samples (state, drift position and mode; no times or counters).
+inline std::vector<StrobeSample> strobe_window(const CaseResult& r) {
+  std::vector<StrobeSample> window(r.strobe.size());
+  for (std::size_t i = 0; i < r.strobe.size(); ++i) {
+    window[i].state = r.strobe[i].state;
+    window[i].drift_position = r.strobe[i].drift_position;
+    window[i].mode = r.strobe[i].mode;
+  }
+  return window;
+}
+
 }  // namespace vibro

@@ -51,7 +51,7 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
       result.final_state = steady.window.back();
       result.has_final_state = true;
     }
-    const bool periodic = steady.periodicity != Periodicity::NotConverged && steady.period > 0;
+    const bool periodic = has_period(steady.periodicity);
     if (extras.shooting && periodic && !steady.window.empty()) {
       // The multipliers of the orbit itself, not of the last sample near it: slowly converging and
       // unstable orbits, which no simulation settles on, get theirs too.

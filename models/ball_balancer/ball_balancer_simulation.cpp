@@ -46,6 +46,8 @@ StrobeLayout make_layout(const BallBalancerConstants& c) {
     layout.state_names.push_back("psi_dot_" + std::to_string(i + 1));
     layout.state_scales.push_back(c.spin);
   }
+  layout.angular.assign(layout.state_names.size(), false);
+  for (int i = 0; i < c.n; ++i) layout.angular[static_cast<std::size_t>(2 + i)] = true;  // psi_i, modulo 2 pi
   layout.period = c.period;
   layout.drift_scale = v;
   layout.counter_names = {"impacts", "trains_formed", "separations", "sticks", "slip_reversals", "steps", "rejected_steps"};

@@ -55,7 +55,7 @@ CaseSummary summarize_beam_slider(const SteadyState& steady, const StrobeLayout&
   if (c.variant == Variant::Adaptive)
     summary.class_code = std::abs(x_mean - 0.5) < 0.02 ? "C" : "O";
   else
-    summary.class_code = steady.periodicity == Periodicity::NotConverged ? "Q" : "P" + std::to_string(steady.period);
+    summary.class_code = has_period(steady.periodicity) ? "P" + std::to_string(steady.period) : "Q";
   return summary;
 }
 

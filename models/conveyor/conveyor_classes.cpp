@@ -8,6 +8,7 @@ namespace vibro::conveyor {
 
 std::string classify_conveyor(const SteadyState& steady) {
   if (steady.periodicity == Periodicity::NotConverged) return "X";
+  if (steady.periodicity == Periodicity::QuasiPeriodic) return "Q";
   const std::string k = std::to_string(steady.period);
   const std::string slow = steady.periodicity == Periodicity::SlowlyConverging ? "~" : "";
   const bool any_coupled = std::any_of(steady.window.begin(), steady.window.end(),

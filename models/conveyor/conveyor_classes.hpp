@@ -1,7 +1,8 @@
 #pragma once
 // The conveyor's steady-state classes (spec 7): S (permanent contact), Mk (coupled / microthrow),
-// H1 / Hn (one impact per orbit, n-period flights), Pk (period-k hopping), X (chaotic or not
-// converged); "~" marks a slowly converging case.
+// H1 / Hn (one impact per orbit, n-period flights), Pk (period-k hopping), Q (quasi-periodic: the
+// stroboscopic points fill an invariant circle or torus), X (chaotic or not converged); "~" marks a
+// slowly converging case.
 #include <string>
 
 #include "analysis/steady_state.hpp"

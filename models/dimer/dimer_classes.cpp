@@ -86,6 +86,7 @@ std::string dimer_class_code(const DimerReading& r, const SteadyState& s) {
     case DimerMode::Other: code = "O"; break;
   }
   if (s.periodicity == Periodicity::NotConverged) return code + "?";
+  if (s.periodicity == Periodicity::QuasiPeriodic) return code + "Q";
   return code + (s.periodicity == Periodicity::SlowlyConverging ? "~" : "") + std::to_string(s.period);
 }
 

@@ -28,7 +28,7 @@ struct DimerReading {
 DimerReading read_dimer(const SteadyState& steady, const DimerConstants& c);
 
 // Class code: mode letter(s) ("R", "D+", "D-", "P", "J", "F", "H", "O") and the period k of the
-// stroboscopic map ("?" when it did not converge).
+// stroboscopic map ("Q" when quasi-periodic, "?" when it did not converge).
 std::string dimer_class_code(const DimerReading& reading, const SteadyState& steady);
 
 std::vector<ObservableSpec> dimer_observables();

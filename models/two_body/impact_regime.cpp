@@ -50,8 +50,8 @@ CaseSummary summarize_impact_regime(const SteadyState& steady, int impact_counte
                          0.5 * (std::fabs(max2) + std::fabs(min2)), 0.5 * (max2 - min2),
                          force, depth, contact / periods, static_cast<double>(impacts) / periods,
                          std::isinf(least_force) ? nan : least_force};
-  if (steady.periodicity == Periodicity::NotConverged) {
-    summary.class_code = "X";
+  if (!has_period(steady.periodicity)) {
+    summary.class_code = steady.periodicity == Periodicity::QuasiPeriodic ? "Q" : "X";
     return summary;
   }
   const std::string slow = steady.periodicity == Periodicity::SlowlyConverging ? "~" : "";
