@@ -10,6 +10,7 @@
 #include <complex>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/periodic_shooting.hpp"
@@ -28,6 +29,8 @@ struct ContinuationSettings {
 };
 
 struct BranchPoint {
+  BranchPoint() = default;
+  BranchPoint(double at, PeriodicOrbit shot) : parameter(at), orbit(std::move(shot)) {}
   double parameter = 0;
   PeriodicOrbit orbit;
   Admissibility admissibility;  // set by check_branch_admissibility (analysis/branch_admissibility)
