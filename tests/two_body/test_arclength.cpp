@@ -22,6 +22,7 @@
 #include "jobs/sweep/sweep_spec.hpp"
 #include "models/two_body/linear_response.hpp"
 #include "models/two_body/two_body_steps.hpp"
+#include "support/two_body_amplitude.hpp"
 
 using namespace vibro;
 
@@ -35,24 +36,8 @@ SweepSpec sweep_in_omega(const std::string& omegas, const std::string& direction
                      "a.ini", {});
 }
 
-class Extremes : public StrobeObserver {
- public:
-  bool on_sample(const StrobeSample& s) override {
-    max = s.aux[two_body::kMaxX1];
-    min = s.aux[two_body::kMinX1];
-    return false;
-  }
-  double max = 0, min = 0;
-};
-
-// Body 1's semi-amplitude over one period of the orbit through `state` at `omega`.
-double semi_amplitude(const Model& model, ParameterSet values, double omega, const StrobeSample& state) {
-  values.set("omega", omega);
-  auto simulation = model.start(values);
-  REQUIRE(simulation->restart_from(state));
-  Extremes extremes;
-  simulation->run(extremes);
-  return 0.5 * (std::fabs(extremes.max) + std::fabs(extremes.min));
+double semi_amplitude(const Model& model, const ParameterSet& values, double omega, const StrobeSample& state) {
+  return test_support::semi_amplitude(model, values, "omega", omega, state);
 }
 
 // The orbit at exactly `omega` on the part of the branch with `impacts` per period and the given
@@ -152,22 +137,18 @@ TEST_CASE(
   CHECK(unstable >= 5);
 
   // Upper stable branch against the upward sweep, lower one against the downward sweep (A1, 1e-4).
-  for (std::size_t i = 0; i < up.cases.size(); ++i) {
-    const double omega = up_spec.case_parameters(static_cast<long long>(i)).get("omega");
-    const PeriodicOrbit orbit = orbit_on_branch(model, values, branch, omega, 1, true);
-    REQUIRE(orbit.converged);
-    const double a1 = semi_amplitude(model, values, omega, orbit.state), simulated = up.cases[i].observables[0];
-    INFO("omega " << omega << " impacting: continuation A1 " << a1 << ", sweep " << simulated);
-    CHECK(std::fabs(a1 - simulated) <= 1e-4 * simulated);
-  }
-  for (std::size_t i = 0; i < down.cases.size(); ++i) {
-    const double omega = down_spec.case_parameters(static_cast<long long>(i)).get("omega");
-    const PeriodicOrbit orbit = orbit_on_branch(model, values, branch, omega, 0, true);
-    REQUIRE(orbit.converged);
-    const double a1 = semi_amplitude(model, values, omega, orbit.state), simulated = down.cases[i].observables[0];
-    INFO("omega " << omega << " impact-free: continuation A1 " << a1 << ", sweep " << simulated);
-    CHECK(std::fabs(a1 - simulated) <= 1e-4 * simulated);
-  }
+  auto compare = [&](const SweepSpec& spec, const SweepRun& sweep, int impacts, const char* which) {
+    for (std::size_t i = 0; i < sweep.cases.size(); ++i) {
+      const double omega = spec.case_parameters(static_cast<long long>(i)).get("omega");
+      const PeriodicOrbit orbit = orbit_on_branch(model, values, branch, omega, impacts, true);
+      REQUIRE(orbit.converged);
+      const double a1 = semi_amplitude(model, values, omega, orbit.state), simulated = sweep.cases[i].observables[0];
+      INFO("omega " << omega << " " << which << ": continuation A1 " << a1 << ", sweep " << simulated);
+      CHECK(std::fabs(a1 - simulated) <= 1e-4 * simulated);
+    }
+  };
+  compare(up_spec, up, 1, "impacting");
+  compare(down_spec, down, 0, "impact-free");
 
   // Natural continuation cannot pass the fold: it is lost there.
   const Branch natural =

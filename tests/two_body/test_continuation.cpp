@@ -10,6 +10,7 @@
 #include "jobs/sweep/sweep_runner.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 #include "models/two_body/two_body_steps.hpp"
+#include "support/two_body_amplitude.hpp"
 
 using namespace vibro;
 
@@ -18,23 +19,8 @@ namespace {
 const std::string kModelA = "model = gap_oscillator\n[parameters]\nlaw = restitution\ne = 1\n";
 
 // Body 1's semi-amplitude (|max| + |min|) / 2 along one period of the orbit through `state`.
-class Extremes : public StrobeObserver {
- public:
-  bool on_sample(const StrobeSample& s) override {
-    max = s.aux[two_body::kMaxX1];
-    min = s.aux[two_body::kMinX1];
-    return false;
-  }
-  double max = 0, min = 0;
-};
-
-double semi_amplitude(const Model& model, ParameterSet values, double lambda, const StrobeSample& state) {
-  values.set("lambda", lambda);
-  auto simulation = model.start(values);
-  REQUIRE(simulation->restart_from(state));
-  Extremes extremes;
-  simulation->run(extremes);
-  return 0.5 * (std::fabs(extremes.max) + std::fabs(extremes.min));
+double semi_amplitude(const Model& model, const ParameterSet& values, double lambda, const StrobeSample& state) {
+  return test_support::semi_amplitude(model, values, "lambda", lambda, state);
 }
 
 // The branch's orbit at exactly `lambda`: shot from the interpolated neighbours.
