@@ -46,6 +46,10 @@ struct MapStep {
   StrobeSample image{};     // where the map takes the state (state components as in the layout)
   Eigen::MatrixXd jacobian;  // d image / d state over the layout's state components
   long long events = 0;      // impacts on the way (a change of this count along a branch is a grazing)
+  // Events on the way after which the state no longer depends on its start in some direction (the
+  // conveyor's coupled phase absorbs the normal state): the ordinary Lyapunov exponents are -inf
+  // through them (analysis/stretch_exponent).
+  int resets = 0;
 };
 
 // Whether an orbit stays physical where the model's contact law could leave it: a compliant contact

@@ -17,7 +17,7 @@ namespace vibro {
 namespace {
 
 // The version follows the case record's layout (case_result_codec): a log of another layout is refused.
-constexpr char kMagic[] = "VIBRO-CHECKPOINT-2\n";
+constexpr char kMagic[] = "VIBRO-CHECKPOINT-3\n";
 constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
 // A batch is flushed early once this big, so the writer's buffer stays bounded on fast sweeps.
 constexpr std::size_t kMaxPendingBytes = 32u << 20;

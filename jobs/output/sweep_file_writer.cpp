@@ -139,6 +139,13 @@ class CaseColumns {
       attribute(lyapunov_, "unit", std::string("1/s"));
       attribute(lyapunov_, "meaning", std::string("Lyapunov exponents of the stroboscopic map, largest first, over "
                                                   "output.lyapunov_periods periods after the steady state; NaN: not computed"));
+      stretch_exponent_ = h5::column<double>(cases_, "lyapunov_between_resets", n_, std::nan(""));
+      attribute(stretch_exponent_, "unit", std::string("1/s"));
+      attribute(stretch_exponent_, "meaning", std::string("largest exponent of the stretches between resets (events that "
+                                                          "absorb part of the state, e.g. a coupled phase), over the same "
+                                                          "periods; without resets the largest exponent; NaN: not computed"));
+      stretch_resets_ = h5::column<std::int32_t>(cases_, "lyapunov_resets", n_, -1);
+      attribute(stretch_resets_, "meaning", std::string("periods whose map passed a reset; -1 not computed"));
     }
     if (spec.record_strobe) {
       strobe_ = file.createGroup("/cases/strobe");
@@ -182,8 +189,11 @@ class CaseColumns {
     }
     if (spec_.floquet) write_floquet(first, block);
     if (spec_.shooting) write_shooting(first, block);
-    if (spec_.lyapunov_periods > 0)
+    if (spec_.lyapunov_periods > 0) {
       write_padded(lyapunov_, first, column([](const CaseResult& c) { return c.lyapunov; }));
+      h5::write_rows(stretch_exponent_, first, column([](const CaseResult& c) { return c.stretch_exponent; }));
+      h5::write_rows(stretch_resets_, first, column([](const CaseResult& c) { return c.stretch_resets; }));
+    }
     if (spec_.record_strobe) write_strobe(first, block);
     const char* names[] = {"ok", "infeasible", "failed", "not run"};
     for (const auto& c : block) {
@@ -293,7 +303,7 @@ class CaseColumns {
   H5::Group cases_, counters_group_, window_counters_group_, strobe_;
   H5::DataSet status_, reason_, class_, periodicity_, period_, periods_run_, window_periods_, jumps_, stopped_early_, wall_;
   std::vector<H5::DataSet> observables_, counters_, window_counters_;
-  H5::DataSet floquet_real_, floquet_imag_, floquet_modulus_, lyapunov_;
+  H5::DataSet floquet_real_, floquet_imag_, floquet_modulus_, lyapunov_, stretch_exponent_, stretch_resets_;
   H5::DataSet shooting_converged_, shooting_residual_, shooting_state_;
   H5::DataSet strobe_values_, drift_, modes_, offsets_;
   bool strobe_values_created_ = false;

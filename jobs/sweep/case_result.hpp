@@ -3,6 +3,7 @@
 // with its status and reason; it never takes the sweep down.
 #include <array>
 #include <complex>
+#include <limits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,6 +40,8 @@ struct CaseResult {
   double shooting_residual = 0;               // |P^k(x) - x| at the end of Newton, in the layout's scales
   StrobeSample shot_state{};                  // the orbit's point found by shooting (when converged)
   std::vector<double> lyapunov;               // exponents, 1/s, largest first (output.lyapunov_periods)
+  double stretch_exponent = std::numeric_limits<double>::quiet_NaN();  // 1/s, between resets (same periods)
+  std::int32_t stretch_resets = -1;           // periods that passed a reset; -1 not computed
   StrobeSample final_state{};                 // where the case ended (carried along a continuation axis)
   bool has_final_state = false;
 };

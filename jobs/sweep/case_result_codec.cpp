@@ -93,6 +93,8 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes)
   w.put(r.shooting_residual);
   if (r.shooting == 1) w.put(r.shot_state);
   w.put(r.lyapunov);
+  w.put(r.stretch_exponent);
+  w.put(r.stretch_resets);
   w.put(r.has_final_state);
   if (r.has_final_state) w.put(r.final_state);
 }
@@ -119,6 +121,8 @@ void decode_case(const char* data, std::size_t size, std::size_t& at, long long&
   rd.get(r.shooting_residual);
   if (r.shooting == 1) rd.get(r.shot_state);
   rd.get(r.lyapunov);
+  rd.get(r.stretch_exponent);
+  rd.get(r.stretch_resets);
   rd.get(r.has_final_state);
   if (r.has_final_state) rd.get(r.final_state);
   at = rd.at();

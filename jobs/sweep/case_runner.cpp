@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "analysis/periodic_shooting.hpp"
+#include "analysis/stretch_exponent.hpp"
 
 namespace vibro {
 
@@ -64,7 +65,15 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
       }
     }
     if (extras.floquet && periodic && result.shooting != 1) result.floquet = simulation->floquet_multipliers(steady.period);
-    if (extras.lyapunov_periods > 0) result.lyapunov = simulation->lyapunov_exponents(extras.lyapunov_periods);
+    if (extras.lyapunov_periods > 0) {
+      result.lyapunov = simulation->lyapunov_exponents(extras.lyapunov_periods);
+      if (!steady.window.empty()) {
+        const StretchExponent stretch = largest_exponent_between_resets(*simulation, steady.window.back(),
+                                                                        extras.lyapunov_periods, layout.period);
+        result.stretch_exponent = stretch.exponent;
+        result.stretch_resets = std::isnan(stretch.exponent) && stretch.resets == 0 ? -1 : stretch.resets;
+      }
+    }
   } catch (const InfeasibleCase& e) {
     result.status = CaseStatus::Infeasible;
     result.reason = e.what();

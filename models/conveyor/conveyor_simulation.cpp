@@ -376,6 +376,10 @@ bool ConveyorSimulation::stroboscopic_map(const StrobeSample& from, int periods,
   step.image = last.sample;
   step.jacobian = jacobian;
   step.events = structural_events(events);
+  // Every coupled phase (begun in this map or resumed from a coupled sample) absorbs the normal state.
+  step.resets = static_cast<int>(std::count_if(events.begin(), events.end(), [](const ConveyorEvent& e) {
+    return e.kind == ConveyorEvent::Kind::ArcStart;
+  }));
   return true;
 }
 

@@ -96,4 +96,7 @@ TEST_CASE("the largest Lyapunov exponent of a periodic orbit is ln|mu_max| / T w
   for (const auto& mu : c.floquet) largest = std::max(largest, std::abs(mu));
   const double T = 2 * M_PI / 6;
   CHECK(c.lyapunov[0] == Approx(std::log(largest) / T).margin(1e-3));
+  // No resets on this orbit: the exponent between resets is the largest exponent.
+  CHECK(c.stretch_resets == 0);
+  CHECK(c.stretch_exponent == Approx(std::log(largest) / T).margin(1e-3));
 }
