@@ -13,7 +13,7 @@
 
 namespace vibro {
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;  // 2: periodicity 3 (quasi-periodic), lyapunov_between_resets, branch admissibility
 
 struct Provenance {
   std::string started_utc, finished_utc;
