@@ -48,7 +48,7 @@ import vibro_results  # noqa: E402
 FIXED_COLOURS = {"L": "tab:blue", "S": "tab:blue", "(1,1)": "tab:green", "H1": "tab:green",
                  "(2,1)": "tab:orange", "(2,2)": "tab:red", "(3,2)": "tab:purple", "(6,3)": "tab:brown",
                  "(4,2)": "tab:pink", "(6,4)": "tab:olive", "(8,4)": "tab:cyan", "M1": "tab:orange",
-                 "X": "0.55"}
+                 "Q": "black", "X": "0.55"}
 PALETTE = ("tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:olive", "tab:cyan", "gold", "navy",
            "lime", "teal", "maroon", "magenta", "darkorange", "slateblue", "yellowgreen", "crimson",
            "sienna", "deepskyblue", "tab:orange", "tab:green")
@@ -84,6 +84,8 @@ def class_sort_key(c):
         return (0, 0, 0, c)
     if c.startswith("X"):
         return (3, 0, 0, c)
+    if c == "Q":  # quasi-periodic: after every periodic code, before X
+        return (2, 10**9, 0, c)
     if c.startswith("(") and c.endswith(")"):
         try:
             n, k = (int(p) for p in c[1:-1].split(","))
