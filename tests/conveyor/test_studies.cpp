@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string>
 
 #include "jobs/sweep/sweep_runner.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
@@ -110,7 +111,7 @@ TEST_CASE("regular cases agree with an independent CVODE event loop to 1e-7", "[
   CHECK(compared == 6);
 }
 
-TEST_CASE("Fig. 13 (a_hat = 80): given a long budget, the paper's 'chaotic' state is a period-70 microthrow orbit",
+TEST_CASE("Fig. 13 (a_hat = 80): given a long budget, the paper's 'chaotic' state is a long microthrow orbit",
           "[conveyor][study]") {
   // Every microthrow sequence ends in coupled motion, and the part lifts off from it at a fixed phase
   // with zero relative velocity: an exact reset of the normal state, so the motion is periodic once a
@@ -120,7 +121,11 @@ TEST_CASE("Fig. 13 (a_hat = 80): given a long budget, the paper's 'chaotic' stat
   long_budget.insert(long_budget.end(), {"--run.max_periods=800", "--run.window_periods=400", "--run.max_period=200"});
   const auto periodic = run(example("conveyor_fig6.ini"), long_budget);
   REQUIRE(periodic.size() == 1);
-  CHECK(periodic[0].cls == "M70");
+  // M70 on this build; which long orbit is reached depends on rounding (the hopping between resets is
+  // chaotic: M59 at root_rtol 1e-12, M150 at 5e-13), so only "a long microthrow orbit" is asserted.
+  REQUIRE(periodic[0].cls.size() >= 2);
+  CHECK(periodic[0].cls[0] == 'M');
+  CHECK(std::stoi(periodic[0].cls.substr(1)) >= 20);
   const auto short_budget = run(example("conveyor_fig6.ini"), at_80);
   CHECK(short_budget[0].cls == "X");
 }
