@@ -7,6 +7,7 @@
 
 #include "engine/contact/coulomb_impulse.hpp"
 #include "engine/contact/newton_restitution.hpp"
+#include "engine/core/benettin.hpp"
 #include "engine/roots/certified_first_root.hpp"
 #include "models/conveyor/conveyor_tangent_map.hpp"
 #include "models/conveyor/coupled_slip.hpp"
@@ -393,27 +394,15 @@ std::vector<std::complex<double>> ConveyorSimulation::floquet_multipliers(int pe
 }
 
 std::vector<double> ConveyorSimulation::lyapunov_exponents(int periods) {
-  // Benettin: the frame follows the tangent map one period at a time and is re-orthonormalised.
   // An impact that clamps vT to the plate zeroes a direction: its exponent is -inf.
   StrobeSample x = sample_;
-  Eigen::MatrixXd Q = Eigen::MatrixXd::Identity(3, 3);
-  Eigen::Vector3d sum = Eigen::Vector3d::Zero();
-  for (int p = 0; p < periods; ++p) {
+  return benettin_exponents(3, periods, c_.period, [&](const Eigen::MatrixXd& frame, Eigen::MatrixXd& image) {
     MapStep step;
-    if (!stroboscopic_map(x, 1, step)) return {};
-    const Eigen::HouseholderQR<Eigen::MatrixXd> qr(step.jacobian * Q);
-    const Eigen::MatrixXd R = qr.matrixQR().triangularView<Eigen::Upper>();
-    Q = qr.householderQ();
-    for (int i = 0; i < 3; ++i) {
-      if (R(i, i) < 0) Q.col(i) = -Q.col(i);
-      sum[i] += std::log(std::fabs(R(i, i)));
-    }
+    if (!stroboscopic_map(x, 1, step)) return false;
+    image = step.jacobian * frame;
     x = step.image;
-  }
-  std::vector<double> exponents(sum.data(), sum.data() + 3);
-  for (auto& e : exponents) e /= periods * c_.period;
-  std::sort(exponents.rbegin(), exponents.rend());
-  return exponents;
+    return true;
+  });
 }
 
 void ConveyorSimulation::run(StrobeObserver& observer) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <string>
 
+#include "engine/core/benettin.hpp"
 #include "engine/core/model.hpp"
 #include <Eigen/Eigenvalues>
 #include <Eigen/QR>
@@ -214,21 +215,10 @@ class TwoBodySimulation final : public Simulation {
   }
   std::vector<double> lyapunov_exponents(int periods) override {
     TangentFlow flow(*this);
-    Eigen::Matrix4d Q = Eigen::Matrix4d::Identity();
-    Eigen::Vector4d sum = Eigen::Vector4d::Zero();
-    for (int p = 0; p < periods; ++p) {  // Benettin: advance the frame one period, re-orthonormalise
-      const Eigen::HouseholderQR<Eigen::Matrix4d> qr(flow.advance(Q, 1));
-      const Eigen::Matrix4d R = qr.matrixQR().template triangularView<Eigen::Upper>();
-      Q = qr.householderQ();
-      for (int i = 0; i < 4; ++i) {  // keep R's diagonal positive so that Q follows the flow
-        if (R(i, i) < 0) Q.col(i) = -Q.col(i);
-        sum[i] += std::log(std::fabs(R(i, i)));
-      }
-    }
-    std::vector<double> exponents(sum.data(), sum.data() + 4);
-    for (auto& e : exponents) e /= periods * period_;
-    std::sort(exponents.rbegin(), exponents.rend());
-    return exponents;
+    return benettin_exponents(4, periods, period_, [&](const Eigen::MatrixXd& frame, Eigen::MatrixXd& image) {
+      image = flow.advance(frame, 1);
+      return true;
+    });
   }
 
  private:
