@@ -149,6 +149,13 @@ class TwoBodySimulation final : public Simulation {
     system_.sample = &sample_;
     reset_period_extremes(sample_.aux);
   }
+  // A copy runs on its own: its system writes into the copy's sample, not the original's.
+  TwoBodySimulation(const TwoBodySimulation& other)
+      : frame_(other.frame_), period_(other.period_), control_(other.control_), system_(other.system_),
+        integrator_(other.integrator_), x_(other.x_), periods_(other.periods_), sample_(other.sample_) {
+    system_.sample = &sample_;
+  }
+  TwoBodySimulation& operator=(const TwoBodySimulation&) = delete;
   const StrobeLayout& layout() const override { return frame_.layout; }
   void run(StrobeObserver& observer) override {
     run_periods(integrator_, system_, x_, periods_, period_, frame_.rest2, frame_.rejected_counter, sample_, observer);
@@ -182,7 +189,6 @@ class TwoBodySimulation final : public Simulation {
   Admissibility admissibility(const StrobeSample& from, int periods) override {
     // A copy runs the orbit; every sample carries its period's smallest contact force.
     TwoBodySimulation copy(*this);
-    copy.system_.sample = &copy.sample_;  // the copied system still points at this simulation's sample
     reset_period_extremes(copy.sample_.aux);
     Admissibility result;
     result.measured = true;
