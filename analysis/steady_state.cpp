@@ -169,7 +169,7 @@ bool SteadyStateDetector::converged_adaptively() {
   return false;
 }
 
-bool SteadyStateDetector::geometric_jump() {
+bool SteadyStateDetector::extrapolation_jump() {
   // The first jump fits its linear model on 6 consecutive differences; a follow-up jump corrects the
   // first one's extrapolation error along the same contraction, which rank + 2 differences confirm
   // (for one real multiplier the next jump then comes 5 periods after a jump, not 8).
@@ -227,7 +227,7 @@ bool SteadyStateDetector::on_sample(const StrobeSample& sample) {
   if (samples_seen_ >= settings_.max_periods) return false;
   if (settings_.mode != SteadyMode::Adaptive) return true;
   if (converged_adaptively()) return false;
-  if (geometric_jump()) {
+  if (extrapolation_jump()) {
     jump_pending_ = true;
     return false;
   }

@@ -90,7 +90,7 @@ class SteadyStateDetector : public StrobeObserver {
 
  private:
   bool converged_adaptively();
-  bool geometric_jump();
+  bool extrapolation_jump();
   const StrobeLayout& layout_;
   SteadyStateSettings settings_;
   std::vector<StrobeSample> history_;  // since the start or the last jump
