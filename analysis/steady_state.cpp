@@ -169,6 +169,30 @@ bool SteadyStateDetector::converged_adaptively() {
   return false;
 }
 
+bool SteadyStateDetector::means_settled() {
+  const int W = settings_.means_window, checks = settings_.means_checks;
+  const int span = (checks + 1) * W;
+  const int last = static_cast<int>(history_.size()) - 1;
+  // Consecutive whole windows (spec beam_slider.md 3.4), not sliding ones, counted from the first
+  // sample (t = T): a window's mean needs the integral at its start.
+  if (samples_seen_ <= settings_.min_periods || last % W != 0 || last < span) return false;
+  auto mean = [&](const SettledMean& m, int first) {
+    const StrobeSample& a = history_[static_cast<std::size_t>(first)];
+    const StrobeSample& b = history_[static_cast<std::size_t>(first + W)];
+    const auto i = static_cast<std::size_t>(m.aux);
+    return (b.aux[i] - a.aux[i]) / (b.time - a.time);
+  };
+  for (const SettledMean& m : layout_.settled_means)
+    for (int j = 0; j < checks; ++j) {
+      const int later = last - (j + 1) * W;
+      const double before = mean(m, later - W), after = mean(m, later);
+      const double allowed = m.relative ? m.tol * std::abs(before) : m.tol;
+      if (!(std::abs(after - before) <= allowed)) return false;
+    }
+  adaptive_window_ = std::clamp(settings_.window_periods, W, span);
+  return true;
+}
+
 bool SteadyStateDetector::extrapolation_jump() {
   // The first jump fits its linear model on 6 consecutive differences; a follow-up jump corrects the
   // first one's extrapolation error along the same contraction, which rank + 2 differences confirm
@@ -225,6 +249,7 @@ bool SteadyStateDetector::on_sample(const StrobeSample& sample) {
   history_.push_back(sample);
   ++samples_seen_;  // samples at t = T, 2T, ...
   if (samples_seen_ >= settings_.max_periods) return false;
+  if (settings_.mode == SteadyMode::Means) return !means_settled();
   if (settings_.mode != SteadyMode::Adaptive) return true;
   if (converged_adaptively()) return false;
   if (extrapolation_jump()) {

@@ -6,6 +6,11 @@
 // strict tolerance over a short window of whole orbit periods (the mean drift over any whole number
 // of periods of a periodic orbit is the same); cases that do not converge run to the same budget as
 // fixed mode and are classified the same way, so both modes give the same answers.
+// Means mode is for motions that settle in the mean but not on the map (chaotic rattling around a
+// slowly reached location, spec beam_slider.md 3.4): a case ends once the model's declared window
+// means (StrobeLayout::settled_means) have changed by less than their tolerances over means_checks
+// consecutive windows of means_window periods; it is averaged over its last window_periods (at least
+// one window, at most the span found settled).
 #include <cstdint>
 #include <vector>
 
@@ -13,7 +18,10 @@
 
 namespace vibro {
 
-enum class SteadyMode { Fixed, Adaptive };
+enum class SteadyMode { Fixed, Adaptive, Means };  // the order of steady_mode_name's names
+inline const char* steady_mode_name(SteadyMode m) {
+  return m == SteadyMode::Fixed ? "fixed" : m == SteadyMode::Adaptive ? "adaptive" : "means";
+}
 
 struct SteadyStateSettings {
   SteadyMode mode = SteadyMode::Adaptive;
@@ -41,6 +49,9 @@ struct SteadyStateSettings {
   // (docs/analysis/quasi_periodic.md has the numbers).
   double quasi_tol = 1e-6;
   int quasi_min_window = 100;
+  // means: window length, periods, and how many consecutive window-to-window changes must pass.
+  int means_window = 100;
+  int means_checks = 3;
 };
 
 // The values are stored in sweep files (periodicity column): new ones go at the end.
@@ -52,7 +63,7 @@ inline bool has_period(Periodicity p) { return p == Periodicity::Periodic || p =
 struct SteadyState {
   Periodicity periodicity = Periodicity::NotConverged;
   int period = 0;                     // k; 0 when quasi-periodic or not converged
-  bool stopped_early = false;         // adaptive stop before the budget
+  bool stopped_early = false;         // adaptive or means stop before the budget
   std::vector<StrobeSample> window;   // the averaging window's samples, first to last
   int window_periods() const { return window.empty() ? 0 : static_cast<int>(window.size()) - 1; }
   // Mean drift velocity over the window, and over its two halves.
@@ -90,6 +101,7 @@ class SteadyStateDetector : public StrobeObserver {
 
  private:
   bool converged_adaptively();
+  bool means_settled();
   bool extrapolation_jump();
   const StrobeLayout& layout_;
   SteadyStateSettings settings_;

@@ -21,6 +21,16 @@ struct StrobeSample {
   std::array<double, 8> aux{};  // model quantities reported but not compared (e.g. last impact phase)
 };
 
+// A quantity whose window mean must settle for the `means` steady-state test: aux[aux] is its running
+// time integral since t = 0, so its mean over a window is the integral's increase over the window's
+// duration. Settled when consecutive window means differ by at most tol (absolute, model units) or
+// by at most tol times the earlier mean (relative).
+struct SettledMean {
+  int aux = 0;
+  double tol = 0;
+  bool relative = false;
+};
+
 // How to read and compare samples of one case: names and scales (the tolerance unit) of the state
 // components, the drift scale, and the counters' names.
 struct StrobeLayout {
@@ -33,6 +43,8 @@ struct StrobeLayout {
   // Per state component (empty: none): an angle in rad, stored on any branch (e.g. modulo 2 pi), so
   // only its cos and sin are smooth functions of the motion (the quasi-periodic test uses those).
   std::vector<bool> angular;
+  // Window means the `means` steady-state test watches (empty: the model does not support that test).
+  std::vector<SettledMean> settled_means;
   int dims() const { return static_cast<int>(state_names.size()); }
   bool is_angle(int c) const {
     return static_cast<std::size_t>(c) < angular.size() && angular[static_cast<std::size_t>(c)];

@@ -60,7 +60,7 @@ void write_metadata(H5::H5File& file, const SweepSpec& spec, const Provenance& p
   attribute(root, "threads", static_cast<long long>(prov.threads));
   attribute(root, "scheduler", prov.scheduler);
   attribute(root, "wall_seconds", prov.wall_seconds);
-  attribute(root, "steady_state", std::string(spec.steady.mode == SteadyMode::Adaptive ? "adaptive" : "fixed"));
+  attribute(root, "steady_state", std::string(steady_mode_name(spec.steady.mode)));
   attribute(root, "max_periods", static_cast<long long>(spec.steady.max_periods));
   attribute(root, "window_periods", static_cast<long long>(spec.steady.window_periods));
   attribute(root, "tol", spec.steady.tol);

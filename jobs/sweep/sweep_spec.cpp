@@ -77,7 +77,11 @@ struct RunKey {
 const RunKey kRunKeys[] = {
     {"run.max_periods", "budget per case, forcing periods (default 100)"},
     {"run.window_periods", "averaging window when a case runs to its budget (default 50)"},
-    {"run.steady_state", "adaptive (stop when the stroboscopic map has converged) or fixed (default adaptive)"},
+    {"run.steady_state", "adaptive (stop when the stroboscopic map has converged), fixed, or means (stop when the model's window means have settled; beam_slider) (default adaptive)"},
+    {"run.quasi_tol", "quasi-periodic test: weighted Birkhoff halves agree within this fraction of the orbit's extent (default 1e-6)"},
+    {"run.quasi_min_window", "quasi-periodic test only on windows of at least this many periods (default 100)"},
+    {"run.means_window", "means: window length, periods (default 100)"},
+    {"run.means_checks", "means: consecutive window-to-window changes that must be within tolerance (default 3)"},
     {"run.tol", "period-detection tolerance, in the model's scales (default 1e-4)"},
     {"run.adaptive_tol", "tolerance that ends a case early in adaptive mode (default 1e-6)"},
     {"run.max_period", "largest period k searched (default 16)"},
@@ -96,6 +100,26 @@ const RunKey kRunKeys[] = {
     {"output.checkpoint_seconds", "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
     {"output.keep_checkpoints", "true: keep the checkpoint logs after the file is written (default false)"},
 };
+
+// Means mode needs the model to declare which window means must settle; checked on the base case
+// before any work starts.
+void require_settled_means(const SweepSpec& spec) {
+  std::unique_ptr<Simulation> simulation;
+  try {
+    simulation = spec.model->start(spec.base);
+  } catch (const InfeasibleCase&) {
+    return;  // the base case itself does not start; its layout is the model's all the same
+  }
+  if (simulation->layout().settled_means.empty())
+    throw InputError("run.steady_state = means: model " + spec.model->name() +
+                     " declares no window means to settle; use adaptive or fixed");
+  const auto& s = spec.steady;
+  const long needed = (s.means_checks + 1) * static_cast<long>(s.means_window) + 1;
+  if (needed > s.max_periods)
+    throw InputError("run.steady_state = means needs (run.means_checks + 1) x run.means_window + 1 = " +
+                     std::to_string(needed) + " periods before it can stop, more than run.max_periods = " +
+                     std::to_string(s.max_periods));
+}
 
 std::string file_stem(const std::string& name) {
   auto base = name.substr(name.find_last_of('/') + 1);
@@ -259,8 +283,15 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   if (const auto* v = text("run.min_periods")) s.min_periods = static_cast<int>(parse_integer("run.min_periods", *v, 0, 100000000));
   if (const auto* v = text("run.tol")) s.tol = parse_real("run.tol", *v, 0, 1);
   if (const auto* v = text("run.adaptive_tol")) s.adaptive_tol = parse_real("run.adaptive_tol", *v, 0, 1);
+  if (const auto* v = text("run.quasi_tol")) s.quasi_tol = parse_real("run.quasi_tol", *v, 0, 1);
+  if (const auto* v = text("run.quasi_min_window"))
+    s.quasi_min_window = static_cast<int>(parse_integer("run.quasi_min_window", *v, 2, 100000000));
   if (const auto* v = text("run.steady_state"))
-    s.mode = parse_choice("run.steady_state", *v, {"adaptive", "fixed"}) == 0 ? SteadyMode::Adaptive : SteadyMode::Fixed;
+    s.mode = static_cast<SteadyMode>(parse_choice(
+        "run.steady_state", *v,
+        {steady_mode_name(SteadyMode::Fixed), steady_mode_name(SteadyMode::Adaptive), steady_mode_name(SteadyMode::Means)}));
+  if (const auto* v = text("run.means_window")) s.means_window = static_cast<int>(parse_integer("run.means_window", *v, 1, 100000000));
+  if (const auto* v = text("run.means_checks")) s.means_checks = static_cast<int>(parse_integer("run.means_checks", *v, 1, 1000));
   if (s.window_periods >= s.max_periods)
     throw InputError("run.window_periods = " + std::to_string(s.window_periods) + " must be smaller than run.max_periods = " +
                      std::to_string(s.max_periods));
@@ -308,6 +339,7 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     throw InputError(out.str());
   }
   spec.model->validate(spec.base);
+  if (s.mode == SteadyMode::Means) require_settled_means(spec);
   return spec;
 }
 

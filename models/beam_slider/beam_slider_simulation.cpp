@@ -43,6 +43,9 @@ StrobeLayout beam_slider_layout(const BeamSliderSystem& system) {
   layout.counter_names = {"steps",        "closed_P1",     "closed_P2",   "closed_P3", "closed_P4",
                           "contact_steps", "solver_sweeps", "unconverged_steps"};
   layout.mode_names = {"open", "one_contact", "two_contacts", "three_contacts", "four_contacts"};
+  // Spec 3.4's steady-state test (run.steady_state = means): window means of x_C within 0.005 l and of
+  // the mechanical energy within 5 %.
+  layout.settled_means = {{kIntX, 0.005 * system.constants().length, false}, {kIntEnergy, 0.05, true}};
   return layout;
 }
 

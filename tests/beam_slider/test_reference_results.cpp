@@ -1,39 +1,20 @@
 // Reference results of spec beam_slider.md 5 that short runs can decide, through the sweep machinery
 // and the registered model: R2 (reference resonance), R14 (surrogate resonance at 0.8 l) and R3
-// (85 Hz: the slider goes from 0.6 l to the centre), R6 (no friction: no off-centre mean). Longer ones are example runs (docs/models/beam_slider.md).
+// (85 Hz: the slider goes from 0.6 l to the centre, also under spec 3.4's steady-state test), R6 (no
+// friction: no off-centre mean). Longer ones are example runs (docs/models/beam_slider.md).
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "jobs/sweep/sweep_runner.hpp"
-#include "jobs/sweep/sweep_spec.hpp"
+#include "beam_slider/sweep_cases.hpp"
 
 using namespace vibro;
 
 namespace {
-struct Case {
-  double axis_value;
-  std::vector<double> observables;
-  std::string cls;
-  std::vector<double> x_C;  // the window's stroboscopic x_C samples, m
-};
-
-// Runs a sweep file text; returns each case's first-axis value, observables and class.
-std::vector<Case> run(const std::string& ini, const std::string& axis) {
-  const SweepSpec spec = parse_sweep(ini, "test.ini", {});
-  const SweepRun result = run_sweep(spec);
-  std::vector<Case> cases;
-  for (long long i = 0; i < spec.case_count(); ++i) {
-    const auto& r = result.cases[static_cast<std::size_t>(i)];
-    REQUIRE(r.status == CaseStatus::Ok);
-    std::vector<double> x_C;
-    for (const auto& point : r.strobe) x_C.push_back(point.drift_position);
-    cases.push_back({spec.case_parameters(i).get(axis), r.observables, r.class_code, x_C});
-  }
-  return cases;
-}
+using test_support::Case;
+using test_support::run;
 
 constexpr int kXMean = 0, kEnergy = 3, kRotFraction = 4, kP1 = 6, kP4 = 9;
 
@@ -129,4 +110,29 @@ steady_state = fixed
   REQUIRE(c.x_C.size() == 1251);
   const auto [lo, hi] = std::minmax_element(c.x_C.begin(), c.x_C.end());
   CHECK(*hi - *lo > 0.1 * 0.06);
+}
+
+TEST_CASE("Spec 3.4's steady-state test (run.steady_state = means) ends the 85 Hz run once the slider rests at "
+          "the centre", "[beam_slider]") {
+  // Windows of 85 periods (1 s); x_C means within 0.005 l and energy means within 5 % over 3 window changes.
+  const auto cases = run(R"(model = beam_slider
+[parameters]
+f = 85
+[initial]
+x_C0 = 0.6
+[run]
+steady_state = means
+means_window = 85
+max_periods = 1700
+window_periods = 85
+)", "x_C0");
+  REQUIRE(cases.size() == 1);
+  const auto& c = cases.front();
+  CHECK(c.stopped_early);
+  // It cannot stop before 4 windows; the slider needs about 2.2 s (187 periods) to reach the centre.
+  CHECK(c.periods_run >= 4 * 85 + 1);
+  CHECK(c.periods_run < 1700);
+  CHECK(c.cls == "C");
+  CHECK(std::abs(c.observables[kXMean] - 0.5) <= 0.01);
+  CHECK(c.x_C.size() == 86);
 }

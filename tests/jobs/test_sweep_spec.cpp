@@ -103,6 +103,8 @@ adaptive_tol = 1e-8
 max_period = 8
 min_window = 12
 min_periods = 7
+quasi_tol = 1e-7
+quasi_min_window = 200
 threads = 3
 [output]
 strobe_points = none
@@ -115,6 +117,8 @@ strobe_points = none
   CHECK(spec.steady.max_period == 8);
   CHECK(spec.steady.min_window == 12);
   CHECK(spec.steady.min_periods == 7);
+  CHECK(spec.steady.quasi_tol == 1e-7);
+  CHECK(spec.steady.quasi_min_window == 200);
   CHECK(spec.threads == 3);
   CHECK_FALSE(spec.record_strobe);
   // No [axes]: one case, the fixed values. No output.file: the sweep file's stem with .h5.
@@ -252,6 +256,23 @@ TEST_CASE("sweep spec: bad run keys name the key", "[jobs][sweep]") {
   CHECK_THAT(sweep_error(with_model("[run]\ntol = 0\n")), Contains("run.tol"));
   CHECK_THAT(sweep_error(with_model("[run]\nadaptive_tol = abc\n")), Contains("run.adaptive_tol"));
   CHECK_THAT(sweep_error(with_model("[run]\nmax_period = 0\n")), Contains("run.max_period"));
+  CHECK_THAT(sweep_error(with_model("[run]\nquasi_tol = 0\n")), Contains("run.quasi_tol"));
+  CHECK_THAT(sweep_error(with_model("[run]\nquasi_min_window = 1\n")), Contains("run.quasi_min_window"));
+}
+
+TEST_CASE("sweep spec: run.steady_state = means needs a model with window means and the budget for them",
+          "[jobs][sweep]") {
+  const std::string beam = "model = beam_slider\n[run]\nsteady_state = means\nmax_periods = 1000\n";
+  const SweepSpec spec = parse(beam, {"--run.means_window=50", "--run.means_checks=4"});
+  CHECK(spec.steady.mode == vibro::SteadyMode::Means);
+  CHECK(spec.steady.means_window == 50);
+  CHECK(spec.steady.means_checks == 4);
+  CHECK_THAT(sweep_error(with_model("[run]\nsteady_state = means\n")),
+             Contains("run.steady_state = means") && Contains("conveyor") && Contains("adaptive or fixed"));
+  CHECK_THAT(sweep_error(beam, {"--run.means_window=250"}),
+             Contains("1001 periods") && Contains("run.max_periods = 1000"));
+  CHECK_THAT(sweep_error(beam, {"--run.means_window=0"}), Contains("run.means_window"));
+  CHECK_THAT(sweep_error(with_model("[run]\nsteady_state = settled\n")), Contains("fixed, adaptive, means"));
 }
 
 TEST_CASE("sweep spec: run.window_periods must be smaller than run.max_periods", "[jobs][sweep]") {
