@@ -48,7 +48,7 @@ struct MapStep {
   long long events = 0;      // impacts on the way (a change of this count along a branch is a grazing)
   // Events on the way after which the state no longer depends on its start in some direction (the
   // conveyor's coupled phase absorbs the normal state): the ordinary Lyapunov exponents are -inf
-  // through them (analysis/stretch_exponent).
+  // through them (analysis/map_lyapunov).
   int resets = 0;
 };
 
@@ -77,14 +77,11 @@ class Simulation {
   // converged stroboscopic sample), from the variational equations with saltation matrices at
   // every event. Empty when the model does not provide them.
   virtual std::vector<std::complex<double>> floquet_multipliers(int /*periods*/) { return {}; }
-  // Lyapunov exponents (1/s, largest first) of the stroboscopic map from the state where run()
-  // stopped, over `periods` forcing periods: variational equations with saltation matrices at
-  // every event and a QR re-orthonormalisation each period. Empty when the model does not provide them.
-  virtual std::vector<double> lyapunov_exponents(int /*periods*/) { return {}; }
   // The stroboscopic map over `periods` periods from the state of `from` (its state components and
   // mode), with its Jacobian from the variational equations and saltation matrices at every event:
   // what Newton shooting needs. Leaves the simulation as it was. False when the model does not
-  // provide it or `from` is not an admissible state.
+  // provide it or `from` is not an admissible state. Lyapunov exponents come from it too
+  // (analysis/map_lyapunov).
   virtual bool stroboscopic_map(const StrobeSample& /*from*/, int /*periods*/, MapStep& /*step*/) { return false; }
   // The contact forces over `periods` periods from `from` (Admissibility). Leaves the simulation as it
   // was. Not measured when the model does not provide it.

@@ -5,7 +5,7 @@
 #include <exception>
 
 #include "analysis/periodic_shooting.hpp"
-#include "analysis/stretch_exponent.hpp"
+#include "analysis/map_lyapunov.hpp"
 
 namespace vibro {
 
@@ -65,14 +65,13 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
       }
     }
     if (extras.floquet && periodic && result.shooting != 1) result.floquet = simulation->floquet_multipliers(steady.period);
-    if (extras.lyapunov_periods > 0) {
-      result.lyapunov = simulation->lyapunov_exponents(extras.lyapunov_periods);
-      if (!steady.window.empty()) {
-        const StretchExponent stretch = largest_exponent_between_resets(*simulation, steady.window.back(),
-                                                                        extras.lyapunov_periods, layout.period);
-        result.stretch_exponent = stretch.exponent;
-        result.stretch_resets = std::isnan(stretch.exponent) && stretch.resets == 0 ? -1 : stretch.resets;
-      }
+    if (extras.lyapunov_periods > 0 && !steady.window.empty()) {
+      const MapLyapunov lyapunov =
+          lyapunov_along_map(*simulation, steady.window.back(), extras.lyapunov_periods, layout.period);
+      result.lyapunov = lyapunov.spectrum;
+      const StretchExponent& stretch = lyapunov.between_resets;
+      result.stretch_exponent = stretch.exponent;
+      result.stretch_resets = std::isnan(stretch.exponent) && stretch.resets == 0 ? -1 : stretch.resets;
     }
   } catch (const InfeasibleCase& e) {
     result.status = CaseStatus::Infeasible;

@@ -7,7 +7,6 @@
 
 #include "engine/contact/coulomb_impulse.hpp"
 #include "engine/contact/newton_restitution.hpp"
-#include "engine/core/benettin.hpp"
 #include "engine/roots/certified_first_root.hpp"
 #include "models/conveyor/conveyor_tangent_map.hpp"
 #include "models/conveyor/coupled_slip.hpp"
@@ -391,18 +390,6 @@ std::vector<std::complex<double>> ConveyorSimulation::floquet_multipliers(int pe
   std::vector<std::complex<double>> mu;
   for (Eigen::Index i = 0; i < solver.eigenvalues().size(); ++i) mu.push_back(solver.eigenvalues()[i]);
   return mu;
-}
-
-std::vector<double> ConveyorSimulation::lyapunov_exponents(int periods) {
-  // An impact that clamps vT to the plate zeroes a direction: its exponent is -inf.
-  StrobeSample x = sample_;
-  return benettin_exponents(3, periods, c_.period, [&](const Eigen::MatrixXd& frame, Eigen::MatrixXd& image) {
-    MapStep step;
-    if (!stroboscopic_map(x, 1, step)) return false;
-    image = step.jacobian * frame;
-    x = step.image;
-    return true;
-  });
 }
 
 void ConveyorSimulation::run(StrobeObserver& observer) {

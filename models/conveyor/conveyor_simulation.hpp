@@ -46,7 +46,6 @@ class ConveyorSimulation : public Simulation {
   bool stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) override;
   // From the sample where run() stopped, through the same tangent map.
   std::vector<std::complex<double>> floquet_multipliers(int periods) override;
-  std::vector<double> lyapunov_exponents(int periods) override;
   // Every event is appended to `log` (nullptr: none). For tests and time signals.
   void record_events(std::vector<ConveyorEvent>* log) { events_ = log; }
 

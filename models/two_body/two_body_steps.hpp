@@ -8,7 +8,6 @@
 #include <limits>
 #include <string>
 
-#include "engine/core/benettin.hpp"
 #include "engine/core/model.hpp"
 #include <Eigen/Eigenvalues>
 #include <Eigen/QR>
@@ -218,13 +217,6 @@ class TwoBodySimulation final : public Simulation {
     std::vector<std::complex<double>> mu;
     for (int i = 0; i < 4; ++i) mu.push_back(solver.eigenvalues()[i]);
     return mu;
-  }
-  std::vector<double> lyapunov_exponents(int periods) override {
-    TangentFlow flow(*this);
-    return benettin_exponents(4, periods, period_, [&](const Eigen::MatrixXd& frame, Eigen::MatrixXd& image) {
-      image = flow.advance(frame, 1);
-      return true;
-    });
   }
 
  private:

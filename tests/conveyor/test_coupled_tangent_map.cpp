@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/stretch_exponent.hpp"
+#include "analysis/map_lyapunov.hpp"
 #include "conveyor/conveyor_fixture.hpp"
 
 using namespace vibro;
@@ -103,7 +103,7 @@ StretchExponent stretch_at_80(const char* root_rtol, int periods) {
   const ParameterSet values = conveyor_values({{"a_hat", "80"}, {"root_rtol", root_rtol}});
   const Trace trace = simulate(values, 100);
   ConveyorSimulation simulation(trace.constants, ConveyorStart::from(values));
-  return largest_exponent_between_resets(simulation, trace.samples.back(), periods, trace.constants.period);
+  return lyapunov_along_map(simulation, trace.samples.back(), periods, trace.constants.period).between_resets;
 }
 }  // namespace
 
