@@ -182,13 +182,27 @@ bool SteadyStateDetector::means_settled() {
     const auto i = static_cast<std::size_t>(m.aux);
     return (b.aux[i] - a.aux[i]) / (b.time - a.time);
   };
-  for (const SettledMean& m : layout_.settled_means)
+  const double windows_left = static_cast<double>(settings_.max_periods - samples_seen_) / W;
+  for (const SettledMean& m : layout_.settled_means) {
     for (int j = 0; j < checks; ++j) {
       const int later = last - (j + 1) * W;
       const double before = mean(m, later - W), after = mean(m, later);
       const double allowed = m.relative ? m.tol * std::abs(before) : m.tol;
       if (!(std::abs(after - before) <= allowed)) return false;
     }
+    if (settings_.means_to_budget) {
+      // Least-squares slope per window over the checks + 1 windows, oldest k = 0.
+      const double centre = 0.5 * checks;
+      double num = 0, den = 0;
+      for (int k = 0; k <= checks; ++k) {
+        num += (k - centre) * mean(m, last - span + k * W);
+        den += (k - centre) * (k - centre);
+      }
+      const double newest = mean(m, last - W);
+      const double allowed = m.relative ? m.tol * std::abs(newest) : m.tol;
+      if (!(std::abs(num / den) * windows_left <= allowed)) return false;
+    }
+  }
   adaptive_window_ = std::clamp(settings_.window_periods, W, span);
   return true;
 }

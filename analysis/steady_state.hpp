@@ -52,6 +52,9 @@ struct SteadyStateSettings {
   // means: window length, periods, and how many consecutive window-to-window changes must pass.
   int means_window = 100;
   int means_checks = 3;
+  // means: also require that the trend of the checked windows (least-squares slope of their means),
+  // carried on to the end of the budget, stays within the tolerance: a slow creep then runs on.
+  bool means_to_budget = false;
 };
 
 // The values are stored in sweep files (periodicity column): new ones go at the end.

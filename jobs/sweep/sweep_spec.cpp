@@ -82,6 +82,7 @@ const RunKey kRunKeys[] = {
     {"run.quasi_min_window", "quasi-periodic test only on windows of at least this many periods (default 100)"},
     {"run.means_window", "means: window length, periods (default 100)"},
     {"run.means_checks", "means: consecutive window-to-window changes that must be within tolerance (default 3)"},
+    {"run.means_to_budget", "means: true also requires the windows' trend, carried to the end of the budget, within tolerance (default false: the spec's test)"},
     {"run.tol", "period-detection tolerance, in the model's scales (default 1e-4)"},
     {"run.adaptive_tol", "tolerance that ends a case early in adaptive mode (default 1e-6)"},
     {"run.max_period", "largest period k searched (default 16)"},
@@ -292,6 +293,8 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
         {steady_mode_name(SteadyMode::Fixed), steady_mode_name(SteadyMode::Adaptive), steady_mode_name(SteadyMode::Means)}));
   if (const auto* v = text("run.means_window")) s.means_window = static_cast<int>(parse_integer("run.means_window", *v, 1, 100000000));
   if (const auto* v = text("run.means_checks")) s.means_checks = static_cast<int>(parse_integer("run.means_checks", *v, 1, 1000));
+  if (const auto* v = text("run.means_to_budget"))
+    s.means_to_budget = parse_choice("run.means_to_budget", *v, {"false", "true"}) == 1;
   if (s.window_periods >= s.max_periods)
     throw InputError("run.window_periods = " + std::to_string(s.window_periods) + " must be smaller than run.max_periods = " +
                      std::to_string(s.max_periods));

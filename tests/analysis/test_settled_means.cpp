@@ -117,3 +117,18 @@ TEST_CASE("means: a relative tolerance does not depend on the quantity's unit") 
     CHECK(periods == 401);
   }
 }
+
+TEST_CASE("means to budget: a creep within the per-window tolerance runs on until it cannot matter") {
+  // 0.005 per 100-period window passes a 0.01 window test at once; carried over the windows left in a
+  // 1500-period budget it would move 0.055, so the case runs on until at most 2 windows are left.
+  Watched slow{[](int k) { return 0.5 + 5e-5 * k; }, {0, 0.01, false}};
+  SteadyStateSettings settings = means_settings(1500);
+  settings.means_to_budget = true;
+  int periods = 0;
+  CHECK(run(slow, settings, periods).stopped_early);
+  CHECK(periods == 1301);  // (1500 - 1301) / 100 = 1.99 windows left: 0.00995 <= 0.01
+  // A mean that does not trend still stops at the first possible boundary.
+  Watched steady{[](int k) { return 0.7 + 1e-4 * rattle(k); }, {0, 5e-4, false}};
+  CHECK(run(steady, settings, periods).stopped_early);
+  CHECK(periods == 401);
+}

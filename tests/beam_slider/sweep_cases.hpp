@@ -34,4 +34,14 @@ inline std::vector<Case> run(const std::string& ini, const std::string& axis) {
   return cases;
 }
 
+// One case of the free slider from x_C0: `parameters` are [parameters] lines ("f = 85\n..."), `run_keys`
+// the [run] lines.
+inline Case adaptive_case(const std::string& parameters, double x_C0, const std::string& run_keys) {
+  const auto cases = run("model = beam_slider\n[parameters]\n" + parameters + "[initial]\nx_C0 = " +
+                             std::to_string(x_C0) + "\n[run]\n" + run_keys,
+                         "x_C0");
+  REQUIRE(cases.size() == 1);
+  return cases.front();
+}
+
 }  // namespace vibro::test_support

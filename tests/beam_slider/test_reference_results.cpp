@@ -14,6 +14,7 @@ using namespace vibro;
 
 namespace {
 using test_support::Case;
+using test_support::adaptive_case;
 using test_support::run;
 
 constexpr int kXMean = 0, kEnergy = 3, kRotFraction = 4, kP1 = 6, kP4 = 9;
@@ -73,38 +74,17 @@ steady_state = fixed
 TEST_CASE("R3: at 85 Hz the slider moves from 0.6 l to the centre (|x_C - l/2| <= 0.01 l), vertical motion, "
           "P1/P4 symmetric",
           "[beam_slider]") {
-  const auto cases = run(R"(model = beam_slider
-[parameters]
-f = 85
-[initial]
-x_C0 = 0.6
-[run]
-max_periods = 340
-window_periods = 85
-steady_state = fixed
-)", "x_C0");
-  REQUIRE(cases.size() == 1);
-  const auto& o = cases.front().observables;
-  CHECK(cases.front().cls == "C");
+  const Case c = adaptive_case("f = 85\n", 0.6, "max_periods = 340\nwindow_periods = 85\nsteady_state = fixed\n");
+  const auto& o = c.observables;
+  CHECK(c.cls == "C");
   CHECK(std::abs(o[kXMean] - 0.5) <= 0.01);
   CHECK(o[kRotFraction] < 0.01);
   CHECK(std::abs(o[kP1] - o[kP4]) <= 0.02 * o[kP1]);
 }
 
 TEST_CASE("R6: without friction the slider oscillates slowly about the centre, mean within 0.02 l", "[beam_slider]") {
-  const auto cases = run(R"(model = beam_slider
-[parameters]
-f = 125
-mu = 0
-[initial]
-x_C0 = 0.6
-[run]
-max_periods = 1875
-window_periods = 1250
-steady_state = fixed
-)", "x_C0");
-  REQUIRE(cases.size() == 1);
-  const auto& c = cases.front();
+  const Case c =
+      adaptive_case("f = 125\nmu = 0\n", 0.6, "max_periods = 1875\nwindow_periods = 1250\nsteady_state = fixed\n");
   CHECK(std::abs(c.observables[kXMean] - 0.5) <= 0.02);
   // A long-period axial oscillation: the window's samples range over more than 0.1 l.
   REQUIRE(c.x_C.size() == 1251);
@@ -115,19 +95,8 @@ steady_state = fixed
 TEST_CASE("Spec 3.4's steady-state test (run.steady_state = means) ends the 85 Hz run once the slider rests at "
           "the centre", "[beam_slider]") {
   // Windows of 85 periods (1 s); x_C means within 0.005 l and energy means within 5 % over 3 window changes.
-  const auto cases = run(R"(model = beam_slider
-[parameters]
-f = 85
-[initial]
-x_C0 = 0.6
-[run]
-steady_state = means
-means_window = 85
-max_periods = 1700
-window_periods = 85
-)", "x_C0");
-  REQUIRE(cases.size() == 1);
-  const auto& c = cases.front();
+  const Case c = adaptive_case("f = 85\n", 0.6,
+                               "steady_state = means\nmeans_window = 85\nmax_periods = 1700\nwindow_periods = 85\n");
   CHECK(c.stopped_early);
   // It cannot stop before 4 windows; the slider needs about 2.2 s (187 periods) to reach the centre.
   CHECK(c.periods_run >= 4 * 85 + 1);
@@ -142,19 +111,9 @@ TEST_CASE("R4 under the paper's printed Eq. (6) (base_load = off): at 125 Hz the
           "[beam_slider]") {
   // With the spec's reading (U2: the modal base load -gamma w0'' included) the same run creeps on to
   // 0.65 l (docs/models/beam_slider.md, R4); without it, it stays at 0.715 l (10 s, mean over 8-10 s).
-  const auto cases = run(R"(model = beam_slider
-[parameters]
-f = 125
-base_load = off
-[initial]
-x_C0 = 0.8
-[run]
-max_periods = 1250
-window_periods = 250
-steady_state = fixed
-)", "x_C0");
-  REQUIRE(cases.size() == 1);
-  const auto& o = cases.front().observables;
+  const Case c = adaptive_case("f = 125\nbase_load = off\n", 0.8,
+                               "max_periods = 1250\nwindow_periods = 250\nsteady_state = fixed\n");
+  const auto& o = c.observables;
   INFO("x_C_mean = " << o[kXMean] << " l, P1..P4 = " << o[kP1] << " / " << o[kP1 + 1] << " / " << o[kP1 + 2] << " / "
                      << o[kP4]);
   CHECK(o[kXMean] >= 0.70);

@@ -267,6 +267,9 @@ TEST_CASE("sweep spec: run.steady_state = means needs a model with window means 
   CHECK(spec.steady.mode == vibro::SteadyMode::Means);
   CHECK(spec.steady.means_window == 50);
   CHECK(spec.steady.means_checks == 4);
+  CHECK_FALSE(spec.steady.means_to_budget);
+  CHECK(parse(beam, {"--run.means_to_budget=true"}).steady.means_to_budget);
+  CHECK_THAT(sweep_error(beam, {"--run.means_to_budget=yes"}), Contains("run.means_to_budget"));
   CHECK_THAT(sweep_error(with_model("[run]\nsteady_state = means\n")),
              Contains("run.steady_state = means") && Contains("conveyor") && Contains("adaptive or fixed"));
   CHECK_THAT(sweep_error(beam, {"--run.means_window=250"}),
