@@ -162,7 +162,7 @@ bool SteadyStateDetector::converged_adaptively() {
       settled = late / (1.0 - rho) < settings_.adaptive_tol;
     }
     if (settled) {
-      adaptive_window_ = L;
+      early_window_ = L;
       return true;
     }
   }
@@ -182,13 +182,16 @@ bool SteadyStateDetector::means_settled() {
     const auto i = static_cast<std::size_t>(m.aux);
     return (b.aux[i] - a.aux[i]) / (b.time - a.time);
   };
+  // A change is within tolerance: absolute, or relative to the mean it is measured from.
+  auto within = [](const SettledMean& m, double change, double reference) {
+    return std::abs(change) <= (m.relative ? m.tol * std::abs(reference) : m.tol);
+  };
   const double windows_left = static_cast<double>(settings_.max_periods - samples_seen_) / W;
   for (const SettledMean& m : layout_.settled_means) {
     for (int j = 0; j < checks; ++j) {
       const int later = last - (j + 1) * W;
-      const double before = mean(m, later - W), after = mean(m, later);
-      const double allowed = m.relative ? m.tol * std::abs(before) : m.tol;
-      if (!(std::abs(after - before) <= allowed)) return false;
+      const double before = mean(m, later - W);
+      if (!within(m, mean(m, later) - before, before)) return false;
     }
     if (settings_.means_to_budget) {
       // Least-squares slope per window over the checks + 1 windows, oldest k = 0.
@@ -198,12 +201,10 @@ bool SteadyStateDetector::means_settled() {
         num += (k - centre) * mean(m, last - span + k * W);
         den += (k - centre) * (k - centre);
       }
-      const double newest = mean(m, last - W);
-      const double allowed = m.relative ? m.tol * std::abs(newest) : m.tol;
-      if (!(std::abs(num / den) * windows_left <= allowed)) return false;
+      if (!within(m, num / den * windows_left, mean(m, last - W))) return false;
     }
   }
-  adaptive_window_ = std::clamp(settings_.window_periods, W, span);
+  early_window_ = std::clamp(settings_.window_periods, W, span);
   return true;
 }
 
@@ -276,8 +277,8 @@ bool SteadyStateDetector::on_sample(const StrobeSample& sample) {
 SteadyState SteadyStateDetector::finish() {
   SteadyState state;
   const int n = static_cast<int>(history_.size());
-  const int length = adaptive_window_ > 0 ? adaptive_window_ : std::min(settings_.window_periods, n - 1);
-  state.stopped_early = adaptive_window_ > 0;
+  const int length = early_window_ > 0 ? early_window_ : std::min(settings_.window_periods, n - 1);
+  state.stopped_early = early_window_ > 0;
   if (length > 0) state.window.assign(history_.end() - (length + 1), history_.end());
   classify_window(state, layout_, settings_);
   return state;

@@ -110,7 +110,7 @@ class SteadyStateDetector : public StrobeObserver {
   SteadyStateSettings settings_;
   std::vector<StrobeSample> history_;  // since the start or the last jump
   int samples_seen_ = 0;
-  int adaptive_window_ = 0;  // > 0 once converged: the window length in periods
+  int early_window_ = 0;  // > 0 once the case stopped early (adaptive or means): its window, periods
   int jumps_ = 0;
   int refused_ = 0;
   int last_jump_rank_ = 0;  // dimension of the subspace the last jump extrapolated along
