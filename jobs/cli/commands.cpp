@@ -49,10 +49,11 @@ std::string usage() {
          "                                                   a PNG of a sweep (default kind: bifurcation) or a\n"
          "                                                   branch file, through scripts/plot_*.py (options such\n"
          "                                                   as --obs, --x, --case go to the script)\n"
-         "  vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time HH:MM:SS\n"
+         "  vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time LIMIT\n"
          "               [--partition P] [--script FILE] [--dry-run] [--section.key=value ...]\n"
          "                                                   write an sbatch script (srun, MPI x OpenMP,\n"
-         "                                                   requeue near the time limit) and submit it\n"
+         "                                                   requeue near the time limit) and submit it;\n"
+         "                                                   LIMIT: MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS\n"
          "  vibro models                                      list the registered models\n"
          "  vibro describe MODEL                              parameters, units, defaults, valid ranges\n"
          "  vibro --help | --version\n\n" +
