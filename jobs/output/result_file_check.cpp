@@ -173,8 +173,8 @@ std::string check_result_file(const std::string& path) {
   } catch (const Malformed& m) {
     throw InputError("'" + path + "' is not a readable vibro file: " + m.what);
   } catch (const H5::Exception& e) {
-    throw InputError("'" + path + "' is not a readable vibro file (damaged, or not written by vibro): " +
-                     e.getFuncName() + ": " + e.getDetailMsg());
+    throw InputError("'" + path + "' is not a vibro sweep or branch file (HDF5 with format = vibro-sweep or "
+                     "vibro-branch), or it is damaged: " + e.getFuncName() + ": " + e.getDetailMsg());
   }
   return format;
 }
