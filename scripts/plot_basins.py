@@ -33,7 +33,6 @@ import re
 import sys
 from collections import Counter
 
-import h5py
 import numpy as np
 
 import matplotlib
@@ -63,7 +62,7 @@ def _s(x):
 
 def read_extra(path):
     """What vibro_results.load does not read: attractor labels, IC axes, units, root attributes."""
-    with h5py.File(path, "r") as h5:
+    with vibro_results.open_checked(path) as h5:
         cases = h5["cases"]
         if "attractor" not in cases:
             raise SystemExit("%s: no /cases/attractor (run with output.strobe_points = window)" % path)

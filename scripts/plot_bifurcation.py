@@ -30,7 +30,6 @@ import os
 import sys
 from collections import Counter
 
-import h5py
 import numpy as np
 
 import matplotlib
@@ -97,7 +96,7 @@ def class_sort_key(c):
 
 
 def read_strobe(path, coord):
-    with h5py.File(path, "r") as h5:
+    with vibro_results.open_checked(path) as h5:
         root = {k: _s(v) if isinstance(v, (bytes, str)) else v for k, v in h5.attrs.items()}
         if "strobe" not in h5["cases"]:
             raise SystemExit("%s: no /cases/strobe (run with output.strobe_points = window)" % path)

@@ -8,13 +8,17 @@ parameter, solid where the orbit is stable and dashed where it is not; bottom: t
 modulus, with the unit circle. Events (grazing, period doubling, fold, Neimark-Sacker) are marked.
 """
 import argparse
+import os
+import sys
 
-import h5py
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402
 
 
 def text(x):
@@ -27,7 +31,7 @@ def main():
     ap.add_argument("output")
     ap.add_argument("--coord")
     args = ap.parse_args()
-    with h5py.File(args.input, "r") as h5:
+    with vibro_results.open_checked(args.input) as h5:
         name = text(h5.attrs["parameter"])
         p = h5["branch/parameter"][...]
         state = h5["branch/state"][...]

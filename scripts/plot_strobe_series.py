@@ -8,13 +8,17 @@ window's samples (/cases/strobe; needs output.strobe_points = window, the defaul
 index, one panel per state coordinate, with the drift position when the model transports.
 """
 import argparse
+import os
+import sys
 
-import h5py
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402
 
 
 def main():
@@ -23,7 +27,7 @@ def main():
     ap.add_argument("output")
     ap.add_argument("--case", type=int, default=0)
     args = ap.parse_args()
-    with h5py.File(args.input, "r") as h5:
+    with vibro_results.open_checked(args.input) as h5:
         if "strobe" not in h5["cases"]:
             raise SystemExit("plot_strobe_series.py: %s has no stroboscopic points (output.strobe_points = none)" % args.input)
         strobe = h5["cases/strobe"]
@@ -37,7 +41,7 @@ def main():
         columns = strobe["values"].attrs["columns"]
         columns = (columns.decode() if isinstance(columns, bytes) else str(columns)).split(",")
         cls = h5["cases/class"].asstr()[args.case]
-        model = h5.attrs["model"]
+        model = vibro_results._str(h5.attrs["model"])
     if hi == lo:
         raise SystemExit("plot_strobe_series.py: case %d has no stroboscopic points (class '%s')" % (args.case, cls))
     panels = len(columns) + (1 if np.any(drift != 0) else 0)

@@ -1,7 +1,10 @@
 """Read a `vibro run` sweep file (HDF5) into numpy arrays.
 
-The file's layout is described in docs/hdf5_schema.md (schema version 1). This module only reads it;
-it knows nothing of any model's physics. Used by the plotting scripts next to it, which import it by
+The file's layout is described in docs/hdf5_schema.md (schema versions 2 and 3 are read). This
+module only reads it; it knows nothing of any model's physics. A file it cannot use (not HDF5,
+damaged -- the checksums of schema 3 catch a flipped bit --, another schema version, a missing or
+misshapen dataset) ends the script with one clear message on stderr and exit code 2 (FileError),
+never a traceback. Used by the plotting scripts next to it, which import it by
 putting their own directory on sys.path:
 
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -12,10 +15,57 @@ putting their own directory on sys.path:
     a = data["coords"]["a_hat"]                          # (N,), the case's a_hat
     grid = vibro_results.grid(data, v)                   # shape data["shape"], axes in data["order"]
 """
+import contextlib
+import sys
 from collections import OrderedDict
 
 import h5py
 import numpy as np
+
+KNOWN_SCHEMA_VERSIONS = (2, 3)
+
+
+class FileError(SystemExit):
+    """A file that cannot be used; uncaught, it ends the script with exit code 2 (its message is on stderr)."""
+
+    def __init__(self, message):
+        super().__init__(2)
+        self.message = message
+
+
+def fail(path, what):
+    message = "%s: %s" % (path, what)
+    sys.stderr.write(message + "\n")
+    raise FileError(message)
+
+
+@contextlib.contextmanager
+def open_checked(path):
+    """h5py.File(path) of a vibro file of a known schema version. Any error while the body reads it
+    (damaged chunk or metadata, missing dataset or attribute) becomes FileError naming the file."""
+    try:
+        h5 = h5py.File(path, "r")
+    except Exception as error:  # h5py raises OSError, but also others on a damaged superblock
+        fail(path, "not a readable HDF5 file (%s)" % error)
+    try:
+        with h5:
+            version = h5.attrs.get("schema_version")
+            if version is None or np.asarray(version).dtype.kind not in "iu" or int(version) not in KNOWN_SCHEMA_VERSIONS:
+                fail(path, "schema_version %r is not one this script reads (%s)"
+                     % (version, ", ".join(map(str, KNOWN_SCHEMA_VERSIONS))))
+            yield h5
+    except (FileError, SystemExit):
+        raise
+    except Exception as error:  # reading a damaged or malformed file: never a traceback
+        fail(path, "damaged or not a vibro file (%s: %s)" % (type(error).__name__, error))
+
+
+def require(path, dataset, shape):
+    """The dataset's values, checked to have `shape` (None: any length in that dimension)."""
+    values = dataset[...]
+    if values.ndim != len(shape) or any(s is not None and s != n for s, n in zip(shape, values.shape)):
+        fail(path, "dataset %s has shape %s, expected %s" % (dataset.name, values.shape, shape))
+    return values
 
 
 def _str(x):
@@ -45,10 +95,12 @@ def load(path):
 
     Per-case arrays are flat, in the file's order (C order over `order`); see grid().
     """
-    with h5py.File(path, "r") as h5:
+    with open_checked(path) as h5:
         model = _str(h5.attrs.get("model", ""))
         order = [a.strip() for a in _str(h5["axes"].attrs["order"]).split(",") if a.strip()]
-        axes = OrderedDict((name, np.asarray(h5["axes"][name][...], dtype=float)) for name in order)
+        axes = OrderedDict((name, np.asarray(require(path, h5["axes"][name], (None,)), dtype=float)) for name in order)
+        shape = tuple(len(v) for v in axes.values())
+        ncase = int(np.prod(shape)) if shape else 1
         params = {}
         for k, v in h5["parameters"].attrs.items():
             if isinstance(v, (bytes, str)):
@@ -57,14 +109,10 @@ def load(path):
                 v = np.asarray(v)
                 params[k] = float(v) if v.size == 1 and v.dtype.kind in "fiu" else v
         cases = h5["cases"]
-        cls = np.array([_str(c) for c in cases["class"][...]], dtype=object)
-        status = np.asarray(cases["status"][...], dtype=int)
-        observables = OrderedDict((name, np.asarray(ds[...], dtype=float))
+        cls = np.array([_str(c) for c in require(path, cases["class"], (ncase,))], dtype=object)
+        status = np.asarray(require(path, cases["status"], (ncase,)), dtype=int)
+        observables = OrderedDict((name, np.asarray(require(path, ds, (ncase,)), dtype=float))
                                   for name, ds in cases["observables"].items())
-    shape = tuple(len(v) for v in axes.values())
-    ncase = int(np.prod(shape)) if shape else 1
-    if len(cls) != ncase:
-        raise SystemExit("%s: %d cases but the axes %s give %d" % (path, len(cls), order, ncase))
     # per-case coordinate of every axis (C order, first axis slowest)
     grids = np.meshgrid(*axes.values(), indexing="ij") if axes else []
     coords = OrderedDict((name, g.reshape(-1)) for name, g in zip(axes.keys(), grids))

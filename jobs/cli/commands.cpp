@@ -17,6 +17,7 @@
 #include "engine/core/model_registry.hpp"
 #include "jobs/output/checkpoint_index.hpp"
 #include "jobs/output/checkpoint_log.hpp"
+#include "jobs/output/safe_path.hpp"
 #include "jobs/default_sweep.hpp"  // generated
 #include "jobs/parallel/mpi_session.hpp"
 #include "jobs/parallel/slurm_submit.hpp"
@@ -116,13 +117,21 @@ std::vector<std::string> overrides_without_output(const std::vector<std::string>
   return kept;
 }
 
-// Fails before any case runs if the output cannot be created (missing folder, no permission).
-void ensure_writable(const std::string& path) {
-  const std::string probe = path + ".partial";
-  std::ofstream out(probe);
-  if (!out) throw InputError("output.file = '" + path + "' cannot be written: " + std::strerror(errno));
-  out.close();
-  std::remove(probe.c_str());
+// Fails before any case runs if the output cannot or must not be written (see check_output_target).
+void ensure_writable(const SweepSpec& spec, const std::string& sweep_file) {
+  check_output_target(spec.output_file, sweep_file, spec.overwrite);
+}
+
+// Before any case runs: the checkpoint log every rank will append to is absent, empty, or a log of
+// this very sweep; a link, FIFO or folder at that name, another program's file or another sweep's log
+// is refused (InputError), never truncated.
+void check_checkpoint_targets(const SweepSpec& spec, int ranks) {
+  for (int rank = 0; rank < ranks; ++rank) {
+    const std::string log = spec.output_file + ".ckpt." + std::to_string(rank);
+    const PathKind kind = path_kind(log);
+    if (kind == PathKind::Missing || (kind == PathKind::Regular && std::filesystem::file_size(log) == 0)) continue;
+    require_same_sweep(read_checkpoint_header(log), spec.fingerprint(), spec.result_settings(), log);
+  }
 }
 
 void print_summary(const SweepSpec& spec, const Provenance& run, const SweepCensus& census, std::ostream& out) {
@@ -151,7 +160,7 @@ int submit_command(const std::vector<std::string>& arguments) {
   if (path.empty()) throw InputError("usage: vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time HH:MM:SS [--partition P] [--dry-run]");
   // The whole sweep is checked here, before anything reaches the queue.
   const SweepSpec spec = parse_sweep(read_sweep_file(path), path, overrides);
-  ensure_writable(spec.output_file);
+  ensure_writable(spec, path);
   const std::string binary = std::filesystem::read_symlink("/proc/self/exe").string();
   const std::string script_path = request.script.empty() ? spec.output_file + ".sbatch" : request.script;
   const std::string script = sbatch_script(spec, path, overrides, request, binary);  // refuses unsafe names first
@@ -192,8 +201,10 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   std::string text, name;
   if (resume) {
     // The checkpoint carries the sweep: its file text and the overrides it was started with.
-    if (given || !overrides.empty())
-      throw InputError("--resume takes the output file alone: the sweep and its settings come from its checkpoint");
+    const bool overwrite = overrides == std::vector<std::string>{"--output.overwrite=true"};
+    if (given || (!overrides.empty() && !overwrite))
+      throw InputError("--resume takes the output file alone (and --output.overwrite=true): the sweep and its "
+                       "settings come from its checkpoint");
     const auto logs = checkpoint_files(*resume);
     if (logs.empty()) throw InputError("nothing to resume: no checkpoint '" + *resume + ".ckpt.<rank>' found");
     const CheckpointHeader header = read_checkpoint_header(logs.front());
@@ -201,6 +212,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
     name = header.source_name;
     overrides = header.overrides;
     overrides.push_back("--output.file=" + *resume);
+    if (overwrite) overrides.insert(overrides.begin(), "--output.overwrite=true");  // the first value counts
   } else {
     const bool embedded = path.empty();
     text = embedded ? std::string(kDefaultSweepText) : read_sweep_file(path);
@@ -212,7 +224,8 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   std::string unwritable;
   if (mpi.is_root()) {
     try {
-      ensure_writable(spec.output_file);
+      ensure_writable(spec, path);
+      check_checkpoint_targets(spec, mpi.share().ranks);
     } catch (const InputError& e) {
       unwritable = e.what();
     }
@@ -224,12 +237,16 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   // Cases flushed by an earlier, killed run of the same sweep are loaded, not computed again.
   CompletedCases completed;
   if (const auto logs = checkpoint_files(spec.output_file); !logs.empty()) {
-    CheckpointIndex earlier(logs, spec.fingerprint(), spec.case_count());
+    CheckpointIndex earlier(logs, spec.fingerprint(), spec.result_settings(), spec.case_count());
     completed = completed_cases(spec, earlier);
-    if (mpi.is_root())
+    if (mpi.is_root()) {
       std::cerr << "vibro: resuming " << spec.output_file << ": " << earlier.loaded() << " of " << spec.case_count()
-                << " cases loaded from " << logs.size() << " checkpoint file(s); " << earlier.duplicates()
-                << " duplicates; " << earlier.torn() << " torn batch(es) dropped\n";
+                << " cases loaded from " << earlier.logs().size() << " checkpoint file(s); " << earlier.duplicates()
+                << " duplicates; " << earlier.damaged() << " damaged or torn batch(es) dropped; "
+                << earlier.foreign_batches() << " batch(es) of another run ignored\n";
+      for (const auto& file : earlier.ignored())
+        std::cerr << "vibro: left alone '" << file << "': not a vibro checkpoint of this version\n";
+    }
   }
   mpi.all_ok(true);  // a barrier: no rank creates its own log before every rank has read the old ones
   Provenance provenance;
@@ -237,7 +254,8 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   SweepTally tally;
   {
     CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank),
-                                {spec.fingerprint(), name, text, overrides_without_output(overrides)},
+                                {spec.fingerprint(), name, text, overrides_without_output(overrides),
+                                 spec.result_settings()},
                                 spec.checkpoint_seconds);
     const auto source = mpi.unit_source(parallel_units(spec));
     const bool progress = spec.progress == ProgressMode::Always || (spec.progress == ProgressMode::Auto && isatty(STDERR_FILENO));
@@ -251,12 +269,15 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   provenance.ranks = mpi.share().ranks;
   provenance.scheduler = mpi.scheduler();
   SweepCensus census;
+  std::vector<std::string> logs;  // this sweep's logs only: a file vibro did not write is never deleted
   {
-    CheckpointIndex results(checkpoint_files(spec.output_file), spec.fingerprint(), spec.case_count());
+    CheckpointIndex results(checkpoint_files(spec.output_file), spec.fingerprint(), spec.result_settings(),
+                            spec.case_count());
     census = write_sweep_file(spec.output_file, spec, results, provenance);
+    logs = results.logs();
   }
   if (!spec.keep_checkpoints)
-    for (const auto& log : checkpoint_files(spec.output_file)) std::remove(log.c_str());
+    for (const auto& log : logs) std::remove(log.c_str());
   print_summary(spec, provenance, census, std::cout);
   return 0;
 }

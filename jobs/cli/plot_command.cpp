@@ -1,6 +1,7 @@
 // vibro plot: a PNG figure of a sweep or branch file, drawn by the plotting scripts (python3 with
-// Debian's matplotlib and h5py). The file is checked here first, so a foreign or unreadable file
-// gets vibro's own error message rather than a Python traceback.
+// Debian's matplotlib and h5py). The file is checked here first (result_file_check.hpp: format,
+// schema version, shapes, every checksum), so a foreign, damaged or unreadable file gets vibro's own
+// error message (exit 2) rather than a Python traceback.
 #include <H5Cpp.h>
 #include <unistd.h>
 
@@ -13,33 +14,13 @@
 
 #include "engine/core/input_error.hpp"
 #include "jobs/cli/commands.hpp"
+#include "jobs/output/result_file_check.hpp"
 
 #ifndef VIBRO_SCRIPTS_DIR
 #define VIBRO_SCRIPTS_DIR "scripts"
 #endif
 
 namespace vibro::cli {
-
-namespace {
-
-// The file's root attribute `format` (vibro-sweep or vibro-branch); InputError otherwise.
-std::string file_format(const std::string& path) {
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error)) throw InputError("cannot read '" + path + "': no such file");
-  H5::Exception::dontPrint();
-  try {
-    H5::H5File file(path, H5F_ACC_RDONLY);
-    const H5::Attribute format = file.openGroup("/").openAttribute("format");
-    std::string value;
-    format.read(format.getStrType(), value);
-    if (value != "vibro-sweep" && value != "vibro-branch") throw H5::Exception("format", value);
-    return value;
-  } catch (const H5::Exception&) {
-    throw InputError("'" + path + "' is not a vibro sweep or branch file (HDF5 with format = vibro-sweep or vibro-branch)");
-  }
-}
-
-}  // namespace
 
 int plot_command(const std::vector<std::string>& args) {
   static const std::map<std::string, std::string> scripts = {{"bifurcation", "plot_bifurcation.py"},
@@ -64,7 +45,7 @@ int plot_command(const std::vector<std::string>& args) {
   }
   if (input.empty())
     throw InputError("usage: vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch] [--out PNG] [script options]");
-  const std::string format = file_format(input);
+  const std::string format = check_result_file(input);
   if (kind.empty()) kind = format == "vibro-branch" ? "branch" : "bifurcation";
   const auto script = scripts.find(kind);
   if (script == scripts.end())

@@ -17,7 +17,7 @@ using h5::attribute;
 
 void write_file(const std::string& path, const SweepSpec& spec, const std::string& parameter, double from, double to,
                 int periods, const Branch& branch) {
-  H5::H5File file(path, H5F_ACC_TRUNC);
+  H5::H5File file = h5::create_file(path);
   H5::Group root = file.openGroup("/");
   write_origin(root, spec, "vibro-branch");
   attribute(root, "created_utc", utc_now());
@@ -101,11 +101,16 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
     mu_real.push_back(e.multiplier.real());
     mu_imag.push_back(e.multiplier.imag());
   }
-  auto kind = h5::create_strings(events, "kind", m);
+  const auto widest = [](const std::vector<std::string>& texts) {
+    std::size_t widest_text = 1;
+    for (const auto& t : texts) widest_text = std::max(widest_text, t.size());
+    return widest_text;
+  };
+  auto kind = h5::create_strings(events, "kind", m, widest(kinds));
   h5::write_strings(kind, 0, kinds);
   set = h5::column<double>(events, "parameter", m, 0.0);
   h5::write_rows(set, 0, where);
-  auto detail = h5::create_strings(events, "detail", m);
+  auto detail = h5::create_strings(events, "detail", m, widest(details));
   h5::write_strings(detail, 0, details);
   set = h5::column<double>(events, "multiplier_real", m, 0.0);
   h5::write_rows(set, 0, mu_real);

@@ -9,19 +9,19 @@
 
 #include "engine/core/input_error.hpp"
 #include "jobs/output/checkpoint_log.hpp"
+#include "jobs/output/safe_path.hpp"
 #include "jobs/sweep/case_result_codec.hpp"
 
 namespace vibro {
 
-CheckpointIndex::CheckpointIndex(std::vector<std::string> logs, const std::string& fingerprint, long long cases)
-    : logs_(std::move(logs)), where_(static_cast<std::size_t>(cases), kMissing), windows_(logs_.size()) {
-  if (logs_.size() >= (1u << (64 - kOffsetBits))) throw InputError("too many checkpoint logs to index");
-  for (std::size_t log = 0; log < logs_.size(); ++log) {
-    const std::string& path = logs_[log];
+CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std::string& fingerprint,
+                                 const std::string& settings, long long cases)
+    : where_(static_cast<std::size_t>(cases), kMissing) {
+  if (logs.size() >= (1u << (64 - kOffsetBits))) throw InputError("too many checkpoint logs to index");
+  for (const std::string& path : logs) {
+    const std::size_t log = logs_.size();
     const auto check = [&](const CheckpointHeader& header) {
-      if (header.fingerprint != fingerprint)
-        throw InputError("checkpoint '" + path + "' was written by a different sweep (" + header.source_name +
-                         "); resume it with the same sweep file and settings, or delete it to start afresh");
+      require_same_sweep(header, fingerprint, settings, path);
       return true;
     };
     std::vector<std::pair<long long, std::uint64_t>> batch;
@@ -46,10 +46,19 @@ CheckpointIndex::CheckpointIndex(std::vector<std::string> logs, const std::strin
       }
       return true;
     };
-    const std::uint64_t valid = scan_checkpoint(path, check, take);
+    CheckpointScan scan;
+    try {
+      scan = scan_checkpoint(path, check, take);
+    } catch (const ForeignCheckpoint&) {
+      ignored_.push_back(path);  // not vibro's: neither read nor, later, deleted
+      continue;
+    }
+    logs_.push_back(path);
     sizes_.push_back(std::filesystem::file_size(path));
-    if (valid != sizes_.back()) ++torn_;
+    damaged_ += scan.damaged;
+    foreign_batches_ += scan.foreign;
   }
+  windows_.resize(logs_.size());
 }
 
 CheckpointIndex::~CheckpointIndex() {
@@ -73,7 +82,7 @@ bool CheckpointIndex::decode_from(Window& window, std::uint64_t offset, long lon
 void CheckpointIndex::refill(std::size_t log, std::uint64_t offset, std::size_t size) {
   Window& window = windows_[log];
   size = static_cast<std::size_t>(std::min<std::uint64_t>(size, sizes_[log] - offset));
-  if (window.fd < 0) window.fd = ::open(logs_[log].c_str(), O_RDONLY);
+  if (window.fd < 0) window.fd = open_regular(logs_[log], O_RDONLY, 0, "checkpoint");
   window.start = offset;
   window.bytes.resize(size);
   std::size_t got = 0;

@@ -14,8 +14,11 @@ namespace vibro {
 
 class CheckpointIndex : public CaseStore {
  public:
-  // Throws InputError naming the file when a log was written by another sweep (fingerprint).
-  CheckpointIndex(std::vector<std::string> logs, const std::string& fingerprint, long long cases);
+  // Throws InputError naming the file and the first differing setting when a log was written by
+  // another sweep (fingerprint, settings: SweepSpec's), or when a name holds a link, FIFO or folder.
+  // A file that is not a vibro log at all is left alone (ignored()).
+  CheckpointIndex(const std::vector<std::string>& logs, const std::string& fingerprint, const std::string& settings,
+                  long long cases);
   ~CheckpointIndex() override;
   CheckpointIndex(const CheckpointIndex&) = delete;
   CheckpointIndex& operator=(const CheckpointIndex&) = delete;
@@ -25,7 +28,10 @@ class CheckpointIndex : public CaseStore {
 
   long long loaded() const { return loaded_; }          // distinct cases available
   long long duplicates() const { return duplicates_; }  // cases found more than once (the last one counts)
-  int torn() const { return torn_; }                    // logs whose last batch was cut short (dropped)
+  int damaged() const { return damaged_; }              // damaged or torn stretches dropped (each one batch)
+  int foreign_batches() const { return foreign_batches_; }  // intact batches of another run, ignored
+  const std::vector<std::string>& logs() const { return logs_; }        // the logs read: this sweep's
+  const std::vector<std::string>& ignored() const { return ignored_; }  // files that are no vibro log
 
  private:
   static constexpr std::uint64_t kMissing = ~std::uint64_t{0};
@@ -40,12 +46,12 @@ class CheckpointIndex : public CaseStore {
   bool decode_from(Window& window, std::uint64_t offset, long long index, CaseResult& result) const;
   void refill(std::size_t log, std::uint64_t offset, std::size_t size);
 
-  std::vector<std::string> logs_;
+  std::vector<std::string> logs_, ignored_;
   std::vector<std::uint64_t> sizes_;
   std::vector<std::uint64_t> where_;
   std::vector<Window> windows_;
   long long loaded_ = 0, duplicates_ = 0;
-  int torn_ = 0;
+  int damaged_ = 0, foreign_batches_ = 0;
 };
 
 // The cases a resumed run need not compute, with the final states continuation lines restart from.

@@ -1,24 +1,33 @@
 #include "jobs/output/checkpoint_log.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <memory>
+#include <random>
+#include <sstream>
 #include <stdexcept>
 
 #include "engine/core/input_error.hpp"
+#include "jobs/output/safe_path.hpp"
 #include "jobs/sweep/case_result_codec.hpp"
 
 namespace vibro {
 
 namespace {
 
-// The version follows the case record's layout (case_result_codec): a log of another layout is refused.
-constexpr char kMagic[] = "VIBRO-CHECKPOINT-3\n";
+// The version follows the case record's layout (case_result_codec) and the batch framing: a log of
+// another layout is refused.
+constexpr char kMagic[] = "VIBRO-CHECKPOINT-4\n";
 constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
+// Starts every record; the reader looks for it to resync after a damaged stretch.
+constexpr char kMarker[8] = {'\x89', 'V', 'B', 'A', 'T', 'C', 'H', '\n'};
+// A record: marker, run id, payload size, checksum (of run id, size and payload), payload.
+constexpr std::size_t kFrameSize = 32;
 // A batch is flushed early once this big, so the writer's buffer stays bounded on fast sweeps.
 constexpr std::size_t kMaxPendingBytes = 32u << 20;
 
@@ -33,28 +42,63 @@ std::uint64_t fnv1a(const char* data, std::size_t size, std::uint64_t hash = kFn
   return hash;
 }
 
-// A record: payload size, checksum of the payload, payload.
-void write_record(std::FILE* file, const std::vector<char>& payload) {
-  const std::uint64_t size = payload.size(), sum = fnv1a(payload.data(), payload.size());
-  std::fwrite(&size, sizeof size, 1, file);
-  std::fwrite(&sum, sizeof sum, 1, file);
-  std::fwrite(payload.data(), 1, payload.size(), file);
+// The checksum of a record's run id and size, carried on over its payload.
+std::uint64_t frame_sum(std::uint64_t run_id, std::uint64_t size) {
+  const std::uint64_t head[2] = {run_id, size};
+  return fnv1a(reinterpret_cast<const char*>(head), sizeof head);
 }
 
-using File = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
+void write_frame(std::FILE* file, std::uint64_t run_id, std::uint64_t size, std::uint64_t sum) {
+  std::fwrite(kMarker, 1, sizeof kMarker, file);
+  const std::uint64_t rest[3] = {run_id, size, sum};
+  std::fwrite(rest, sizeof rest, 1, file);
+}
 
-// Reads the next complete, intact record of a file of `file_size` bytes; false at the end or at a
-// torn/corrupt tail (a size beyond the end of the file is never allocated).
-bool read_record(std::FILE* file, std::uint64_t file_size, std::uint64_t& at, std::vector<char>& payload) {
-  std::uint64_t head[2] = {0, 0};
-  if (file_size - at < sizeof head || std::fread(head, sizeof head, 1, file) != 1) return false;
-  const std::uint64_t size = head[0], sum = head[1];
-  if (size > file_size - at - sizeof head) return false;
-  payload.resize(size);
-  if (size > 0 && std::fread(payload.data(), 1, size, file) != size) return false;
-  if (fnv1a(payload.data(), payload.size()) != sum) return false;
-  at += sizeof head + size;
+bool read_at(int fd, std::uint64_t offset, char* into, std::size_t size) {
+  std::size_t got = 0;
+  while (got < size) {
+    const ssize_t n = ::pread(fd, into + got, size - got, static_cast<off_t>(offset + got));
+    if (n <= 0) return false;
+    got += static_cast<std::size_t>(n);
+  }
   return true;
+}
+
+enum class Record { Intact, Damaged, End };
+
+// The record at `at`: Intact (run id, payload and the next record's offset filled in), Damaged (no
+// intact record starts there: torn, flipped or garbage), or End of the file. A size beyond the end of
+// the file is never allocated.
+Record read_record(int fd, std::uint64_t file_size, std::uint64_t at, std::uint64_t& run_id, std::vector<char>& payload,
+                   std::uint64_t& next) {
+  if (at >= file_size) return Record::End;
+  char frame[kFrameSize];
+  if (file_size - at < kFrameSize || !read_at(fd, at, frame, kFrameSize)) return Record::Damaged;
+  if (std::memcmp(frame, kMarker, sizeof kMarker) != 0) return Record::Damaged;
+  std::uint64_t rest[3];
+  std::memcpy(rest, frame + sizeof kMarker, sizeof rest);
+  const std::uint64_t size = rest[1];
+  if (size > file_size - at - kFrameSize) return Record::Damaged;
+  payload.resize(size);
+  if (size > 0 && !read_at(fd, at + kFrameSize, payload.data(), size)) return Record::Damaged;
+  if (fnv1a(payload.data(), payload.size(), frame_sum(rest[0], size)) != rest[2]) return Record::Damaged;
+  run_id = rest[0];
+  next = at + kFrameSize + size;
+  return Record::Intact;
+}
+
+// The offset of the first marker at or after `from` (the file size when there is none).
+std::uint64_t find_marker(int fd, std::uint64_t file_size, std::uint64_t from) {
+  std::vector<char> chunk(1 << 16);
+  for (std::uint64_t at = from; at < file_size;) {
+    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk.size(), file_size - at));
+    if (!read_at(fd, at, chunk.data(), n)) return file_size;
+    const auto hit = std::search(chunk.begin(), chunk.begin() + static_cast<long>(n), std::begin(kMarker), std::end(kMarker));
+    if (hit != chunk.begin() + static_cast<long>(n)) return at + static_cast<std::uint64_t>(hit - chunk.begin());
+    if (at + n >= file_size) break;
+    at += n - (sizeof kMarker - 1);  // a marker may straddle two chunks
+  }
+  return file_size;
 }
 
 void put_string(std::vector<char>& out, const std::string& text) {
@@ -75,72 +119,145 @@ std::string get_string(const std::vector<char>& in, std::size_t& at) {
   return text;
 }
 
-// Opens a log and parses magic and header; leaves the file at the first batch. Throws InputError.
-File open_log(const std::string& path, std::uint64_t& file_size, std::uint64_t& at, CheckpointHeader& header) {
-  File file(std::fopen(path.c_str(), "rb"), &std::fclose);
-  if (!file) throw InputError("cannot read checkpoint '" + path + "': " + std::strerror(errno));
-  std::error_code error;
-  file_size = std::filesystem::file_size(path, error);
-  if (error) throw InputError("cannot read checkpoint '" + path + "': " + error.message());
+// A file descriptor closed on scope exit.
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// Opens a log (never through a link, never blocking on a FIFO) and parses magic and header.
+// Returns the offset of the first batch. Throws InputError naming the file.
+std::uint64_t open_log(const std::string& path, Fd& file, std::uint64_t& file_size, CheckpointHeader& header) {
+  file.fd = open_regular(path, O_RDONLY, 0, "checkpoint");
+  struct stat info {};
+  if (::fstat(file.fd, &info) != 0) throw InputError("cannot read checkpoint '" + path + "': " + std::strerror(errno));
+  file_size = static_cast<std::uint64_t>(info.st_size);
   char magic[kMagicSize];
-  if (file_size < kMagicSize || std::fread(magic, 1, kMagicSize, file.get()) != kMagicSize ||
-      std::memcmp(magic, kMagic, kMagicSize) != 0)
-    throw InputError("'" + path + "' is not a vibro checkpoint (bad magic)");
-  at = kMagicSize;
+  if (file_size < kMagicSize || !read_at(file.fd, 0, magic, kMagicSize) || std::memcmp(magic, kMagic, kMagicSize) != 0)
+    throw ForeignCheckpoint("'" + path + "' is not a checkpoint of this vibro version (bad magic); vibro leaves it alone: "
+                     "move or delete it to run with this output name");
   std::vector<char> payload;
-  if (!read_record(file.get(), file_size, at, payload)) throw InputError("checkpoint '" + path + "' has a damaged header");
+  std::uint64_t first = 0;
+  const auto damaged = [&] {
+    return ForeignCheckpoint("checkpoint '" + path + "' has a damaged header; vibro leaves it alone: move or delete it");
+  };
+  if (read_record(file.fd, file_size, kMagicSize, header.run_id, payload, first) != Record::Intact) throw damaged();
   try {
     std::size_t p = 0;
     header.fingerprint = get_string(payload, p);
     header.source_name = get_string(payload, p);
     header.sweep_text = get_string(payload, p);
+    header.settings = get_string(payload, p);
     while (p < payload.size()) header.overrides.push_back(get_string(payload, p));
   } catch (const std::runtime_error&) {
-    throw InputError("checkpoint '" + path + "' has a damaged header");
+    throw damaged();
   }
-  return file;
+  return first;
+}
+
+// The first line that differs between two "key = value" lists, as "key: A in the checkpoint, B now".
+std::string first_difference(const std::string& theirs, const std::string& ours) {
+  std::istringstream a(theirs), b(ours);
+  std::string x, y;
+  while (true) {
+    const bool more_a = static_cast<bool>(std::getline(a, x)), more_b = static_cast<bool>(std::getline(b, y));
+    if (!more_a && !more_b) return "";
+    if (!more_a) x.clear();
+    if (!more_b) y.clear();
+    if (x == y) continue;
+    const std::string key = (x.empty() ? y : x).substr(0, (x.empty() ? y : x).find(" = "));
+    const auto value = [&](const std::string& line) {
+      return line.rfind(key + " = ", 0) == 0 ? "'" + line.substr(key.size() + 3) + "'" : std::string("unset");
+    };
+    return key + " is " + value(x) + " in the checkpoint and " + value(y) + " now";
+  }
 }
 
 }  // namespace
 
-std::uint64_t scan_checkpoint(const std::string& path, const std::function<bool(const CheckpointHeader&)>& header,
-                              const std::function<bool(const std::vector<char>&, std::uint64_t)>& batch) {
-  std::uint64_t file_size = 0, at = 0;
+void require_same_sweep(const CheckpointHeader& header, const std::string& fingerprint, const std::string& settings,
+                        const std::string& path) {
+  if (header.fingerprint == fingerprint) return;
+  std::string difference = first_difference(header.settings, settings);
+  if (difference.empty()) difference = "fingerprint " + header.fingerprint + ", now " + fingerprint;
+  throw InputError("checkpoint '" + path + "' was written by a different sweep (" + header.source_name + "): " + difference +
+                   "; resume it with the same sweep file and settings, or delete it to start afresh");
+}
+
+CheckpointScan scan_checkpoint(const std::string& path, const std::function<bool(const CheckpointHeader&)>& header,
+                               const std::function<bool(const std::vector<char>&, std::uint64_t)>& batch) {
+  Fd file;
+  std::uint64_t file_size = 0;
   CheckpointHeader parsed;
-  File file(nullptr, &std::fclose);
-  try {
-    file = open_log(path, file_size, at, parsed);
-  } catch (const InputError&) {
-    if (!std::filesystem::exists(path)) throw;
-    return 0;  // a damaged header: nothing in this log can be trusted
-  }
-  if (!header(parsed)) return 0;
+  CheckpointScan scan;
+  std::uint64_t at = open_log(path, file, file_size, parsed);
+  scan.end = at;
+  if (!header(parsed)) return scan;
   std::vector<char> payload;
-  for (std::uint64_t start = at; read_record(file.get(), file_size, at, payload); start = at)
-    if (!batch(payload, start + 2 * sizeof(std::uint64_t))) return start;
-  return at;
+  std::uint64_t run_id = 0, next = 0;
+  while (true) {
+    const Record record = read_record(file.fd, file_size, at, run_id, payload, next);
+    if (record == Record::End) break;
+    if (record == Record::Damaged) {
+      ++scan.damaged;
+      at = find_marker(file.fd, file_size, at + 1);
+      continue;
+    }
+    if (run_id != parsed.run_id) {
+      ++scan.foreign;
+    } else {
+      if (!batch(payload, at + kFrameSize)) break;
+      scan.end = next;
+    }
+    at = next;
+  }
+  return scan;
 }
 
 CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds)
     : path_(path), flush_seconds_(std::min(flush_seconds, 1e6)) {
-  bool exists = std::filesystem::exists(path);
-  if (exists) {
-    // A kill during a write leaves a torn last batch; a batch appended after it would never be read.
-    const auto keep = scan_checkpoint(path, [](const CheckpointHeader&) { return true; },
-                                      [](const std::vector<char>&, std::uint64_t) { return true; });
-    if (keep < std::filesystem::file_size(path)) std::filesystem::resize_file(path, keep);
-    exists = keep > 0;
+  const int fd = open_regular(path, O_WRONLY | O_CREAT | O_APPEND, 0644, "checkpoint");
+  struct stat info {};
+  std::uint64_t keep = 0;
+  try {
+    if (::fstat(fd, &info) != 0) throw InputError("cannot read checkpoint '" + path + "': " + std::strerror(errno));
+    if (info.st_size > 0) {
+      // Appending to this run's log: after a kill the last batch may be torn (or followed by what
+      // does not belong); appending resumes right after the last intact batch.
+      const CheckpointScan scan = scan_checkpoint(
+          path,
+          [&](const CheckpointHeader& existing) {
+            run_id_ = existing.run_id;
+            return true;
+          },
+          [](const std::vector<char>&, std::uint64_t) { return true; });
+      keep = scan.end;
+      if (::ftruncate(fd, static_cast<off_t>(keep)) != 0)
+        throw InputError("cannot write checkpoint '" + path + "': " + std::strerror(errno));
+    }
+  } catch (...) {
+    ::close(fd);
+    throw;
   }
-  file_ = std::fopen(path.c_str(), "ab");
-  if (!file_) throw InputError("cannot write checkpoint '" + path + "': " + std::strerror(errno));
-  if (!exists) {
+  file_ = ::fdopen(fd, "ab");
+  if (!file_) {
+    ::close(fd);
+    throw InputError("cannot write checkpoint '" + path + "': " + std::strerror(errno));
+  }
+  if (keep == 0) {
+    std::random_device random;
+    run_id_ = (static_cast<std::uint64_t>(random()) << 32) ^ random();
     std::fwrite(kMagic, 1, kMagicSize, file_);
     std::vector<char> payload;
     put_string(payload, header.fingerprint);
     put_string(payload, header.source_name);
     put_string(payload, header.sweep_text);
+    put_string(payload, header.settings);
     for (const auto& o : header.overrides) put_string(payload, o);
-    write_record(file_, payload);
+    write_frame(file_, run_id_, payload.size(), fnv1a(payload.data(), payload.size(), frame_sum(run_id_, payload.size())));
+    std::fwrite(payload.data(), 1, payload.size(), file_);
     std::fflush(file_);
     fsync(fileno(file_));
   }
@@ -199,20 +316,20 @@ void CheckpointWriter::write_pending() {
   // Swap each slot's bytes for an emptied buffer of the last round: buffers keep their capacity, so
   // a running sweep allocates (and page-faults) no new memory for its log, and computing threads wait
   // only for a swap, never for the copy or the disk.
-  std::uint64_t size = 0, sum = kFnvBasis;
+  std::uint64_t size = 0;
   for (std::size_t k = 0; k < kSlots; ++k) {
     {
       std::lock_guard<std::mutex> lock(slots_[k].mutex);
       std::swap(slots_[k].bytes, outgoing_[k]);
     }
     size += outgoing_[k].size();
-    sum = fnv1a(outgoing_[k].data(), outgoing_[k].size(), sum);
   }
   pending_bytes_ -= static_cast<long long>(size);
   if (size > 0 && file_) {
-    // One record, as write_record would lay it out from the concatenated buffers.
-    std::fwrite(&size, sizeof size, 1, file_);
-    std::fwrite(&sum, sizeof sum, 1, file_);
+    // One record whose payload is the concatenated buffers.
+    std::uint64_t sum = frame_sum(run_id_, size);
+    for (const auto& bytes : outgoing_) sum = fnv1a(bytes.data(), bytes.size(), sum);
+    write_frame(file_, run_id_, size, sum);
     for (const auto& bytes : outgoing_) std::fwrite(bytes.data(), 1, bytes.size(), file_);
     std::fflush(file_);
     fsync(fileno(file_));  // a batch is either whole on disk or detected as torn
@@ -222,13 +339,13 @@ void CheckpointWriter::write_pending() {
 
 std::vector<std::string> checkpoint_files(const std::string& output_file) {
   std::vector<std::string> files;
+  const auto exists = [&](int rank) { return path_kind(output_file + ".ckpt." + std::to_string(rank)) != PathKind::Missing; };
   for (int rank = 0; rank < 1 << 20; ++rank) {
     const std::string path = output_file + ".ckpt." + std::to_string(rank);
-    if (!std::filesystem::exists(path)) {
+    if (!exists(rank)) {
       // Ranks are numbered densely, but a run on fewer ranks may follow one on more: look a bit ahead.
       bool more = false;
-      for (int ahead = 1; ahead <= 64 && !more; ++ahead)
-        more = std::filesystem::exists(output_file + ".ckpt." + std::to_string(rank + ahead));
+      for (int ahead = 1; ahead <= 64 && !more; ++ahead) more = exists(rank + ahead);
       if (!more) break;
       continue;
     }
@@ -238,9 +355,10 @@ std::vector<std::string> checkpoint_files(const std::string& output_file) {
 }
 
 CheckpointHeader read_checkpoint_header(const std::string& path) {
-  std::uint64_t file_size = 0, at = 0;
+  Fd file;
+  std::uint64_t file_size = 0;
   CheckpointHeader header;
-  open_log(path, file_size, at, header);
+  open_log(path, file, file_size, header);
   return header;
 }
 

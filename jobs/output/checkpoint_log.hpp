@@ -1,10 +1,14 @@
 #pragma once
 // Checkpoints of a running sweep: every rank appends its finished cases to its own log file,
-// OUT.h5.ckpt.<rank>, in checksummed batches flushed to disk every few seconds. A killed run
-// (kill -9 included) leaves logs whose complete batches are valid and whose torn tail is detected
-// and dropped, so a rerun of the same sweep (or `vibro run --resume OUT.h5`) loads every flushed
-// case and computes only the rest. A log made by a different sweep is refused, by fingerprint.
-// The logs are also the store the HDF5 file is written from (checkpoint_index.hpp).
+// OUT.h5.ckpt.<rank>, in batches flushed to disk every few seconds. Every batch is framed by a sync
+// marker, the log's run id (random, from its header), its length and a checksum over all three and
+// the payload: a killed run (kill -9 included) leaves a torn tail that is dropped, a damaged batch
+// drops only itself (the reader resyncs at the next marker), and a batch from another log
+// (concatenated or spliced logs) is ignored by its run id. A rerun of the same sweep (or
+// `vibro run --resume OUT.h5`) loads every flushed case and computes only the rest. A log made by a
+// different sweep is refused, naming the first setting that differs; a file that is not a vibro log
+// is never read, truncated or deleted. The logs are also the store the HDF5 file is written from
+// (checkpoint_index.hpp).
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -17,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/core/input_error.hpp"
 #include "jobs/sweep/case_result.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
 
@@ -27,7 +32,21 @@ struct CheckpointHeader {
   std::string source_name;  // the sweep file's name
   std::string sweep_text;   // the sweep file's text, as read
   std::vector<std::string> overrides;
+  std::string settings;     // SweepSpec::result_settings(): the fingerprinted key = value lines
+  std::uint64_t run_id = 0; // set by the writer (random) and the reader; frames every batch of the log
 };
+
+// A file at a checkpoint's name that is not a vibro checkpoint log of this version (bad magic, or a
+// header that does not read back): never read, truncated or deleted.
+class ForeignCheckpoint : public InputError {
+ public:
+  using InputError::InputError;
+};
+
+// Throws InputError naming `path` and the first result-changing setting that differs between the
+// log's header and this sweep (or the fingerprint, for a log without settings).
+void require_same_sweep(const CheckpointHeader& header, const std::string& fingerprint, const std::string& settings,
+                        const std::string& path);
 
 // Appends finished cases to a log. Computing threads only encode into their own buffer (no shared
 // lock, no disk): a writer thread of its own collects the buffers every flush interval, or sooner
@@ -54,6 +73,7 @@ class CheckpointWriter : public CaseSink {
   void write_pending();
   std::FILE* file_ = nullptr;
   std::string path_;
+  std::uint64_t run_id_ = 0;
   double flush_seconds_;
   std::array<Slot, kSlots> slots_;
   std::array<std::vector<char>, kSlots> outgoing_;  // the writer's side of each slot (file_mutex_)
@@ -65,16 +85,24 @@ class CheckpointWriter : public CaseSink {
   std::thread writer_;
 };
 
-// The existing checkpoint logs of an output file, OUT.h5.ckpt.<rank>, in rank order.
+// The existing checkpoint logs of an output file, OUT.h5.ckpt.<rank>, in rank order (anything at
+// such a name, links and folders included: opening them refuses what is not a regular file).
 std::vector<std::string> checkpoint_files(const std::string& output_file);
-// Throws InputError when the file is not a vibro checkpoint.
+// Throws ForeignCheckpoint when the file is not a vibro checkpoint, InputError when it is a link, a
+// FIFO, a folder or cannot be read.
 CheckpointHeader read_checkpoint_header(const std::string& path);
 
-// Reads a log batch by batch (one batch in memory at a time): `batch` gets each intact batch's
-// payload and the file offset of its first byte. Stops at the end, at a torn or corrupt record, or
-// when `batch` returns false. Returns the length of the valid prefix (0 when the header is damaged
-// or `header` returns false). Throws InputError when the file cannot be read.
-std::uint64_t scan_checkpoint(const std::string& path, const std::function<bool(const CheckpointHeader&)>& header,
-                              const std::function<bool(const std::vector<char>&, std::uint64_t)>& batch);
+struct CheckpointScan {
+  std::uint64_t end = 0;   // the end of the last intact batch of this log's run (where appending resumes)
+  int damaged = 0;         // stretches of damaged or torn bytes skipped (each loses the batch it held)
+  int foreign = 0;         // intact batches of another run (another log's id), ignored
+};
+
+// Reads a log batch by batch (one batch in memory at a time): `batch` gets each intact batch of the
+// log's own run, with the file offset of the payload's first byte. Resyncs at the next marker after
+// a damaged stretch; stops early when `batch` returns false, and reads nothing when `header` returns
+// false. Throws as read_checkpoint_header.
+CheckpointScan scan_checkpoint(const std::string& path, const std::function<bool(const CheckpointHeader&)>& header,
+                               const std::function<bool(const std::vector<char>&, std::uint64_t)>& batch);
 
 }  // namespace vibro

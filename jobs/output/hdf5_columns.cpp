@@ -1,8 +1,17 @@
 #include "jobs/output/hdf5_columns.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
+
+#include "engine/core/input_error.hpp"
+#include "jobs/output/safe_path.hpp"
 
 namespace vibro::h5 {
 
@@ -25,6 +34,7 @@ H5::DSetCreatPropList chunked(int rank, hsize_t rows, hsize_t width) {
   const hsize_t tallest = std::max<hsize_t>(kChunkElements / columns, 1);
   const hsize_t chunk[2] = {std::min(tallest, rows > 0 ? rows : kAppendChunkRows), columns};
   list.setChunk(rank, chunk);
+  list.setFletcher32();  // a damaged chunk fails to read instead of reading as other data
   return list;
 }
 
@@ -51,10 +61,16 @@ void write_block(H5::DataSet& set, hsize_t first, hsize_t count, hsize_t width, 
 
 }  // namespace
 
+H5::H5File create_file(const std::string& path) {
+  H5::FileAccPropList access;
+  access.setLibverBounds(H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);
+  return H5::H5File(path, H5F_ACC_TRUNC, H5::FileCreatPropList::DEFAULT, access);
+}
+
 void attribute(H5::H5Object& where, const std::string& name, const std::string& value) {
-  const H5::StrType type(H5::PredType::C_S1, H5T_VARIABLE);
-  const char* data = value.c_str();
-  where.createAttribute(name, type, H5::DataSpace(H5S_SCALAR)).write(type, &data);
+  // Fixed length: the text lives in the (checksummed) object header, not the global heap.
+  const H5::StrType type(H5::PredType::C_S1, value.size() + 1);
+  where.createAttribute(name, type, H5::DataSpace(H5S_SCALAR)).write(type, value.c_str());
 }
 
 void attribute(H5::H5Object& where, const std::string& name, double value) {
@@ -111,6 +127,15 @@ void append_rows(H5::DataSet& set, const std::vector<T>& values, hsize_t width) 
 
 void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write) {
   const std::string temporary = path + ".partial";
+  // Created here, afresh and never through a link, so HDF5 (which opens by name) writes into a file
+  // vibro made; a leftover .partial of a killed run is removed first.
+  if (path_kind(temporary) == PathKind::Regular) ::unlink(temporary.c_str());
+  struct stat made {};
+  {
+    const int fd = open_regular(temporary, O_WRONLY | O_CREAT | O_EXCL, 0644, "output");
+    ::fstat(fd, &made);
+    ::close(fd);
+  }
   try {
     H5::Exception::dontPrint();
     write(temporary);
@@ -118,20 +143,31 @@ void write_atomically(const std::string& path, const std::function<void(const st
     std::remove(temporary.c_str());
     throw std::runtime_error("cannot write " + path + ": " + e.getDetailMsg());
   }
+  struct stat now {};
+  if (::lstat(temporary.c_str(), &now) != 0 || !S_ISREG(now.st_mode) || now.st_dev != made.st_dev ||
+      now.st_ino != made.st_ino)
+    throw std::runtime_error("'" + temporary + "' was replaced while vibro wrote it; " + path + " not written");
+  const PathKind target = path_kind(path);
+  if (target != PathKind::Missing && target != PathKind::Regular)
+    throw InputError("'" + path + "' is now " + describe_path_kind(path) + "; the output is left in " + temporary);
   if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + temporary + " to " + path);
+    throw std::runtime_error("cannot rename " + temporary + " to " + path + ": " + std::strerror(errno));
 }
 
-H5::DataSet create_strings(H5::Group& group, const std::string& name, hsize_t rows) {
-  const H5::StrType type(H5::PredType::C_S1, H5T_VARIABLE);
-  return group.createDataSet(name, type, space(1, rows, 1), chunked(1, rows, 1));
+H5::DataSet create_strings(H5::Group& group, const std::string& name, hsize_t rows, std::size_t width) {
+  const H5::StrType type(H5::PredType::C_S1, std::max<std::size_t>(width, 1));
+  H5::DSetCreatPropList list = chunked(1, rows, 1);
+  list.setDeflate(1);  // mostly padding: it compresses well
+  return group.createDataSet(name, type, space(1, rows, 1), list);
 }
 
 void write_strings(H5::DataSet& set, hsize_t first, const std::vector<std::string>& values) {
-  std::vector<const char*> pointers;
-  pointers.reserve(values.size());
-  for (const auto& s : values) pointers.push_back(s.c_str());
-  write_block(set, first, values.size(), 1, pointers.data(), H5::StrType(H5::PredType::C_S1, H5T_VARIABLE));
+  const H5::StrType type = set.getStrType();
+  const std::size_t width = type.getSize();
+  std::vector<char> padded(values.size() * width, '\0');
+  for (std::size_t i = 0; i < values.size(); ++i)
+    std::memcpy(padded.data() + i * width, values[i].data(), std::min(width, values[i].size()));
+  write_block(set, first, values.size(), 1, padded.data(), type);
 }
 
 #define VIBRO_H5_COLUMN(T)                                                                              \

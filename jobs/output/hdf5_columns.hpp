@@ -2,7 +2,10 @@
 // HDF5 datasets written a block of cases at a time: per-case columns over the flattened grid,
 // per-case rows whose width grows as wider ones arrive (padded with a fill value), and ragged point
 // sets appended in case order. Chunked storage with fill values, so what is never written reads
-// back as the padding the schema documents.
+// back as the padding the schema documents. Integrity: files are created in the latest file format
+// (every metadata block carries a checksum), every dataset chunk passes the fletcher32 filter, and
+// strings are fixed-length (kept in the checksummed chunks and object headers, not in the global
+// heap, which has no checksum): a flipped bit is an error on reading, never different data.
 #include <H5Cpp.h>
 
 #include <cstdint>
@@ -11,6 +14,9 @@
 #include <vector>
 
 namespace vibro::h5 {
+
+// A new file (truncating PATH) in the latest file format.
+H5::H5File create_file(const std::string& path);
 
 void attribute(H5::H5Object& where, const std::string& name, const std::string& value);
 void attribute(H5::H5Object& where, const std::string& name, double value);
@@ -36,11 +42,13 @@ template <class T>
 void append_rows(H5::DataSet& set, const std::vector<T>& values, hsize_t width = 1);
 
 // Writes a file as PATH.partial through `write` and renames it to PATH, so a crash never leaves a
-// half-written file under the final name. HDF5 errors become std::runtime_error naming the file.
+// half-written file under the final name. PATH.partial is first created afresh (O_EXCL, never
+// through a link; a leftover regular file is removed first) and checked to be that same file before
+// the rename. HDF5 errors become std::runtime_error naming the file.
 void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write);
 
-// Variable-length strings, one per case.
-H5::DataSet create_strings(H5::Group& group, const std::string& name, hsize_t rows);
+// Fixed-length strings of up to `width` bytes, one per row (longer ones are cut).
+H5::DataSet create_strings(H5::Group& group, const std::string& name, hsize_t rows, std::size_t width);
 void write_strings(H5::DataSet& set, hsize_t first, const std::vector<std::string>& values);
 
 }  // namespace vibro::h5

@@ -90,13 +90,15 @@ void write_metadata(H5::H5File& file, const SweepSpec& spec, const Provenance& p
 // The per-case datasets of /cases, filled a block of cases at a time in case order.
 class CaseColumns {
  public:
-  CaseColumns(H5::H5File& file, const SweepSpec& spec) : spec_(spec), n_(static_cast<hsize_t>(spec.case_count())) {
+  // `class_width`, `reason_width`: the longest class code and reason of the sweep (fixed-length strings).
+  CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t class_width, std::size_t reason_width)
+      : spec_(spec), n_(static_cast<hsize_t>(spec.case_count())) {
     cases_ = file.createGroup("/cases");
     attribute(cases_, "layout", std::string("flattened grid, C order over /axes 'order' (first axis slowest)"));
     status_ = h5::column<std::int8_t>(cases_, "status", n_, 3);
     attribute(status_, "meaning", std::string("0 ok, 1 infeasible, 2 failed, 3 not run"));
-    reason_ = h5::create_strings(cases_, "reason", n_);
-    class_ = h5::create_strings(cases_, "class", n_);
+    reason_ = h5::create_strings(cases_, "reason", n_, reason_width);
+    class_ = h5::create_strings(cases_, "class", n_, class_width);
     periodicity_ = h5::column<std::int8_t>(cases_, "periodicity", n_, 0);
     attribute(periodicity_, "meaning", std::string("0 periodic, 1 slowly converging, 2 not converged, 3 quasi-periodic"));
     period_ = h5::column<std::int32_t>(cases_, "period", n_, 0);
@@ -312,11 +314,18 @@ class CaseColumns {
 };
 
 SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore& store, const Provenance& prov) {
-  H5::H5File file(path, H5F_ACC_TRUNC);
+  H5::H5File file = h5::create_file(path);
   write_metadata(file, spec, prov);
-  CaseColumns columns(file, spec);
-  SweepCensus census;
   const long long n = spec.case_count();
+  // Fixed-length strings need their width first: one pass over the cases.
+  std::size_t class_width = 1, reason_width = 1;
+  for (long long i = 0; i < n; ++i) {
+    const CaseResult c = store.read(i);
+    class_width = std::max(class_width, c.class_code.size());
+    reason_width = std::max(reason_width, c.reason.size());
+  }
+  CaseColumns columns(file, spec, class_width, reason_width);
+  SweepCensus census;
   const long long block_size = spec.block_cases;
   std::vector<CaseResult> block;
   for (long long first = 0; first < n; first += block_size) {

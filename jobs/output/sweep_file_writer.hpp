@@ -13,7 +13,9 @@
 
 namespace vibro {
 
-inline constexpr int kSchemaVersion = 2;  // 2: periodicity 3 (quasi-periodic), lyapunov_between_resets, branch admissibility
+// 2: periodicity 3 (quasi-periodic), lyapunov_between_resets, branch admissibility; 3: latest file format,
+// fletcher32 on every dataset, fixed-length strings (so every byte that matters is checksummed).
+inline constexpr int kSchemaVersion = 3;
 
 struct Provenance {
   std::string started_utc, finished_utc;

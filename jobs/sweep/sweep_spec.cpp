@@ -14,32 +14,6 @@ namespace po = boost::program_options;
 
 namespace vibro {
 
-std::string SweepSpec::fingerprint() const {
-  std::ostringstream text;
-  text.precision(17);
-  text << model->name() << '\n';
-  for (std::size_t i = 0; i < base.values().size(); ++i) text << base.specs()[i].name << '=' << base.values()[i] << '\n';
-  for (const auto& axis : axes) {
-    text << "axis " << axis.name << ':';
-    for (const double v : axis.values) text << ' ' << v;
-    text << '\n';
-  }
-  text << "steady " << static_cast<int>(steady.mode) << ' ' << steady.max_periods << ' ' << steady.window_periods << ' '
-       << steady.max_period << ' ' << steady.tol << ' ' << steady.adaptive_tol << ' ' << steady.min_window << ' '
-       << steady.min_periods << ' ' << steady.max_jumps << '\n';
-  text << "continuation " << continuation_axis << ' ' << descending << " strobe " << record_strobe << " floquet "
-       << floquet << " shooting " << shooting << " lyapunov " << lyapunov_periods << '\n';
-  const std::string s = text.str();
-  std::uint64_t hash = 1469598103934665603ULL;  // FNV-1a
-  for (const char c : s) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ULL;
-  }
-  std::ostringstream hex;
-  hex << std::hex << hash;
-  return hex.str();
-}
-
 long long SweepSpec::case_count() const {
   long long n = 1;
   for (const auto& axis : axes) n *= static_cast<long long>(axis.values.size());
@@ -71,36 +45,51 @@ constexpr double kMaxIndexBytes = 16e9;
 // `--section.key=value` only, spelled out in full: a guessed abbreviation would set the wrong key.
 constexpr int kOverrideStyle = po::command_line_style::unix_style ^ po::command_line_style::allow_guessing;
 
+std::string number(double value) {
+  std::ostringstream out;
+  out.precision(17);
+  out << value;
+  return out.str();
+}
+
+// Every run.* and output.* key: whether it changes results and, for those that do, its canonical
+// value in a parsed sweep (what the checkpoint fingerprint is made of). A new key needs both.
+constexpr auto kChanges = KeyEffect::ChangesResults;
+constexpr auto kNoEffect = KeyEffect::NoEffectOnResults;
+using Value = std::string (*)(const SweepSpec&);
 struct RunKey {
   const char* name;
+  KeyEffect effect;
+  Value value;  // null for keys without effect on results
   const char* help;
 };
 const RunKey kRunKeys[] = {
-    {"run.max_periods", "budget per case, forcing periods (default 100)"},
-    {"run.window_periods", "averaging window when a case runs to its budget (default 50)"},
-    {"run.steady_state", "adaptive (stop when the stroboscopic map has converged), fixed, or means (stop when the model's window means have settled; beam_slider) (default adaptive)"},
-    {"run.quasi_tol", "quasi-periodic test: weighted Birkhoff halves agree within this fraction of the orbit's extent (default 1e-6)"},
-    {"run.quasi_min_window", "quasi-periodic test only on windows of at least this many periods (default 100)"},
-    {"run.means_window", "means: window length, periods (default 100)"},
-    {"run.means_checks", "means: consecutive window-to-window changes that must be within tolerance (default 3)"},
-    {"run.means_to_budget", "means: true also requires the windows' trend, carried to the end of the budget, within tolerance (default false: the spec's test)"},
-    {"run.tol", "period-detection tolerance, in the model's scales (default 1e-4)"},
-    {"run.adaptive_tol", "tolerance that ends a case early in adaptive mode (default 1e-6)"},
-    {"run.max_period", "largest period k searched (default 16)"},
-    {"run.min_window", "adaptive: shortest averaging window, periods (default 4; at least 3 whole orbits)"},
-    {"run.min_periods", "adaptive: never stop before this many periods (default 5)"},
-    {"run.threads", "OpenMP threads, 0 = all (default 0)"},
-    {"run.progress", "auto (a progress line when stderr is a terminal), always, or never"},
-    {"run.continuation", "an axis along which each case starts from the previous case's final state"},
-    {"run.direction", "up (axis order) or down (reverse) for the continuation axis (default up)"},
-    {"output.file", "HDF5 output file (default: the sweep file's name with .h5)"},
-    {"output.strobe_points", "window (store the averaging window's stroboscopic points) or none"},
-    {"output.floquet", "true: Floquet multipliers of each periodic steady state (event-driven models)"},
-    {"output.shooting", "true: refine each periodic or slowly converging case by Newton shooting (unstable orbits too); implies floquet"},
-    {"output.lyapunov_periods", "Lyapunov exponents of each case over this many periods after its steady state (0: none)"},
-    {"output.block_cases", "cases per HDF5 write block: the writer holds one block in memory (default 65536)"},
-    {"output.checkpoint_seconds", "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
-    {"output.keep_checkpoints", "true: keep the checkpoint logs after the file is written (default false)"},
+    {"run.max_periods", kChanges, [](const SweepSpec& s) { return number(s.steady.max_periods); }, "budget per case, forcing periods (default 100)"},
+    {"run.window_periods", kChanges, [](const SweepSpec& s) { return number(s.steady.window_periods); }, "averaging window when a case runs to its budget (default 50)"},
+    {"run.steady_state", kChanges, [](const SweepSpec& s) { return std::string(steady_mode_name(s.steady.mode)); }, "adaptive (stop when the stroboscopic map has converged), fixed, or means (stop when the model's window means have settled; beam_slider) (default adaptive)"},
+    {"run.quasi_tol", kChanges, [](const SweepSpec& s) { return number(s.steady.quasi_tol); }, "quasi-periodic test: weighted Birkhoff halves agree within this fraction of the orbit's extent (default 1e-6)"},
+    {"run.quasi_min_window", kChanges, [](const SweepSpec& s) { return number(s.steady.quasi_min_window); }, "quasi-periodic test only on windows of at least this many periods (default 100)"},
+    {"run.means_window", kChanges, [](const SweepSpec& s) { return number(s.steady.means_window); }, "means: window length, periods (default 100)"},
+    {"run.means_checks", kChanges, [](const SweepSpec& s) { return number(s.steady.means_checks); }, "means: consecutive window-to-window changes that must be within tolerance (default 3)"},
+    {"run.means_to_budget", kChanges, [](const SweepSpec& s) { return number(s.steady.means_to_budget); }, "means: true also requires the windows' trend, carried to the end of the budget, within tolerance (default false: the spec's test)"},
+    {"run.tol", kChanges, [](const SweepSpec& s) { return number(s.steady.tol); }, "period-detection tolerance, in the model's scales (default 1e-4)"},
+    {"run.adaptive_tol", kChanges, [](const SweepSpec& s) { return number(s.steady.adaptive_tol); }, "tolerance that ends a case early in adaptive mode (default 1e-6)"},
+    {"run.max_period", kChanges, [](const SweepSpec& s) { return number(s.steady.max_period); }, "largest period k searched (default 16)"},
+    {"run.min_window", kChanges, [](const SweepSpec& s) { return number(s.steady.min_window); }, "adaptive: shortest averaging window, periods (default 4; at least 3 whole orbits)"},
+    {"run.min_periods", kChanges, [](const SweepSpec& s) { return number(s.steady.min_periods); }, "adaptive: never stop before this many periods (default 5)"},
+    {"run.threads", kNoEffect, nullptr, "OpenMP threads, 0 = all (default 0)"},
+    {"run.progress", kNoEffect, nullptr, "auto (a progress line when stderr is a terminal), always, or never"},
+    {"run.continuation", kChanges, [](const SweepSpec& s) { return s.continuation_axis < 0 ? std::string("none") : s.axes[static_cast<std::size_t>(s.continuation_axis)].name; }, "an axis along which each case starts from the previous case's final state"},
+    {"run.direction", kChanges, [](const SweepSpec& s) { return std::string(s.descending ? "down" : "up"); }, "up (axis order) or down (reverse) for the continuation axis (default up)"},
+    {"output.file", kNoEffect, nullptr, "HDF5 output file (default: the sweep file's name with .h5)"},
+    {"output.overwrite", kNoEffect, nullptr, "true: replace an existing output file (default false: an existing file is an error)"},
+    {"output.strobe_points", kChanges, [](const SweepSpec& s) { return std::string(s.record_strobe ? "window" : "none"); }, "window (store the averaging window's stroboscopic points) or none"},
+    {"output.floquet", kChanges, [](const SweepSpec& s) { return number(s.floquet); }, "true: Floquet multipliers of each periodic steady state (event-driven models)"},
+    {"output.shooting", kChanges, [](const SweepSpec& s) { return number(s.shooting); }, "true: refine each periodic or slowly converging case by Newton shooting (unstable orbits too); implies floquet"},
+    {"output.lyapunov_periods", kChanges, [](const SweepSpec& s) { return number(s.lyapunov_periods); }, "Lyapunov exponents of each case over this many periods after its steady state (0: none)"},
+    {"output.block_cases", kNoEffect, nullptr, "cases per HDF5 write block: the writer holds one block in memory (default 65536)"},
+    {"output.checkpoint_seconds", kNoEffect, nullptr, "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
+    {"output.keep_checkpoints", kNoEffect, nullptr, "true: keep the checkpoint logs after the file is written (default false)"},
 };
 
 // Means mode needs the model to declare which window means must settle; checked on the base case
@@ -184,6 +173,49 @@ double parse_real(const std::string& key, const std::string& text, double lo, do
 
 }  // namespace
 
+std::vector<SweepKey> sweep_keys(const Model& model) {
+  std::vector<SweepKey> keys{{"model", kChanges}};
+  for (const auto& p : model.parameters()) keys.push_back({std::string(group_section(p.group)) + "." + p.name, kChanges});
+  for (const auto& p : model.parameters()) keys.push_back({"axes." + p.name, kChanges});
+  for (const auto& key : kRunKeys) keys.push_back({key.name, key.effect});
+  return keys;
+}
+
+std::string SweepSpec::result_settings() const {
+  std::ostringstream text;
+  text << "model = " << model->name() << '\n';
+  const auto& specs = model->parameters();
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    text << group_section(specs[i].group) << '.' << specs[i].name << " = " << number(base.values()[i]) << '\n';
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    text << "axes." << specs[i].name << " = ";
+    const auto a = std::find(axis_parameter.begin(), axis_parameter.end(), static_cast<int>(i));
+    if (a == axis_parameter.end()) {
+      text << "none\n";
+      continue;
+    }
+    const auto& axis = axes[static_cast<std::size_t>(a - axis_parameter.begin())];
+    text << "axis " << a - axis_parameter.begin() << ':';  // grid order matters too
+    for (const double v : axis.values) text << ' ' << number(v);
+    text << '\n';
+  }
+  for (const auto& key : kRunKeys)
+    if (key.effect == kChanges) text << key.name << " = " << key.value(*this) << '\n';
+  return text.str();
+}
+
+std::string SweepSpec::fingerprint() const {
+  const std::string s = result_settings();
+  std::uint64_t hash = 1469598103934665603ULL;  // FNV-1a
+  for (const char c : s) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  std::ostringstream hex;
+  hex << std::hex << hash;
+  return hex.str();
+}
+
 std::string sweep_file_help() {
   std::ostringstream out;
   out << "Sweep file (INI):\n"
@@ -228,12 +260,7 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
 
   // Pass 2: every key strictly, against the options this model declares.
   po::options_description options;
-  options.add_options()("model", po::value<std::string>());
-  for (const auto& p : specs) {
-    options.add_options()((std::string(group_section(p.group)) + "." + p.name).c_str(), po::value<std::string>());
-    options.add_options()(("axes." + p.name).c_str(), po::value<std::string>());
-  }
-  for (const auto& key : kRunKeys) options.add_options()(key.name, po::value<std::string>());
+  for (const auto& key : sweep_keys(*spec.model)) options.add_options()(key.name.c_str(), po::value<std::string>());
 
   po::variables_map vm;
   std::vector<std::string> axis_order;  // keys in file order
@@ -345,6 +372,7 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   if (const auto* v = text("output.floquet")) spec.floquet = parse_choice("output.floquet", *v, {"false", "true"}) == 1;
   if (const auto* v = text("output.shooting")) spec.shooting = parse_choice("output.shooting", *v, {"false", "true"}) == 1;
   spec.floquet = spec.floquet || spec.shooting;
+  if (const auto* v = text("output.overwrite")) spec.overwrite = parse_choice("output.overwrite", *v, {"false", "true"}) == 1;
   if (const auto* v = text("output.keep_checkpoints"))
     spec.keep_checkpoints = parse_choice("output.keep_checkpoints", *v, {"false", "true"}) == 1;
   if (!overrides.empty()) {

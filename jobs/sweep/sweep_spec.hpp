@@ -37,9 +37,12 @@ struct SweepSpec {
   std::string source_name;
 
   long long case_count() const;
-  // Hash of everything that determines the results (model, parameter values, axes, run control,
-  // continuation, stored outputs), not of threads or file names: checkpoints carry it.
+  // One "key = value" line per result-changing key of sweep_keys() (canonical values, defaults
+  // included): what a checkpoint must match to be resumed, and the text it names a difference in.
+  std::string result_settings() const;
+  // Hash of result_settings(): checkpoints carry it.
   std::string fingerprint() const;
+  bool overwrite = false;          // output.overwrite: replace an existing output file
   double checkpoint_seconds = 5;   // flush interval of the checkpoint logs
   long long block_cases = 65536;   // cases per HDF5 write block (the writer holds one block)
   bool keep_checkpoints = false;   // keep the logs after the file is written (debugging, tests)
@@ -47,6 +50,19 @@ struct SweepSpec {
   ParameterSet case_parameters(long long index) const;
   std::vector<int> grid_indices(long long index) const;
 };
+
+// Whether a key of the sweep file changes the results: result-changing keys are fingerprinted (a
+// checkpoint written under another value is refused on resume, naming the key); the others (file
+// names, threads, progress, flush intervals) may differ between a run and its resume.
+enum class KeyEffect { ChangesResults, NoEffectOnResults };
+struct SweepKey {
+  std::string name;
+  KeyEffect effect;
+};
+// Every key a sweep file for `model` accepts, classified: model, the model's parameters
+// ([parameters], [initial], [numerics]) and axes.<parameter> (all result-changing: they define the
+// cases), then run.* and output.* as their table classifies them. The parser accepts exactly these.
+std::vector<SweepKey> sweep_keys(const Model& model);
 
 // Parses INI text; `overrides` are "--section.key=value" arguments that take precedence over the
 // file. Throws InputError with a message naming the offending key and what it accepts.

@@ -1,5 +1,7 @@
 // Checkpoint logs: batches survive, a torn tail is dropped, a log reopened after a kill keeps every
-// later batch readable, and a log of another sweep is refused.
+// later batch readable, a log of another sweep is refused naming the setting, a flipped bit drops
+// only its batch, batches spliced in from another sweep's or another model's log are ignored, and a
+// file that is not a vibro log is neither read nor truncated.
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -26,7 +28,7 @@ CaseResult result(int period) {
 TEST_CASE("checkpoint batches are reloaded; a torn tail is dropped and appending after it is safe", "[jobs]") {
   const std::string path = (std::filesystem::temp_directory_path() / "vibro_test.h5.ckpt.0").string();
   std::filesystem::remove(path);
-  const CheckpointHeader header{"abc123", "test.ini", "model = conveyor\n", {"--run.threads=1"}};
+  const CheckpointHeader header{"abc123", "test.ini", "model = conveyor\n", {"--run.threads=1"}, ""};
   {
     CheckpointWriter writer(path, header, 1e9);
     writer.finished(3, result(3));
@@ -35,13 +37,13 @@ TEST_CASE("checkpoint batches are reloaded; a torn tail is dropped and appending
   }
   {  // a kill in the middle of the next batch: a torn record at the end of the file
     std::ofstream tail(path, std::ios::binary | std::ios::app);
-    const char torn[] = {0x40, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3};
+    const char torn[] = {'\x89', 'V', 'B', 'A', 'T', 'C', 'H', '\n', 0x40, 0, 0, 0, 1, 2, 3};
     tail.write(torn, sizeof torn);
   }
   {
-    CheckpointIndex index({path}, "abc123", 10);
+    CheckpointIndex index({path}, "abc123", "", 10);
     CHECK(index.loaded() == 2);
-    CHECK(index.torn() == 1);
+    CHECK(index.damaged() == 1);
     CHECK(index.has(3));
     CHECK_FALSE(index.has(4));
     const CaseResult five = index.read(5);
@@ -53,15 +55,15 @@ TEST_CASE("checkpoint batches are reloaded; a torn tail is dropped and appending
     CheckpointWriter writer(path, header, 1e9);
     writer.finished(7, result(7));
   }  // flushed on destruction
-  CheckpointIndex again({path}, "abc123", 10);
+  CheckpointIndex again({path}, "abc123", "", 10);
   CHECK(again.loaded() == 3);
-  CHECK(again.torn() == 0);
+  CHECK(again.damaged() == 0);
   CHECK(again.duplicates() == 0);
   CHECK(again.read(7).class_code == "P7");
   CHECK(again.read(3).counters == std::vector<std::int64_t>{3, 7});
   CHECK(read_checkpoint_header(path).overrides == std::vector<std::string>{"--run.threads=1"});
   // Another sweep's log is refused, naming the file.
-  CHECK_THROWS_AS(CheckpointIndex({path}, "fffff", 10), InputError);
+  CHECK_THROWS_AS(CheckpointIndex({path}, "fffff", "", 10), InputError);
   std::filesystem::remove(path);
 }
 
@@ -71,7 +73,7 @@ TEST_CASE("the checkpoint index reads back thousands of cases in any order, reco
   std::filesystem::remove(path);
   const int n = 3000;
   {
-    CheckpointWriter writer(path, {"f", "t.ini", "", {}}, 1e9);
+    CheckpointWriter writer(path, {"f", "t.ini", "", {}, ""}, 1e9);
     for (int i = n - 1; i >= 0; --i) {
       CaseResult r = result(i);
       r.strobe.resize(static_cast<std::size_t>(i % 97 == 0 ? 2000 : i % 5));
@@ -80,7 +82,7 @@ TEST_CASE("the checkpoint index reads back thousands of cases in any order, reco
       if (i % 700 == 0) writer.flush();  // several batches
     }
   }
-  CheckpointIndex index({path}, "f", n);
+  CheckpointIndex index({path}, "f", "", n);
   REQUIRE(index.loaded() == n);
   int wrong = 0;
   for (int k = 0; k < n; ++k) {
@@ -91,5 +93,112 @@ TEST_CASE("the checkpoint index reads back thousands of cases in any order, reco
              (points > 0 && r.strobe.back().drift_position != i + 1e-3 * static_cast<double>(points - 1));
   }
   CHECK(wrong == 0);
+  std::filesystem::remove(path);
+}
+
+namespace {
+
+std::string temp_path(const std::string& name) {
+  const std::string path = (std::filesystem::temp_directory_path() / name).string();
+  std::filesystem::remove(path);
+  return path;
+}
+
+std::vector<char> bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_bytes(const std::string& path, const std::vector<char>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// A log of `header` with one batch per case in `cases`; returns each batch's [start, end) in the file.
+std::vector<std::pair<std::size_t, std::size_t>> write_log(const std::string& path, const CheckpointHeader& header,
+                                                           const std::vector<int>& cases) {
+  std::vector<std::pair<std::size_t, std::size_t>> batches;
+  CheckpointWriter writer(path, header, 1e9);
+  for (const int i : cases) {
+    const auto start = static_cast<std::size_t>(std::filesystem::file_size(path));
+    writer.finished(i, result(i));
+    writer.flush();
+    batches.emplace_back(start, static_cast<std::size_t>(std::filesystem::file_size(path)));
+  }
+  return batches;
+}
+
+}  // namespace
+
+TEST_CASE("a flipped bit drops only its batch: the reader resyncs at the next one", "[jobs]") {
+  const std::string path = temp_path("vibro_flip.h5.ckpt.0");
+  const auto batches = write_log(path, {"fp", "a.ini", "", {}, "model = conveyor\n"}, {0, 1, 2, 3, 4, 5});
+  const std::vector<char> clean = bytes_of(path);
+  int exact = 0, trials = 0;
+  // Every byte of batch 2 (frame and payload), each with a different bit flipped.
+  for (std::size_t at = batches[2].first; at < batches[2].second; ++at) {
+    std::vector<char> bytes = clean;
+    bytes[at] = static_cast<char>(bytes[at] ^ (1 << (at % 8)));
+    write_bytes(path, bytes);
+    CheckpointIndex index({path}, "fp", "", 6);
+    ++trials;
+    exact += index.loaded() == 5 && !index.has(2) && index.has(5) && index.damaged() == 1 && index.read(5).period == 5;
+  }
+  CHECK(exact == trials);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("batches spliced from another sweep's or another model's log are ignored", "[jobs]") {
+  const std::string ours = temp_path("vibro_ours.h5.ckpt.0"), other = temp_path("vibro_other.h5.ckpt.0"),
+                    model = temp_path("vibro_model.h5.ckpt.0");
+  write_log(ours, {"fp", "a.ini", "", {}, "model = conveyor\nparameters.c_r = 0.5\n"}, {0, 1});
+  // Same model, another setting; another model: cases 2 and 3, whose batches are appended to ours
+  // (what concatenating two logs does) and spliced between our batches.
+  const auto other_batches = write_log(other, {"fq", "a.ini", "", {}, "model = conveyor\nparameters.c_r = 0.7\n"}, {2, 0});
+  const auto model_batches = write_log(model, {"fm", "g.ini", "", {}, "model = gap_oscillator\n"}, {3, 1});
+  std::vector<char> spliced = bytes_of(ours);
+  const std::vector<char> a = bytes_of(other), b = bytes_of(model);
+  spliced.insert(spliced.end(), a.begin() + static_cast<long>(other_batches[0].first), a.end());
+  spliced.insert(spliced.end(), b.begin() + static_cast<long>(model_batches[0].first), b.end());
+  write_bytes(ours, spliced);
+  {
+    CheckpointIndex index({ours}, "fp", "", 4);
+    CHECK(index.loaded() == 2);
+    CHECK_FALSE(index.has(2));
+    CHECK_FALSE(index.has(3));
+    CHECK(index.duplicates() == 0);  // cases 0 and 1 of the other logs did not overwrite ours
+    CHECK(index.foreign_batches() == 4);
+    CHECK(index.read(0).period == 0);
+  }
+  {  // appending after them: the foreign tail is cut, our new batch is read
+    CheckpointWriter writer(ours, {"fp", "a.ini", "", {}, ""}, 1e9);
+    writer.finished(2, result(2));
+  }
+  CheckpointIndex again({ours}, "fp", "", 4);
+  CHECK(again.loaded() == 3);
+  CHECK(again.foreign_batches() == 0);
+  // A whole log of another sweep is refused, naming the setting that differs.
+  try {
+    CheckpointIndex refused({other}, "fp", "model = conveyor\nparameters.c_r = 0.5\n", 4);
+    FAIL("another sweep's log was accepted");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()).find("parameters.c_r is '0.7' in the checkpoint and '0.5' now") != std::string::npos);
+  }
+  for (const auto& p : {ours, other, model}) std::filesystem::remove(p);
+}
+
+TEST_CASE("a file at a checkpoint's name that vibro did not write is neither read nor truncated", "[jobs]") {
+  const std::string path = temp_path("vibro_foreign.h5.ckpt.0");
+  write_bytes(path, std::vector<char>(1000, 'x'));
+  CheckpointIndex index({path}, "fp", "", 4);
+  CHECK(index.logs().empty());
+  CHECK(index.ignored() == std::vector<std::string>{path});
+  CHECK_THROWS_AS(CheckpointWriter(path, {"fp", "a.ini", "", {}, ""}, 1e9), InputError);
+  CHECK(std::filesystem::file_size(path) == 1000);
+  std::filesystem::remove(path);
+  // A folder at that name: an input error, not a file-system exception.
+  std::filesystem::create_directory(path);
+  CHECK_THROWS_AS(CheckpointIndex({path}, "fp", "", 4), InputError);
+  CHECK_THROWS_AS(CheckpointWriter(path, {"fp", "a.ini", "", {}, ""}, 1e9), InputError);
   std::filesystem::remove(path);
 }

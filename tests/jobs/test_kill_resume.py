@@ -101,7 +101,7 @@ def main():
         check(final.returncode == 0, "the last resume completes", final.stderr)
         check(same(cases(reference), cases(out)), "the resumed file equals the uninterrupted run (all /cases datasets)")
         # Every flushed case was loaded on resume, never recomputed: the logs hold no duplicate.
-        again = subprocess.run(run, cwd=tmp, capture_output=True, text=True)
+        again = subprocess.run(run + ["--output.overwrite=true"], cwd=tmp, capture_output=True, text=True)
         m = re.search(r"(\d+) of (\d+) cases loaded.*?; (\d+) duplicates", again.stderr)
         check(m is not None, "the resume message reports loaded cases and duplicates", again.stderr)
         if m:
@@ -144,7 +144,7 @@ def main():
         kill_after_first_batch(process, other, 20 * duration)
         refused = subprocess.run([vibro, "run", ini, "--output.file=" + other, "--parameters.c_r=0.7"] + settings,
                                  cwd=tmp, capture_output=True, text=True)
-        check(refused.returncode == 2 and "different sweep" in refused.stderr,
+        check(refused.returncode == 2 and "different sweep" in refused.stderr and "parameters.c_r" in refused.stderr,
               "a checkpoint of a different sweep is refused", refused.stderr)
         check(not os.path.exists(other), "nothing was written for the refused run")
     print("ok" if not FAILURES else "%d failures" % len(FAILURES))
