@@ -160,10 +160,12 @@ int submit_command(const std::vector<std::string>& arguments) {
   if (path.empty()) throw InputError("usage: vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time HH:MM:SS [--partition P] [--dry-run]");
   // The whole sweep is checked here, before anything reaches the queue.
   const SweepSpec spec = parse_sweep(read_sweep_file(path), path, overrides);
-  ensure_writable(spec, path);
   const std::string binary = std::filesystem::read_symlink("/proc/self/exe").string();
   const std::string script_path = request.script.empty() ? spec.output_file + ".sbatch" : request.script;
-  const std::string script = sbatch_script(spec, path, overrides, request, binary);  // refuses unsafe names first
+  // The script's names are checked first, so a refusal names what the user typed (the sweep file),
+  // not the output name derived from it.
+  const std::string script = sbatch_script(spec, path, overrides, request, binary);
+  ensure_writable(spec, path);
   {
     std::ofstream out(script_path);
     if (!out) throw InputError("--script = '" + script_path + "' cannot be written");
