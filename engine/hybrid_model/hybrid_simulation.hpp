@@ -89,27 +89,23 @@ class HybridSimulation final : public Simulation {
   }
 
   bool stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) override {
-    System system = system_;
-    StrobeSample scratch = sample_;
-    system.sample = &scratch;
+    Scratch copy(system_, sample_);
     State y;
-    if (!read_sample(from, y) || !system.enter(from.mode, y)) return false;
-    const auto impacts_before = scratch.counters[kHybridImpacts];
-    step.jacobian = tangent_map(system, y, static_cast<double>(from.period) * period_, periods);
-    step.events = scratch.counters[kHybridImpacts] - impacts_before;
+    if (!read_sample(from, y) || !copy.system.enter(from.mode, y)) return false;
+    const auto impacts_before = copy.sample.counters[kHybridImpacts];
+    step.jacobian = tangent_map(copy.system, y, static_cast<double>(from.period) * period_, periods);
+    step.events = copy.sample.counters[kHybridImpacts] - impacts_before;
     step.image = from;
     write_sample(y, step.image);
-    step.image.mode = system.mode;
+    step.image.mode = copy.system.mode;
     step.image.period = from.period + periods;
     return y.allFinite() && step.jacobian.allFinite();
   }
 
   std::vector<std::complex<double>> floquet_multipliers(int periods) override {
-    System system = system_;
-    StrobeSample scratch = sample_;
-    system.sample = &scratch;
+    Scratch copy(system_, sample_);
     State y = y_;
-    const Eigen::MatrixXd monodromy = tangent_map(system, y, static_cast<double>(periods_) * period_, periods);
+    const Eigen::MatrixXd monodromy = tangent_map(copy.system, y, static_cast<double>(periods_) * period_, periods);
     const Eigen::EigenSolver<Eigen::MatrixXd> solver(monodromy, false);
     std::vector<std::complex<double>> mu;
     for (Eigen::Index i = 0; i < solver.eigenvalues().size(); ++i) mu.push_back(solver.eigenvalues()[i]);
@@ -117,6 +113,14 @@ class HybridSimulation final : public Simulation {
   }
 
  private:
+  // A copy of the system that books into its own sample, so the map and the multipliers leave the
+  // run where it stopped.
+  struct Scratch {
+    Scratch(const System& s, const StrobeSample& at) : system(s), sample(at) { system.sample = &sample; }
+    Scratch(const Scratch&) = delete;
+    System system;
+    StrobeSample sample;
+  };
   static void anchor_forcing(State& y) {  // exactly phase 0 at a sample: no drift of cos^2 + sin^2
     y[N] = 1;
     y[N + 1] = 0;
