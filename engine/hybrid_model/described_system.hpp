@@ -165,6 +165,7 @@ class DescribedSystem {
       set_release_guard(y);
       return true;
     }
+    settle(y);
     for (const int g : local_[static_cast<std::size_t>(mode)]) {
       const auto& gd = guard(g);
       if (!gd.is_stop) continue;
@@ -202,6 +203,32 @@ class DescribedSystem {
     return side(law) * dx[law.velocity];
   }
 
+  // A mode entered where one of its switch guards is already past its crossing (a sticking mode
+  // entered where the applied force exceeds the friction limit) is left at once through that guard,
+  // which the event locator, searching for crossings only, would never report. Returns the switches.
+  static constexpr double kSettleTolerance = 1e-9;  // relative to the guard's terms at the model's scales
+  int settle(const State& y) {
+    for (int chain = 0; chain <= kMaxGuards; ++chain) {
+      int next = -1;
+      for (const int g : local_[static_cast<std::size_t>(mode)]) {
+        const auto& c = guard(g).change;
+        if (guard(g).is_stop || c.crossing == Crossing::Either) continue;
+        const double value = c.a.dot(y.template head<N>()) + c.a_cos * y[N] + c.a_sin * y[N + 1] + c.b;
+        // Beyond the rounding of an event located on a guard (the state sits on it up to that).
+        double scale = std::fabs(c.b) + std::fabs(c.a_cos) + std::fabs(c.a_sin);
+        for (int i = 0; i < N; ++i) scale += std::fabs(c.a[i]) * d_->scales[static_cast<std::size_t>(i)];
+        const double past = c.crossing == Crossing::Falling ? -value : value;
+        if (past > kSettleTolerance * scale) {
+          next = c.target;
+          break;
+        }
+      }
+      if (next < 0) return chain;
+      mode = next;
+    }
+    throw CaseFailure("mode switches do not settle: every mode entered is already past one of its guards");
+  }
+
   // Newton restitution (and the Coulomb impulse) of a hit on `law`'s stop, applied to y; whether the
   // chatter has run out and the body rests on the stop.
   Outcome impact(const StopLaw& law, State& y) const {
@@ -234,6 +261,7 @@ class DescribedSystem {
     if (!gd.is_stop) {
       mode = gd.change.target;
       ++sample->counters[kHybridSwitches];
+      sample->counters[kHybridSwitches] += settle(y);
       return;
     }
     ++sample->counters[hit.grazing ? kHybridGrazings : kHybridImpacts];
