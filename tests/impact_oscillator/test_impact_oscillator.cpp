@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/orbit_continuation.hpp"
 #include "analysis/periodic_shooting.hpp"
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
@@ -148,4 +149,38 @@ TEST_CASE("Impact oscillator: chatter ends in rest on the stop, released where t
   CHECK(std::fabs(last.aux[kAuxFirstExtreme + 1] - lowest) < 1e-8);
   // Resting forgets the state: the monodromy matrix of the sticking orbit vanishes.
   for (const auto& mu : r.simulation->floquet_multipliers(1)) CHECK(std::abs(mu) < 1e-12);
+}
+
+TEST_CASE("Impact oscillator: continuation finds the (1,1) orbit's period doubling where the closed form puts it",
+          "[impact_oscillator]") {
+  // Closed form: along sigma, follow the (1,1) orbit by its impact phase and bisect on
+  // (1 + mu1)(1 + mu2) = 1 + tr J + det J of the closed-form impact map's Jacobian.
+  double phase = 0;
+  auto doubling_margin = [&](double sigma) {
+    const ShawHolmes orbit{0.1, 0.8, sigma, 0.8};
+    const auto orbits = orbit.single_impact_orbits();
+    REQUIRE(!orbits.empty());
+    const auto near = *std::min_element(orbits.begin(), orbits.end(), [&](const auto& a, const auto& b) {
+      return std::fabs(a.tau * 0.8 - phase) < std::fabs(b.tau * 0.8 - phase);
+    });
+    phase = near.tau * 0.8;
+    const Eigen::Matrix2d J = orbit.impact_map_jacobian(near);
+    return 1 + J.trace() + J.determinant();
+  };
+  phase = 0.13;  // the (1,1) orbit at sigma = 1.8 (impact phase 0.1309)
+  double stable = 1.8, unstable = 2.0;
+  REQUIRE(doubling_margin(stable) > 0);
+  REQUIRE(doubling_margin(unstable) < 0);
+  for (int k = 0; k < 40; ++k) {
+    const double mid = 0.5 * (stable + unstable);
+    (doubling_margin(mid) > 0 ? stable : unstable) = mid;
+  }
+
+  Run r = run(kSettings, 200);
+  const ParameterSet values = parameter_values(model().parameters(), kSettings);
+  const Branch branch = continue_periodic_orbit(model(), values, "sigma", 1.0, 2.2, r.samples.back(), 1);
+  const auto doubling = std::find_if(branch.events.begin(), branch.events.end(), [](const BranchEvent& e) { return e.kind == "period_doubling"; });
+  REQUIRE(doubling != branch.events.end());
+  INFO("continuation " << doubling->parameter << ", closed form " << stable);
+  CHECK(std::fabs(doubling->parameter - stable) < 1e-5);
 }
