@@ -4,8 +4,10 @@
 // the negative of the first.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <Eigen/Dense>
 
+#include "analysis/hybrid_model.hpp"
 #include "analysis/periodic_shooting.hpp"
 #include "engine/core/model_registry.hpp"
 #include "engine/hybrid_model/hybrid_frame.hpp"
@@ -84,4 +86,80 @@ TEST_CASE("Dry-friction oscillator: the non-stop orbit equals Den Hartog's close
   REQUIRE(shot.converged);
   CHECK(std::fabs(shot.state.state[0] - expected[0]) < 1e-8);
   CHECK(std::fabs(shot.state.state[1] - expected[1]) < 1e-8);
+}
+
+namespace {
+
+// The adapter's system with every entry into and exit from one mode timed.
+struct ModeClock {
+  DescribedSystem<2>& system;
+  int watched;
+  double entered = std::numeric_limits<double>::quiet_NaN(), left = entered, stay = entered;  // stay: the last whole visit
+  using State = DescribedSystem<2>::State;
+  void rhs(double t, const State& y, State& dy) const { system.rhs(t, y, dy); }
+  int guards(AffineGuard<4>* out) const { return system.guards(out); }
+  void observe(const DenseStep<4>& step, double theta_end) { system.observe(step, theta_end); }
+  bool on_events(double t, State& y, const EventHit* hits, int count) {
+    const int before = system.mode;
+    system.on_events(t, y, hits, count);
+    if (before != watched && system.mode == watched) entered = t;
+    if (before == watched && system.mode != watched) left = t, stay = t - entered;
+    return true;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Dry-friction oscillator: where the closed form says the mass sticks, it sticks as long",
+          "[dry_friction_oscillator]") {
+  // Stick-slip (Den Hartog): at rest at -X until F cos(w t_r) + X = mu releases it, slipping forwards
+  // to rest at +X at t_e, stuck there until the antisymmetric release at t_r + T/2.
+  const double mu = 0.5, F = 1, omega = 0.4;
+  const DenHartog dh{mu, F, omega};
+  auto amplitude = [&](double t_r) { return mu - F * std::cos(omega * t_r); };
+  auto halt = [&](double t_r) {  // first rest after the release (v = 0 again)
+    double a = t_r + 1e-9, b = a;
+    while (dh.slip(amplitude(t_r), t_r, b)[1] > 0 || b == a) b += 1e-3;
+    for (int k = 0; k < 200; ++k) {
+      const double m = 0.5 * (a + b);
+      (dh.slip(amplitude(t_r), t_r, m)[1] > 0 ? a : b) = m;
+    }
+    return a;
+  };
+  auto residual = [&](double t_r) { return dh.slip(amplitude(t_r), t_r, halt(t_r))[0] - amplitude(t_r); };
+  // Releases happen where the force rises through the limit, w t_r in (-pi, 0) (mod 2 pi), from a
+  // rest at -X < 0: cos(w t_r) < mu / F.
+  double a = -M_PI / omega + 1e-3, b = -(std::acos(mu / F) + 1e-3) / omega, fa = residual(a);
+  REQUIRE((fa > 0) != (residual(b) > 0));
+  for (int k = 0; k < 200; ++k) {
+    const double m = 0.5 * (a + b), fm = residual(m);
+    if ((fm > 0) == (fa > 0)) a = m, fa = fm; else b = m;
+  }
+  const double t_r = 0.5 * (a + b), X = amplitude(t_r), t_e = halt(t_r);
+  REQUIRE(X > 0);
+  REQUIRE(std::fabs(F * std::cos(omega * t_e) - X) <= mu);  // it does stick at +X
+  const double stick_duration = t_r + dh.half() - t_e;
+
+  const Model& model = ModelRegistry::instance().get("dry_friction_oscillator");
+  const auto& hybrid = dynamic_cast<const HybridModel<2>&>(model);
+  const ParameterSet values = parameter_values(model.parameters(), {{"mu", "0.5"}, {"F", "1"}, {"omega", "0.4"}});
+  const auto description = std::make_shared<const HybridDescription<2>>(hybrid.describe(values));
+  HybridFrame frame;
+  frame.names = {"x", "v"};
+  DescribedSystem<2> system(description, frame);
+  StrobeSample counters{};
+  system.sample = &counters;
+  ModeClock clock{system, 2};  // "stick"
+  REQUIRE(description->modes()[2].name == "stick");
+  DescribedSystem<2>::State y;
+  y << 0, 0, 1, 0;
+  REQUIRE(system.enter(description->initial_mode, y));
+  HybridIntegrator<4> integrator(integrator_control(values, description->period / 32));
+  double t = 0;
+  integrator.advance(clock, t, y, 100 * description->period);
+  INFO("closed-form stick " << stick_duration << ", simulated " << clock.stay);
+  CHECK(std::fabs(clock.stay - stick_duration) < 1e-6);
+  // The last release is the closed form's, up to whole half periods.
+  const double shift = (clock.left - t_r) / dh.half();
+  CHECK(std::fabs(shift - std::round(shift)) * dh.half() < 1e-6);
 }
