@@ -92,9 +92,11 @@ class HybridSimulation final : public Simulation {
     Scratch copy(system_, sample_);
     State y;
     if (!read_sample(from, y) || !copy.system.enter(from.mode, y)) return false;
-    const auto impacts_before = copy.sample.counters[kHybridImpacts];
+    const auto before = copy.sample.counters;
     step.jacobian = tangent_map(copy.system, y, static_cast<double>(from.period) * period_, periods);
-    step.events = copy.sample.counters[kHybridImpacts] - impacts_before;
+    step.events = copy.sample.counters[kHybridImpacts] - before[kHybridImpacts];
+    // Coming to rest on a stop forgets the state's start (MapStep::resets).
+    step.resets = static_cast<int>(copy.sample.counters[kHybridStickings] - before[kHybridStickings]);
     step.image = from;
     write_sample(y, step.image);
     step.image.mode = copy.system.mode;

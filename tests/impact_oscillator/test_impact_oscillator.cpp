@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/map_lyapunov.hpp"
 #include "analysis/orbit_continuation.hpp"
 #include "analysis/periodic_shooting.hpp"
 #include "engine/core/input_error.hpp"
@@ -86,6 +87,13 @@ TEST_CASE("Impact oscillator: Floquet multipliers (AD Jacobian + saltation) equa
   }
   // det of the monodromy: r^2 exp(-2 zeta T) (two velocity reversals scaled by r, volume contraction).
   CHECK(std::abs(mu[0] * mu[1]) == Approx(kOrbit.r * kOrbit.r * std::exp(-2 * kOrbit.zeta * kOrbit.period())).epsilon(1e-9));
+
+  // Lyapunov exponents along the adapter's map: their sum is ln|det M| / T = 2 ln r / T - 2 zeta.
+  const MapLyapunov lyapunov = lyapunov_along_map(*r.simulation, r.samples.back(), 40, kOrbit.period());
+  REQUIRE(lyapunov.spectrum.size() == 2);
+  CHECK(lyapunov.spectrum[0] + lyapunov.spectrum[1] ==
+        Approx(2 * std::log(kOrbit.r) / kOrbit.period() - 2 * kOrbit.zeta).epsilon(1e-9));
+  CHECK(lyapunov.spectrum[0] == Approx(std::log(std::abs(mu[0])) / kOrbit.period()).margin(5e-2));
 
   // Newton shooting on the adapter's stroboscopic map finds the same orbit (its Jacobian is the map's).
   const PeriodicOrbit shot = shoot_periodic_orbit(*r.simulation, r.samples.back(), 1);
