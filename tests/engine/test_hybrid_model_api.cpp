@@ -95,3 +95,54 @@ TEST_CASE("Hybrid API: a model author's declaration errors name the model and th
   for (int g = 0; g < kMaxGuards; ++g) crowded->switch_guard(0, "extra", SwitchGuard<2>{});
   CHECK_THROWS_WITH((DescribedSystem<2>(crowded, frame())), Catch::Contains("swing") && Catch::Contains("8 guards"));
 }
+
+TEST_CASE("Hybrid API: a stop with a Coulomb impulse, its stick clamp and its reset Jacobian", "[hybrid_api]") {
+  // A ball (height y, velocity vy; horizontal velocity vx) falling onto a floor at y = 0 from above.
+  auto d = std::make_shared<HybridDescription<3>>();
+  d->period = 1.0;
+  const int flight = d->mode("flight", [](const auto& x, const auto& drive, auto& dx) {
+    dx[0] = x[1];
+    dx[1] = -1.0 + 0.1 * drive.cos;
+    dx[2] = 0.0 * x[2];
+  });
+  StopLaw floor;
+  floor.position = 0;
+  floor.velocity = 1;
+  floor.at = 0;
+  floor.stop_above = false;
+  floor.restitution = 0.8;
+  floor.sticks = false;
+  floor.tangential = 2;
+  floor.mu = 0.2;
+  d->stop(flight, "floor", floor);
+  HybridFrame f;
+  f.names = {"y", "vy", "vx"};
+  DescribedSystem<3> system(d, f);
+  StrobeSample sample{};
+  system.sample = &sample;
+  const EventHit hit{0, 0.0, false};
+  auto after = [&](double vy, double vx) {
+    DescribedSystem<3>::State y;
+    y << 0, vy, vx, 1, 0;
+    system.on_events(0, y, &hit, 1);
+    return y;
+  };
+  const auto slides = after(-1, 0.5);  // normal impulse 1.8, friction takes 0.36 of vx
+  CHECK(slides[1] == Approx(0.8));
+  CHECK(slides[2] == Approx(0.5 - 0.2 * 1.8));
+  CHECK(after(-1, 0.1)[2] == 0.0);  // would overshoot: clamped at zero
+  CHECK(after(-1, -0.5)[2] == Approx(-0.5 + 0.36));
+  CHECK(sample.counters[kHybridImpacts] == 3);
+
+  // The reset Jacobian against central differences of the reset (sliding case).
+  DescribedSystem<3>::State y0;
+  y0 << 0, -1, 0.5, 1, 0;
+  const auto R = system.reset_jacobian(hit, y0);
+  for (int j : {1, 2}) {
+    const double h = 1e-6;
+    const auto plus = after(y0[1] + (j == 1 ? h : 0), y0[2] + (j == 2 ? h : 0));
+    const auto minus = after(y0[1] - (j == 1 ? h : 0), y0[2] - (j == 2 ? h : 0));
+    for (int i : {1, 2}) CHECK(R(i, j) == Approx((plus[i] - minus[i]) / (2 * h)).margin(1e-8));
+  }
+  CHECK(system.reset_jacobian(hit, (DescribedSystem<3>::State() << 0, -1, 0.1, 1, 0).finished()).row(2).isZero());
+}
