@@ -1,0 +1,111 @@
+#pragma once
+// A hybrid system stated declaratively, for one case (one set of parameter values): the vector field
+// of each mode, the guards (affine in the state and the forcing phase, so the event locator can prove
+// it misses none), and what happens at each guard: a rigid stop with Newton restitution (optionally a
+// Coulomb impulse on a tangential velocity, with the stick clamp, and sticking once chatter has run
+// out, released by an automatic guard), or a switch to another mode. The engine adapter
+// (HybridSimulation) turns it into a run loop, counters, stroboscopic samples and the Jacobians of the
+// variational equations, derived by automatic differentiation: a model needs no loop of its own.
+//
+// The forcing is periodic with period T: the adapter carries (cos wt, sin wt), w = 2 pi / T, as two
+// extra states, so a vector field reads the forcing as drive.cos, drive.sin and a guard may depend on
+// it affinely. Vector fields are generic callables, instantiated for double and for Eigen's
+// AutoDiffScalar; write them with `auto` parameters and without branches on the state.
+#include <Eigen/Core>
+#include <array>
+#include <functional>
+#include <string>
+#include <unsupported/Eigen/AutoDiff>
+#include <utility>
+#include <vector>
+
+#include "engine/events/polynomial_first_root.hpp"
+
+namespace vibro {
+
+// The forcing phase as the vector field sees it: cos(w t), sin(w t).
+template <class T>
+struct Drive {
+  T cos, sin;
+};
+
+// A rigid stop on one coordinate: the guard is position - at (`stop_above`: the body moves below the
+// stop and hits it from below). At a hit the velocity becomes -restitution times itself (Newton);
+// with a tangential velocity component, a Coulomb impulse of mu times the normal impulse moves it
+// towards 0 and never through it (stick clamp). With `sticks`, a rebound slower than the chatter
+// threshold (numerics key v_eps) ends the chatter: the body rests on the stop while the free vector
+// field presses it there, and leaves when that pressing acceleration falls through zero.
+struct StopLaw {
+  int position = 0;
+  int velocity = 1;
+  double at = 0;
+  bool stop_above = true;
+  double restitution = 1;
+  bool sticks = true;
+  int tangential = -1;  // velocity component the Coulomb impulse acts on; -1: none
+  double mu = 0;
+};
+
+// A general affine guard a . x + a_cos cos(wt) + a_sin sin(wt) + b, crossed in direction `crossing`,
+// whose event switches to mode `target` without a jump in the state.
+template <int N>
+struct SwitchGuard {
+  Eigen::Matrix<double, N, 1> a = Eigen::Matrix<double, N, 1>::Zero();
+  double a_cos = 0, a_sin = 0, b = 0;
+  Crossing crossing = Crossing::Falling;
+  int target = 0;
+};
+
+template <int N>
+class HybridDescription {
+ public:
+  static constexpr int kStates = N;
+  using State = Eigen::Matrix<double, N, 1>;
+  using Jet = Eigen::AutoDiffScalar<Eigen::Matrix<double, N + 2, 1>>;  // d/d(x, cos, sin)
+  using JetState = Eigen::Matrix<Jet, N, 1>;
+  using Field = std::function<void(const State&, const Drive<double>&, State&)>;
+  using JetField = std::function<void(const JetState&, const Drive<Jet>&, JetState&)>;
+
+  struct Mode {
+    std::string name;
+    Field field;
+    JetField jet_field;  // the same callable, for the Jacobian
+  };
+  struct Guard {
+    int mode;
+    std::string name;
+    bool is_stop;
+    StopLaw stop;
+    SwitchGuard<N> change;
+  };
+
+  double period = 1.0;  // forcing period T
+  State initial = State::Zero();
+  int initial_mode = 0;
+  std::array<double, N> scales = filled(1.0);  // tolerance unit of each component on the section
+
+  // Adds a mode with vector field `field(x, drive, dx)`; returns its index.
+  template <class F>
+  int mode(std::string name, F field) {
+    modes_.push_back({std::move(name), Field(field), JetField(field)});
+    return static_cast<int>(modes_.size()) - 1;
+  }
+  void stop(int in_mode, std::string name, const StopLaw& law) { guards_.push_back({in_mode, std::move(name), true, law, {}}); }
+  void switch_guard(int in_mode, std::string name, const SwitchGuard<N>& guard) {
+    guards_.push_back({in_mode, std::move(name), false, {}, guard});
+  }
+
+  const std::vector<Mode>& modes() const { return modes_; }
+  const std::vector<Guard>& guards() const { return guards_; }
+
+ private:
+  static std::array<double, N> filled(double v) {
+    std::array<double, N> a;
+    a.fill(v);
+    return a;
+  }
+  std::vector<Mode> modes_;
+  std::vector<Guard> guards_;
+};
+
+}  // namespace vibro

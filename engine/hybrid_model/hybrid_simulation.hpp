@@ -1,0 +1,183 @@
+#pragma once
+// The Simulation of a HybridDescription: period after period of event-driven DOPRI5 integration
+// (HybridIntegrator: certified event location, grazing included), a stroboscopic sample at every
+// t = k T with the adapter's counters and aux (hybrid_frame.hpp), restarts from a sample (continuation,
+// transient jumps), and the stroboscopic map's Jacobian from the variational equations with the
+// automatic-differentiation Jacobian and the saltation matrix of every event (Floquet multipliers,
+// Lyapunov exponents, shooting).
+#include <Eigen/Eigenvalues>
+#include <complex>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/model.hpp"
+#include "engine/hybrid/variational_system.hpp"
+#include "engine/hybrid_model/described_system.hpp"
+
+namespace vibro {
+
+template <int N>
+class HybridSimulation final : public Simulation {
+ public:
+  using System = DescribedSystem<N>;
+  static constexpr int M = System::M;
+  using State = typename System::State;
+
+  HybridSimulation(std::shared_ptr<const HybridDescription<N>> description, const HybridFrame& frame)
+      : frame_(frame), strobe_(frame.strobe_components()), period_(description->period), system_(description, frame),
+        integrator_(frame.numerics.control) {
+    layout_.period = period_;
+    layout_.counter_names = hybrid_counter_names();
+    for (const int c : strobe_) {
+      layout_.state_names.push_back(frame.names[static_cast<std::size_t>(c)]);
+      layout_.state_scales.push_back(description->scales[static_cast<std::size_t>(c)]);
+    }
+    if (frame.drift_component >= 0) layout_.drift_scale = description->scales[static_cast<std::size_t>(frame.drift_component)] / period_;
+    for (const auto& m : description->modes()) layout_.mode_names.push_back(m.name);
+    for (const auto& g : description->guards()) layout_.mode_names.push_back("resting on " + g.name);
+    y_.template head<N>() = description->initial;
+    y_[N] = 1;
+    y_[N + 1] = 0;
+    if (!system_.enter(description->initial_mode, y_)) throw InfeasibleCase("the initial state lies beyond a stop");
+    system_.sample = &sample_;
+    reset_period_aux();
+  }
+  HybridSimulation(const HybridSimulation& other)
+      : layout_(other.layout_), frame_(other.frame_), strobe_(other.strobe_), period_(other.period_),
+        system_(other.system_), integrator_(other.integrator_), y_(other.y_), periods_(other.periods_),
+        sample_(other.sample_) {
+    system_.sample = &sample_;
+  }
+  HybridSimulation& operator=(const HybridSimulation&) = delete;
+
+  const StrobeLayout& layout() const override { return layout_; }
+
+  void run(StrobeObserver& observer) override {
+    double t = static_cast<double>(periods_) * period_;
+    while (true) {
+      const double t_next = static_cast<double>(periods_ + 1) * period_;
+      try {
+        integrator_.advance(system_, t, y_, t_next);
+      } catch (const std::exception& failure) {  // step underflow, unresolved accumulation, non-affine rest
+        throw CaseFailure(failure.what());
+      }
+      anchor_forcing(y_);
+      t = t_next;
+      ++periods_;
+      write_sample(y_, sample_);
+      sample_.period = periods_;
+      sample_.time = t;
+      sample_.mode = system_.mode;
+      sample_.counters[kHybridRejectedSteps] = integrator_.stats().rejected;
+      if (!y_.allFinite()) throw CaseFailure("non-finite state at t = " + std::to_string(t));
+      const bool go_on = observer.on_sample(sample_);
+      reset_period_aux();
+      if (!go_on) return;
+    }
+  }
+
+  bool restart_from(const StrobeSample& from) override {
+    State y;
+    if (!read_sample(from, y) || !system_.enter(from.mode, y)) return false;
+    y_ = y;
+    periods_ = from.period;
+    sample_.counters = from.counters;
+    integrator_.reset_step();
+    return true;
+  }
+
+  bool stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) override {
+    Scratch copy(system_, sample_);
+    State y;
+    if (!read_sample(from, y) || !copy.system.enter(from.mode, y)) return false;
+    const auto before = copy.sample.counters;
+    step.jacobian = tangent_map(copy.system, y, static_cast<double>(from.period) * period_, periods);
+    step.events = copy.sample.counters[kHybridImpacts] - before[kHybridImpacts];
+    // Coming to rest on a stop forgets the state's start (MapStep::resets).
+    step.resets = static_cast<int>(copy.sample.counters[kHybridStickings] - before[kHybridStickings]);
+    step.image = from;
+    write_sample(y, step.image);
+    step.image.mode = copy.system.mode;
+    step.image.period = from.period + periods;
+    return y.allFinite() && step.jacobian.allFinite();
+  }
+
+  std::vector<std::complex<double>> floquet_multipliers(int periods) override {
+    Scratch copy(system_, sample_);
+    State y = y_;
+    const Eigen::MatrixXd monodromy = tangent_map(copy.system, y, static_cast<double>(periods_) * period_, periods);
+    const Eigen::EigenSolver<Eigen::MatrixXd> solver(monodromy, false);
+    std::vector<std::complex<double>> mu;
+    for (Eigen::Index i = 0; i < solver.eigenvalues().size(); ++i) mu.push_back(solver.eigenvalues()[i]);
+    return mu;
+  }
+
+ private:
+  // A copy of the system that books into its own sample, so the map and the multipliers leave the
+  // run where it stopped.
+  struct Scratch {
+    Scratch(const System& s, const StrobeSample& at) : system(s), sample(at) { system.sample = &sample; }
+    Scratch(const Scratch&) = delete;
+    System system;
+    StrobeSample sample;
+  };
+  static void anchor_forcing(State& y) {  // exactly phase 0 at a sample: no drift of cos^2 + sin^2
+    y[N] = 1;
+    y[N + 1] = 0;
+  }
+  void write_sample(const State& y, StrobeSample& s) const {
+    for (std::size_t i = 0; i < strobe_.size(); ++i) s.state[i] = y[strobe_[i]];
+    s.drift_position = frame_.drift_component >= 0 ? y[frame_.drift_component] : 0.0;
+  }
+  bool read_sample(const StrobeSample& s, State& y) const {
+    y.setZero();
+    for (std::size_t i = 0; i < strobe_.size(); ++i) y[strobe_[i]] = s.state[i];
+    if (frame_.drift_component >= 0) y[frame_.drift_component] = s.drift_position;
+    anchor_forcing(y);
+    return y.allFinite();
+  }
+  void reset_period_aux() {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    sample_.aux.fill(std::numeric_limits<double>::quiet_NaN());
+    for (std::size_t k = 0; k < frame_.tracked.size(); ++k) {
+      sample_.aux[kAuxFirstExtreme + 2 * k] = -inf;
+      sample_.aux[kAuxFirstExtreme + 2 * k + 1] = inf;
+    }
+  }
+
+  // Integrates the state and the variational equations over `periods` periods from (t, y), moving y
+  // along; returns d y(end) / d y(start) on the section's components (the forcing phase is fixed there).
+  Eigen::MatrixXd tangent_map(System& system, State& y, double t, int periods) const {
+    using Variational = VariationalSystem<M, System>;
+    Variational variational(system);
+    auto augmented = Variational::pack(y, Eigen::Matrix<double, M, M>::Identity());
+    HybridIntegrator<Variational::kSize> integrator(frame_.numerics.control);
+    try {
+      integrator.advance(variational, t, augmented, t + periods * period_);
+    } catch (const std::exception& failure) {
+      throw CaseFailure(failure.what());
+    }
+    y = Variational::state(augmented);
+    anchor_forcing(y);
+    const auto phi = Variational::phi(augmented);
+    const auto n = static_cast<Eigen::Index>(strobe_.size());
+    Eigen::MatrixXd jacobian(n, n);
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (Eigen::Index j = 0; j < n; ++j) jacobian(i, j) = phi(strobe_[static_cast<std::size_t>(i)], strobe_[static_cast<std::size_t>(j)]);
+    return jacobian;
+  }
+
+  StrobeLayout layout_;
+  HybridFrame frame_;
+  std::vector<int> strobe_;
+  double period_;
+  System system_;
+  HybridIntegrator<M> integrator_;
+  State y_;
+  std::int64_t periods_ = 0;
+  StrobeSample sample_{};
+};
+
+}  // namespace vibro

@@ -1,0 +1,165 @@
+// The dry-friction oscillator written against the hybrid-model API, against Den Hartog's closed form
+// of the non-stop motion (Den Hartog, "Forced vibrations with combined Coulomb and viscous friction",
+// Trans. ASME 53, 1931): two half periods of linear motion under a constant friction force, the second
+// the negative of the first.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <Eigen/Dense>
+
+#include "analysis/hybrid_model.hpp"
+#include "analysis/periodic_shooting.hpp"
+#include "engine/core/model_registry.hpp"
+#include "engine/hybrid_model/hybrid_frame.hpp"
+#include "support/model_fixture.hpp"
+
+using namespace vibro;
+using namespace vibro::test_support;
+
+namespace {
+
+// x'' + x = F cos(w t) - mu while x' > 0: x = x_p + rotation of the start's deviation from x_p.
+struct DenHartog {
+  double mu, F, omega;
+  double half() const { return M_PI / omega; }
+  Eigen::Vector2d forced(double t) const {  // x_p = -mu + B cos(wt), B = F / (1 - w^2)
+    const double B = F / (1 - omega * omega);
+    return {-mu + B * std::cos(omega * t), -B * omega * std::sin(omega * t)};
+  }
+  // State at t of the forward slip that starts at rest at x = -X at time t0.
+  Eigen::Vector2d slip(double X, double t0, double t) const {
+    const double c = std::cos(t - t0), s = std::sin(t - t0);
+    const Eigen::Vector2d d = Eigen::Vector2d(-X, 0) - forced(t0);
+    return forced(t) + Eigen::Vector2d(c * d[0] + s * d[1], -s * d[0] + c * d[1]);
+  }
+  // The half period ends at rest (velocity condition, linear in X) at +X (the residual, a function of t0).
+  double amplitude_for(double t0) const {
+    const double s = std::sin(half());
+    const Eigen::Vector2d p0 = forced(t0), p1 = forced(t0 + half());
+    // 0 = v_p(t1) - s (-X - x_p(t0)) + cos(half) (-v_p(t0))
+    return (p1[1] - std::cos(half()) * p0[1]) / (-s) - p0[0];
+  }
+  double residual(double t0) const { return slip(amplitude_for(t0), t0, t0 + half())[0] - amplitude_for(t0); }
+  // Non-stop: moving forwards over the whole half period, and not held at its start.
+  bool non_stop(double X, double t0) const {
+    for (int i = 1; i < 1000; ++i)
+      if (!(slip(X, t0, t0 + half() * i / 1000.0)[1] > 0)) return false;
+    return X > 0 && F * std::cos(omega * t0) + X > mu;
+  }
+  // The section state (t = 0) of the non-stop orbit: bisection for t0 over one period.
+  bool orbit_at_zero(Eigen::Vector2d& y) const {
+    const double T = 2 * half();
+    for (int i = 0; i < 2000; ++i) {
+      double a = -T * i / 2000.0, b = -T * (i + 1) / 2000.0, fa = residual(a);
+      if ((fa > 0) == (residual(b) > 0)) continue;
+      for (int k = 0; k < 200; ++k) {
+        const double m = 0.5 * (a + b), fm = residual(m);
+        if ((fm > 0) == (fa > 0)) a = m, fa = fm; else b = m;
+      }
+      const double t0 = 0.5 * (a + b), X = amplitude_for(t0);
+      if (!non_stop(X, t0)) continue;
+      // t = 0 lies in the forward half [t0, t0 + T/2] or in the backward one, its negative image.
+      y = -t0 <= half() ? slip(X, t0, 0) : Eigen::Vector2d(-slip(X, t0, -half()));
+      return true;
+    }
+    return false;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Dry-friction oscillator: the non-stop orbit equals Den Hartog's closed form", "[dry_friction_oscillator]") {
+  const Model& model = ModelRegistry::instance().get("dry_friction_oscillator");
+  const ParameterSet values = parameter_values(model.parameters(), {{"mu", "0.3"}, {"F", "1"}, {"omega", "0.7"}});
+  Eigen::Vector2d expected = Eigen::Vector2d::Zero();
+  REQUIRE(DenHartog{0.3, 1, 0.7}.orbit_at_zero(expected));
+  auto simulation = model.start(values);
+  Recorder recorder(300);
+  simulation->run(recorder);
+  const StrobeSample& last = recorder.samples.back();
+  INFO("closed form (" << expected[0] << ", " << expected[1] << "), simulated (" << last.state[0] << ", " << last.state[1] << ")");
+  CHECK(last.counters[kHybridSwitches] - recorder.samples[recorder.samples.size() - 2].counters[kHybridSwitches] == 4);
+  CHECK(std::fabs(last.state[0] - expected[0]) < 1e-8);
+  CHECK(std::fabs(last.state[1] - expected[1]) < 1e-8);
+  // Shooting with the adapter's Jacobian (saltation through the instantaneous passage via "stick").
+  const PeriodicOrbit shot = shoot_periodic_orbit(*simulation, last, 1);
+  REQUIRE(shot.converged);
+  CHECK(std::fabs(shot.state.state[0] - expected[0]) < 1e-8);
+  CHECK(std::fabs(shot.state.state[1] - expected[1]) < 1e-8);
+}
+
+namespace {
+
+// The adapter's system with every entry into and exit from one mode timed.
+struct ModeClock {
+  DescribedSystem<2>& system;
+  int watched;
+  double entered = std::numeric_limits<double>::quiet_NaN(), left = entered, stay = entered;  // stay: the last whole visit
+  using State = DescribedSystem<2>::State;
+  void rhs(double t, const State& y, State& dy) const { system.rhs(t, y, dy); }
+  int guards(AffineGuard<4>* out) const { return system.guards(out); }
+  void observe(const DenseStep<4>& step, double theta_end) { system.observe(step, theta_end); }
+  bool on_events(double t, State& y, const EventHit* hits, int count) {
+    const int before = system.mode;
+    system.on_events(t, y, hits, count);
+    if (before != watched && system.mode == watched) entered = t;
+    if (before == watched && system.mode != watched) left = t, stay = t - entered;
+    return true;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Dry-friction oscillator: where the closed form says the mass sticks, it sticks as long",
+          "[dry_friction_oscillator]") {
+  // Stick-slip (Den Hartog): at rest at -X until F cos(w t_r) + X = mu releases it, slipping forwards
+  // to rest at +X at t_e, stuck there until the antisymmetric release at t_r + T/2.
+  const double mu = 0.5, F = 1, omega = 0.4;
+  const DenHartog dh{mu, F, omega};
+  auto amplitude = [&](double t_r) { return mu - F * std::cos(omega * t_r); };
+  auto halt = [&](double t_r) {  // first rest after the release (v = 0 again)
+    double a = t_r + 1e-9, b = a;
+    while (dh.slip(amplitude(t_r), t_r, b)[1] > 0 || b == a) b += 1e-3;
+    for (int k = 0; k < 200; ++k) {
+      const double m = 0.5 * (a + b);
+      (dh.slip(amplitude(t_r), t_r, m)[1] > 0 ? a : b) = m;
+    }
+    return a;
+  };
+  auto residual = [&](double t_r) { return dh.slip(amplitude(t_r), t_r, halt(t_r))[0] - amplitude(t_r); };
+  // Releases happen where the force rises through the limit, w t_r in (-pi, 0) (mod 2 pi), from a
+  // rest at -X < 0: cos(w t_r) < mu / F.
+  double a = -M_PI / omega + 1e-3, b = -(std::acos(mu / F) + 1e-3) / omega, fa = residual(a);
+  REQUIRE((fa > 0) != (residual(b) > 0));
+  for (int k = 0; k < 200; ++k) {
+    const double m = 0.5 * (a + b), fm = residual(m);
+    if ((fm > 0) == (fa > 0)) a = m, fa = fm; else b = m;
+  }
+  const double t_r = 0.5 * (a + b), X = amplitude(t_r), t_e = halt(t_r);
+  REQUIRE(X > 0);
+  REQUIRE(std::fabs(F * std::cos(omega * t_e) - X) <= mu);  // it does stick at +X
+  const double stick_duration = t_r + dh.half() - t_e;
+
+  const Model& model = ModelRegistry::instance().get("dry_friction_oscillator");
+  const auto& hybrid = dynamic_cast<const HybridModel<2>&>(model);
+  const ParameterSet values = parameter_values(model.parameters(), {{"mu", "0.5"}, {"F", "1"}, {"omega", "0.4"}});
+  const auto description = std::make_shared<const HybridDescription<2>>(hybrid.describe(values));
+  HybridFrame frame;
+  frame.names = {"x", "v"};
+  DescribedSystem<2> system(description, frame);
+  StrobeSample counters{};
+  system.sample = &counters;
+  ModeClock clock{system, 2};  // "stick"
+  REQUIRE(description->modes()[2].name == "stick");
+  DescribedSystem<2>::State y;
+  y << 0, 0, 1, 0;
+  REQUIRE(system.enter(description->initial_mode, y));
+  HybridIntegrator<4> integrator(integrator_control(values, description->period / 32));
+  double t = 0;
+  integrator.advance(clock, t, y, 100 * description->period);
+  INFO("closed-form stick " << stick_duration << ", simulated " << clock.stay);
+  CHECK(std::fabs(clock.stay - stick_duration) < 1e-6);
+  // The last release is the closed form's, up to whole half periods.
+  const double shift = (clock.left - t_r) / dh.half();
+  CHECK(std::fabs(shift - std::round(shift)) * dh.half() < 1e-6);
+}

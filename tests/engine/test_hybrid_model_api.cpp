@@ -1,0 +1,148 @@
+// The hybrid-model API's own checks: the Jacobian of a nonlinear vector field by automatic
+// differentiation, and the clear errors a model author meets (unknown observable component, too many
+// tracked components or guards, a resting body whose pressing acceleration is not affine).
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+
+#include "analysis/hybrid_model_summary.hpp"
+#include "engine/hybrid_model/described_system.hpp"
+
+using namespace vibro;
+
+namespace {
+
+// A forced pendulum with a stop at angle 0.5: q'' = -sin(q) - 0.1 q' + 0.2 cos(wt) + 0.3 sin(wt)^p.
+std::shared_ptr<HybridDescription<2>> pendulum(double pressing_power = 1) {
+  auto d = std::make_shared<HybridDescription<2>>();
+  d->period = 2.0;
+  const int free = d->mode("swing", [pressing_power](const auto& x, const auto& drive, auto& dx) {
+    using std::pow;
+    using std::sin;
+    dx[0] = x[1];
+    dx[1] = -sin(x[0]) - 0.1 * x[1] + 0.2 * drive.cos + 0.3 * pow(drive.sin, pressing_power);
+  });
+  StopLaw stop;
+  stop.at = 0.5;
+  stop.restitution = 0.5;
+  d->stop(free, "wall", stop);
+  return d;
+}
+
+HybridFrame frame() {
+  HybridFrame f;
+  f.names = {"q", "w"};
+  f.numerics.v_eps = 1.0;  // every impact ends the chatter at once
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("Hybrid API: the AD Jacobian of a nonlinear field equals the analytic one", "[hybrid_api]") {
+  DescribedSystem<2> system(pendulum(), frame());
+  DescribedSystem<2>::State y;
+  y << 0.3, -0.7, std::cos(0.4), std::sin(0.4);
+  DescribedSystem<2>::Matrix J;
+  system.jacobian(0, y, J);
+  const double w = M_PI;  // 2 pi / T
+  CHECK(J(0, 1) == 1.0);
+  CHECK(J(1, 0) == Approx(-std::cos(0.3)).epsilon(1e-15));
+  CHECK(J(1, 1) == Approx(-0.1).epsilon(1e-15));
+  CHECK(J(1, 2) == Approx(0.2).epsilon(1e-15));
+  CHECK(J(1, 3) == Approx(0.3).epsilon(1e-15));
+  CHECK(J(2, 3) == Approx(-w).epsilon(1e-15));
+  CHECK(J(3, 2) == Approx(w).epsilon(1e-15));
+  CHECK(J(0, 0) == 0.0);
+}
+
+TEST_CASE("Hybrid API: coming to rest needs a pressing acceleration affine in the state", "[hybrid_api]") {
+  // At rest on the wall (q = 0.5, w = 0, held there, so sin(q) is a constant) the pressing acceleration
+  // is a function of the forcing phase alone; with sin(wt)^2 it is not affine: the case fails, naming
+  // the stop, instead of releasing at the wrong time.
+  DescribedSystem<2> system(pendulum(2), frame());
+  StrobeSample sample{};
+  system.sample = &sample;
+  DescribedSystem<2>::State y;
+  y << 0.5, 0.0, 1.0, 0.0;
+  try {
+    system.enter(1, y);  // mode 1: resting on the wall
+    FAIL("a non-affine pressing acceleration was accepted");
+  } catch (const CaseFailure& e) {
+    CHECK(std::string(e.what()).find("'wall'") != std::string::npos);
+  }
+  // Affine in the phase (p = 1): the body rests, with its release guard.
+  DescribedSystem<2> affine(pendulum(1), frame());
+  affine.sample = &sample;
+  CHECK(affine.enter(1, y));
+  AffineGuard<4> release[kMaxGuards];
+  REQUIRE(affine.guards(release) == 1);
+  CHECK(release[0].a.dot(y) + release[0].b == Approx(-std::sin(0.5) + 0.2).epsilon(1e-14));
+}
+
+TEST_CASE("Hybrid API: a model author's declaration errors name the model and the limit", "[hybrid_api]") {
+  HybridModelInfo info{"toy", "a toy", {{"x", "m"}, {"v", "m/s"}, {"y", "m"}, {"z", "m"}}, {}, {}};
+  info.observables = {{WindowStat::Maximum, "q"}};
+  CHECK_THROWS_WITH(resolve_observables(info), Catch::Contains("toy") && Catch::Contains("q"));
+  info.observables = {{WindowStat::Maximum, "x"}, {WindowStat::Minimum, "v"}, {WindowStat::Maximum, "y"},
+                      {WindowStat::HalfPeakToPeak, "z"}};
+  CHECK_THROWS_WITH(resolve_observables(info), Catch::Contains("at most 3"));
+  info.observables = {{WindowStat::Maximum, "x"}, {WindowStat::Minimum, "x"}, {WindowStat::ImpactsPerPeriod, ""}};
+  const HybridObservables resolved = resolve_observables(info);
+  CHECK(resolved.tracked.size() == 1);  // one component, one aux pair for its max and min
+
+  auto crowded = pendulum();
+  for (int g = 0; g < kMaxGuards; ++g) crowded->switch_guard(0, "extra", SwitchGuard<2>{});
+  CHECK_THROWS_WITH((DescribedSystem<2>(crowded, frame())), Catch::Contains("swing") && Catch::Contains("8 guards"));
+}
+
+TEST_CASE("Hybrid API: a stop with a Coulomb impulse, its stick clamp and its reset Jacobian", "[hybrid_api]") {
+  // A ball (height y, velocity vy; horizontal velocity vx) falling onto a floor at y = 0 from above.
+  auto d = std::make_shared<HybridDescription<3>>();
+  d->period = 1.0;
+  const int flight = d->mode("flight", [](const auto& x, const auto& drive, auto& dx) {
+    dx[0] = x[1];
+    dx[1] = -1.0 + 0.1 * drive.cos;
+    dx[2] = 0.0 * x[2];
+  });
+  StopLaw floor;
+  floor.position = 0;
+  floor.velocity = 1;
+  floor.at = 0;
+  floor.stop_above = false;
+  floor.restitution = 0.8;
+  floor.sticks = false;
+  floor.tangential = 2;
+  floor.mu = 0.2;
+  d->stop(flight, "floor", floor);
+  HybridFrame f;
+  f.names = {"y", "vy", "vx"};
+  DescribedSystem<3> system(d, f);
+  StrobeSample sample{};
+  system.sample = &sample;
+  const EventHit hit{0, 0.0, false};
+  auto after = [&](double vy, double vx) {
+    DescribedSystem<3>::State y;
+    y << 0, vy, vx, 1, 0;
+    system.on_events(0, y, &hit, 1);
+    return y;
+  };
+  const auto slides = after(-1, 0.5);  // normal impulse 1.8, friction takes 0.36 of vx
+  CHECK(slides[1] == Approx(0.8));
+  CHECK(slides[2] == Approx(0.5 - 0.2 * 1.8));
+  CHECK(after(-1, 0.1)[2] == 0.0);  // would overshoot: clamped at zero
+  CHECK(after(-1, -0.5)[2] == Approx(-0.5 + 0.36));
+  CHECK(sample.counters[kHybridImpacts] == 3);
+
+  // The reset Jacobian against central differences of the reset (sliding case).
+  DescribedSystem<3>::State y0;
+  y0 << 0, -1, 0.5, 1, 0;
+  const auto R = system.reset_jacobian(hit, y0);
+  for (int j : {1, 2}) {
+    const double h = 1e-6;
+    const auto plus = after(y0[1] + (j == 1 ? h : 0), y0[2] + (j == 2 ? h : 0));
+    const auto minus = after(y0[1] - (j == 1 ? h : 0), y0[2] - (j == 2 ? h : 0));
+    for (int i : {1, 2}) CHECK(R(i, j) == Approx((plus[i] - minus[i]) / (2 * h)).margin(1e-8));
+  }
+  CHECK(system.reset_jacobian(hit, (DescribedSystem<3>::State() << 0, -1, 0.1, 1, 0).finished()).row(2).isZero());
+}
