@@ -16,6 +16,7 @@
 #include "engine/core/model_registry.hpp"
 #include "jobs/output/checkpoint_index.hpp"
 #include "jobs/output/checkpoint_log.hpp"
+#include "jobs/output/disk_estimate.hpp"
 #include "jobs/default_sweep.hpp"  // generated
 #include "jobs/parallel/mpi_session.hpp"
 #include "jobs/parallel/slurm_submit.hpp"
@@ -199,6 +200,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   if (mpi.is_root()) {
     try {
       ensure_writable(spec.output_file);
+      check_disk_space(spec);
     } catch (const InputError& e) {
       unwritable = e.what();
     }
