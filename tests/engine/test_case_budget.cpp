@@ -40,6 +40,13 @@ std::pair<BudgetLimit, long> steps_until_exceeded(CaseBudget& budget, long at_mo
   return {BudgetLimit::Steps, 0};
 }
 
+// The budget runs out at the `steps`-th step from now, on `limit`.
+void check_exceeded_at(CaseBudget& budget, BudgetLimit limit, long steps) {
+  const auto [found, at] = steps_until_exceeded(budget, 10 * steps);
+  CHECK(found == limit);
+  CHECK(at == steps);
+}
+
 // A ball bouncing on a floor with restitution 1: one event per flight, no end.
 struct Bouncer {
   using State = Eigen::Matrix<double, 2, 1>;
@@ -81,18 +88,14 @@ TEST_CASE("a budget ends a case at the first charge past each bound, naming the 
       budget.begin_periods(1);
     }
     CHECK(budget.peak_steps_per_period() == 100);
-    const auto [limit, steps] = steps_until_exceeded(budget, 1000);
-    CHECK(limit == BudgetLimit::Steps);
-    CHECK(steps == 51);
+    check_exceeded_at(budget, BudgetLimit::Steps, 51);
   }
   SECTION("a stretch of k periods is allowed k times the per-period bound") {
     CaseLimits limits = roomy();
     limits.steps_per_period = 10;
     CaseBudget budget(limits);
     budget.begin_periods(7);
-    const auto [limit, steps] = steps_until_exceeded(budget, 1000);
-    CHECK(limit == BudgetLimit::StepsPerPeriod);
-    CHECK(steps == 71);
+    check_exceeded_at(budget, BudgetLimit::StepsPerPeriod, 71);
   }
   SECTION("events per period and in total") {
     CaseLimits limits = roomy();
