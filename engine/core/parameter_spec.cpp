@@ -90,15 +90,15 @@ double ParameterSpec::parse(const std::string& text) const {
   if (kind == ParameterKind::Choice) {
     for (std::size_t i = 0; i < choices.size(); ++i)
       if (choices[i] == text) return static_cast<double>(i);
-    throw InputError(where + " = '" + text + "' is not accepted; expected " + accepted_range());
+    throw InputError(where + " = '" + echoed(text) + "' is not accepted; expected " + accepted_range());
   }
   char* end = nullptr;
   const double value = std::strtod(text.c_str(), &end);
   while (end && *end && std::isspace(static_cast<unsigned char>(*end))) ++end;
   if (text.empty() || end == text.c_str() || *end != '\0')
-    throw InputError(where + " = '" + text + "' is not a number; expected " + accepted_range() + " " + unit);
+    throw InputError(where + " = '" + echoed(text) + "' is not a number; expected " + accepted_range() + " " + unit);
   if (!in_range(value))
-    throw InputError(where + " = " + text + " is out of range; expected " + accepted_range() + unit_suffix(unit));
+    throw InputError(where + " = " + echoed(text) + " is out of range; expected " + accepted_range() + unit_suffix(unit));
   return value;
 }
 

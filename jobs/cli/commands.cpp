@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "engine/core/input_error.hpp"
@@ -48,10 +49,11 @@ std::string usage() {
          "                                                   a PNG of a sweep (default kind: bifurcation) or a\n"
          "                                                   branch file, through scripts/plot_*.py (options such\n"
          "                                                   as --obs, --x, --case go to the script)\n"
-         "  vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time HH:MM:SS\n"
+         "  vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time LIMIT\n"
          "               [--partition P] [--script FILE] [--dry-run] [--section.key=value ...]\n"
          "                                                   write an sbatch script (srun, MPI x OpenMP,\n"
-         "                                                   requeue near the time limit) and submit it\n"
+         "                                                   requeue near the time limit) and submit it;\n"
+         "                                                   LIMIT: MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS\n"
          "  vibro models                                      list the registered models\n"
          "  vibro describe MODEL                              parameters, units, defaults, valid ranges\n"
          "  vibro --help | --version\n\n" +
@@ -101,6 +103,11 @@ std::string read_sweep_file(const std::string& path) {
 
 namespace {
 
+void require_named(const std::string& what, const std::string& name) {
+  if (name.find_first_not_of(" \t") == std::string::npos)
+    throw InputError(what + " = '" + name + "' is empty; expected a file name");
+}
+
 // The overrides a checkpoint records: --resume supplies the output file itself.
 std::vector<std::string> overrides_without_output(const std::vector<std::string>& overrides) {
   std::vector<std::string> kept;
@@ -132,23 +139,26 @@ void print_summary(const SweepSpec& spec, const Provenance& run, const SweepCens
 int submit_command(const std::vector<std::string>& arguments) {
   std::vector<std::string> args = arguments;
   const SlurmRequest request = parse_slurm_request(args);
-  std::string path;
+  std::optional<std::string> given;
   std::vector<std::string> overrides;
   for (const auto& a : args) {
     if (a.rfind("--", 0) == 0) overrides.push_back(a);
-    else if (path.empty()) path = a;
-    else throw InputError("vibro submit takes one sweep file; got '" + path + "' and '" + a + "'");
+    else if (!given) given = a;
+    else throw InputError("vibro submit takes one sweep file; got '" + *given + "' and '" + a + "'");
   }
+  if (given) require_named("the sweep file name", *given);
+  const std::string path = given.value_or("");
   if (path.empty()) throw InputError("usage: vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time HH:MM:SS [--partition P] [--dry-run]");
   // The whole sweep is checked here, before anything reaches the queue.
   const SweepSpec spec = parse_sweep(read_sweep_file(path), path, overrides);
   ensure_writable(spec.output_file);
   const std::string binary = std::filesystem::read_symlink("/proc/self/exe").string();
   const std::string script_path = request.script.empty() ? spec.output_file + ".sbatch" : request.script;
+  const std::string script = sbatch_script(spec, path, overrides, request, binary);  // refuses unsafe names first
   {
     std::ofstream out(script_path);
     if (!out) throw InputError("--script = '" + script_path + "' cannot be written");
-    out << sbatch_script(spec, path, overrides, request, binary);
+    out << script;
   }
   std::cout << "wrote " << script_path << " (" << spec.case_count() << " cases on " << request.nodes << " node(s) x "
             << request.tasks_per_node << " rank(s) x " << request.cpus_per_task << " thread(s))\n";
@@ -158,7 +168,7 @@ int submit_command(const std::vector<std::string>& arguments) {
 }
 
 int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
-  std::string path, resume;
+  std::optional<std::string> given, resume;
   std::vector<std::string> overrides;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -169,24 +179,28 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
       resume = a.substr(9);
     } else if (a.rfind("--", 0) == 0) {
       overrides.push_back(a);
-    } else if (path.empty()) {
-      path = a;
+    } else if (!given) {
+      given = a;
     } else {
-      throw InputError("vibro run takes one sweep file; got '" + path + "' and '" + a + "'");
+      throw InputError("vibro run takes one sweep file; got '" + *given + "' and '" + a + "'");
     }
   }
+  // An empty name is a mistake (an unset shell variable), not a request for the embedded default.
+  if (given) require_named("the sweep file name", *given);
+  if (resume) require_named("--resume", *resume);
+  const std::string path = given.value_or("");
   std::string text, name;
-  if (!resume.empty()) {
+  if (resume) {
     // The checkpoint carries the sweep: its file text and the overrides it was started with.
-    if (!path.empty() || !overrides.empty())
+    if (given || !overrides.empty())
       throw InputError("--resume takes the output file alone: the sweep and its settings come from its checkpoint");
-    const auto logs = checkpoint_files(resume);
-    if (logs.empty()) throw InputError("nothing to resume: no checkpoint '" + resume + ".ckpt.<rank>' found");
+    const auto logs = checkpoint_files(*resume);
+    if (logs.empty()) throw InputError("nothing to resume: no checkpoint '" + *resume + ".ckpt.<rank>' found");
     const CheckpointHeader header = read_checkpoint_header(logs.front());
     text = header.sweep_text;
     name = header.source_name;
     overrides = header.overrides;
-    overrides.push_back("--output.file=" + resume);
+    overrides.push_back("--output.file=" + *resume);
   } else {
     const bool embedded = path.empty();
     text = embedded ? std::string(kDefaultSweepText) : read_sweep_file(path);

@@ -36,7 +36,7 @@ double number(const std::string& key, const std::string& text) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != text.size() || !std::isfinite(value)) throw InputError(key + " = '" + text + "' is not a number");
+  if (used != text.size() || !std::isfinite(value)) throw InputError(key + " = '" + echoed(text) + "' is not a number");
   return value;
 }
 
@@ -69,7 +69,7 @@ ContinueRequest parse(const std::vector<std::string>& args) {
     throw InputError("usage: vibro continue SWEEP.ini --parameter NAME --to VALUE [--step S] [--periods K] "
                      "[--max-step S] [--method natural|arclength]");
   if (r.method != "natural" && r.method != "arclength")
-    throw InputError("--method = '" + r.method + "': accepted are natural (parameter steps) and arclength "
+    throw InputError("--method = '" + echoed(r.method) + "': accepted are natural (parameter steps) and arclength "
                      "(pseudo-arclength, follows the branch round folds)");
   if (!(r.settings.step > 0)) throw InputError("--step must be > 0");
   if (!(r.settings.max_step >= r.settings.step))

@@ -68,7 +68,7 @@ int plot_command(const std::vector<std::string>& args) {
   if (kind.empty()) kind = format == "vibro-branch" ? "branch" : "bifurcation";
   const auto script = scripts.find(kind);
   if (script == scripts.end())
-    throw InputError("--kind = '" + kind + "' is not a plot kind; accepted: bifurcation, basin, drift, timeseries, branch");
+    throw InputError("--kind = '" + echoed(kind) + "' is not a plot kind; accepted: bifurcation, basin, drift, timeseries, branch");
   if ((kind == "branch") != (format == "vibro-branch"))
     throw InputError("--kind " + kind + " needs a " + (kind == "branch" ? "branch file (vibro continue)" : "sweep file (vibro run)"));
   if (output.empty()) output = std::filesystem::path(input).replace_extension("").string() + "_" + kind + ".png";

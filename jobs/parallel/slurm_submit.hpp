@@ -12,7 +12,7 @@ struct SlurmRequest {
   int nodes = 1;
   int tasks_per_node = 1;
   int cpus_per_task = 1;
-  std::string time = "01:00:00";  // [D-]HH:MM:SS
+  std::string time = "01:00:00";  // a Slurm time limit (checked_slurm_time)
   std::string partition;           // empty: the cluster's default
   bool dry_run = false;
   std::string script;              // empty: OUTPUT.sbatch next to the output file

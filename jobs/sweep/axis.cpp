@@ -19,7 +19,7 @@ std::string trim(const std::string& s) {
 std::vector<double> parse_numbers(const std::string& text, const std::string& where) {
   std::vector<double> out;
   if (!text.empty() && text.back() == ',')
-    throw InputError(where + ": empty value after the last ',' in '" + text + "'");
+    throw InputError(where + ": empty value after the last ',' in '" + echoed(text) + "'");
   std::stringstream stream(text);
   std::string item;
   while (std::getline(stream, item, ',')) {
@@ -27,7 +27,7 @@ std::vector<double> parse_numbers(const std::string& text, const std::string& wh
     char* end = nullptr;
     const double v = std::strtod(item.c_str(), &end);
     if (item.empty() || *end != '\0' || !std::isfinite(v))
-      throw InputError(where + ": '" + item + "' is not a number (axis syntax: linspace(a, b, n), "
+      throw InputError(where + ": '" + echoed(item) + "' is not a number (axis syntax: linspace(a, b, n), "
                        "logspace(a, b, n), range(a, b, step) or a list v1, v2, ...)");
     out.push_back(v);
   }
@@ -47,7 +47,7 @@ Axis parse_axis(const std::string& name, const std::string& expression, const st
   const std::string& text = axis.expression;
   const auto open = text.find('(');
   if (open != std::string::npos) {
-    if (text.back() != ')') throw InputError(where + ": missing ')' in '" + text + "'");
+    if (text.back() != ')') throw InputError(where + ": missing ')' in '" + echoed(text) + "'");
     const std::string function = trim(text.substr(0, open));
     const auto args = parse_numbers(text.substr(open + 1, text.size() - open - 2), where);
     if (args.size() != 3) throw InputError(where + ": " + function + "() takes 3 arguments, got " + std::to_string(args.size()));
@@ -66,7 +66,7 @@ Axis parse_axis(const std::string& name, const std::string& expression, const st
       const int n = count_argument(std::floor((args[1] - args[0]) / args[2] * (1 + 1e-12)) + 1, where);
       for (int i = 0; i < n; ++i) axis.values.push_back(args[0] + i * args[2]);
     } else {
-      throw InputError(where + ": unknown axis function '" + function + "'; expected linspace, logspace or range");
+      throw InputError(where + ": unknown axis function '" + echoed(function) + "'; expected linspace, logspace or range");
     }
   } else {
     axis.values = parse_numbers(text, where);

@@ -8,6 +8,7 @@
 
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
+#include "jobs/sweep/ini_text.hpp"
 
 namespace po = boost::program_options;
 
@@ -122,6 +123,30 @@ void require_settled_means(const SweepSpec& spec) {
                      std::to_string(s.max_periods));
 }
 
+// program_options would take anything but --key=value for a positional argument and drop it
+// silently; a control character in a value would reach file names and generated scripts.
+void check_overrides(const std::vector<std::string>& overrides) {
+  for (const auto& o : overrides) {
+    const auto eq = o.find('=');
+    if (o.rfind("--", 0) != 0 || eq == std::string::npos)
+      throw InputError("override '" + echoed(o) + "' is not of the form --section.key=value");
+    if (eq == 2) throw InputError("override '" + echoed(o) + "' has no key before '='; expected --section.key=value");
+    if (const auto c = first_control_character(o); !c.empty())
+      throw InputError("override " + echoed(o.substr(0, eq)) + " holds a control character (" + c +
+                       "); keys and values are one line of printable text");
+  }
+}
+
+// A file name the user can see and type: not empty, not only blanks, no control characters.
+const std::string& checked_output_name(const std::string& name) {
+  if (const auto c = first_control_character(name); !c.empty())
+    throw InputError("output.file = '" + echoed(name) + "' holds a control character (" + c +
+                     "); expected a file name of printable characters");
+  if (name.find_first_not_of(" \t") == std::string::npos)
+    throw InputError("output.file = '" + name + "' is empty; expected a file name such as sweep.h5");
+  return name;
+}
+
 std::string file_stem(const std::string& name) {
   auto base = name.substr(name.find_last_of('/') + 1);
   const auto dot = base.rfind('.');
@@ -132,7 +157,7 @@ long parse_integer(const std::string& key, const std::string& text, long lo, lon
   char* end = nullptr;
   const long v = std::strtol(text.c_str(), &end, 10);
   if (text.empty() || *end != '\0' || v < lo || v > hi)
-    throw InputError(key + " = '" + text + "' is not accepted; expected an integer in [" + std::to_string(lo) + ", " +
+    throw InputError(key + " = '" + echoed(text) + "' is not accepted; expected an integer in [" + std::to_string(lo) + ", " +
                      std::to_string(hi) + "]");
   return v;
 }
@@ -143,7 +168,7 @@ std::size_t parse_choice(const std::string& key, const std::string& text, const 
     if (choices[i] == text) return i;
   std::string accepted;
   for (const auto& c : choices) accepted += (accepted.empty() ? "" : ", ") + c;
-  throw InputError(key + " = '" + text + "' is not accepted; expected one of: " + accepted);
+  throw InputError(key + " = '" + echoed(text) + "' is not accepted; expected one of: " + accepted);
 }
 
 double parse_real(const std::string& key, const std::string& text, double lo, double hi) {
@@ -151,7 +176,7 @@ double parse_real(const std::string& key, const std::string& text, double lo, do
   const double v = std::strtod(text.c_str(), &end);
   if (text.empty() || *end != '\0' || !(v > lo) || !(v <= hi)) {
     std::ostringstream out;
-    out << key << " = '" << text << "' is not accepted; expected a number in (" << lo << ", " << hi << "]";
+    out << key << " = '" << echoed(text) << "' is not accepted; expected a number in (" << lo << ", " << hi << "]";
     throw InputError(out.str());
   }
   return v;
@@ -177,10 +202,8 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   SweepSpec spec;
   spec.source_name = source_name;
   spec.source_text = ini_text;
-  // program_options would take anything else for a positional argument and drop it silently.
-  for (const auto& o : overrides)
-    if (o.rfind("--", 0) != 0 || o.find('=') == std::string::npos)
-      throw InputError("override '" + o + "' is not of the form --section.key=value");
+  check_overrides(overrides);
+  const std::string ini = checked_ini_text(ini_text, source_name);
 
   // Pass 1: find the model (everything else depends on its declared keys).
   std::string model_name;
@@ -191,7 +214,7 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     try {
       // Overrides first: program_options keeps the first value stored for a key.
       po::store(po::command_line_parser(overrides).options(model_only).style(kOverrideStyle).allow_unregistered().run(), vm);
-      std::istringstream in(ini_text);
+      std::istringstream in(ini);
       po::store(po::parse_config_file(in, model_only, true), vm);
     } catch (const po::error& e) {
       throw InputError(source_name + ": malformed sweep file: " + e.what());
@@ -217,7 +240,7 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   try {
     // Command-line overrides first: program_options keeps the first value stored for a key.
     po::store(po::command_line_parser(overrides).options(options).style(kOverrideStyle).run(), vm);
-    std::istringstream in(ini_text);
+    std::istringstream in(ini);
     const auto parsed = po::parse_config_file(in, options, false);
     for (const auto& option : parsed.options) axis_order.push_back(option.string_key);
     po::store(parsed, vm);
@@ -308,12 +331,12 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
       names += (a ? ", " : "") + spec.axes[a].name;
     }
     if (spec.continuation_axis < 0)
-      throw InputError("run.continuation = '" + *v + "' is not an axis of this sweep; axes: " + (names.empty() ? "none" : names));
+      throw InputError("run.continuation = '" + echoed(*v) + "' is not an axis of this sweep; axes: " + (names.empty() ? "none" : names));
   }
   if (const auto* v = text("run.direction")) spec.descending = parse_choice("run.direction", *v, {"up", "down"}) == 1;
   if (const auto* v = text("output.strobe_points"))
     spec.record_strobe = parse_choice("output.strobe_points", *v, {"window", "none"}) == 0;
-  spec.output_file = text("output.file") ? *text("output.file") : file_stem(source_name) + ".h5";
+  spec.output_file = text("output.file") ? checked_output_name(*text("output.file")) : file_stem(source_name) + ".h5";
   if (const auto* v = text("output.block_cases"))
     spec.block_cases = parse_integer("output.block_cases", *v, 1, 100000000);
   if (const auto* v = text("output.checkpoint_seconds")) spec.checkpoint_seconds = parse_real("output.checkpoint_seconds", *v, 0, 1e6);

@@ -196,6 +196,20 @@ def test_input_errors(vibro, tmp):
     check(rc == 2 and "a.ini" in err and "b.ini" in err, "run with two sweep files exits 2 and names both",
           show(rc, out, err))
 
+    # Empty names and keys, control characters: refused, never taken for "no file given" (which
+    # would run the embedded default sweep).
+    work = new_dir(tmp, "empty_names")
+    write(work, "good.ini", GOOD)
+    for args, expected in (
+        ([""], "sweep file name"), (["  "], "sweep file name"), (["--resume="], "--resume"), (["--resume", ""], "--resume"),
+        (["good.ini", "--=5"], "--=5"), (["good.ini", "--run.tol=1e-3\ntouch x"], "run.tol"),
+        (["good.ini", "--output.file=\n"], "output.file"), (["good.ini", "--output.file= "], "output.file"),
+    ):
+        rc, out, err = vibro("run", *args, cwd=work, timeout=60)
+        check(rc == 2 and expected in err and "embedded default" not in err,
+              f"run {args!r} exits 2 naming {expected!r}", show(rc, out, err))
+        check(sorted(os.listdir(work)) == ["good.ini"], f"run {args!r} creates no file", str(os.listdir(work)))
+
 
 # ------------------------------------------------------------------------------------------------
 SMALL = """# vibro CLI end-to-end test: a small conveyor sweep (spec conveyor.md 6.2 parameters)
