@@ -3,11 +3,13 @@
 #include <boost/program_options.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <sstream>
 
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
+#include "jobs/plugins/plugin_loader.hpp"
 #include "jobs/sweep/ini_text.hpp"
 
 namespace po = boost::program_options;
@@ -17,7 +19,9 @@ namespace vibro {
 std::string SweepSpec::fingerprint() const {
   std::ostringstream text;
   text.precision(17);
-  text << model->name() << '\n';
+  // A plugin model is identified by its ABI stamp and the plugin file's content too: a rebuilt plugin
+  // may compute other results, so its checkpoints are another sweep's.
+  text << model->name() << ' ' << ModelRegistry::instance().origin(model->name()).identity << '\n';
   for (std::size_t i = 0; i < base.values().size(); ++i) text << base.specs()[i].name << '=' << base.values()[i] << '\n';
   for (const auto& axis : axes) {
     text << "axis " << axis.name << ':';
@@ -182,12 +186,41 @@ double parse_real(const std::string& key, const std::string& text, double lo, do
   return v;
 }
 
+// Loads the plugins a sweep names: `plugin = FILE` lines of the file (relative to the sweep file's
+// folder) and --plugin=FILE overrides (as given: vibro writes them with absolute paths). Before the
+// model is looked up, since a plugin may provide it.
+void load_sweep_plugins(const std::string& ini, const std::string& source_name, const std::vector<std::string>& overrides) {
+  po::options_description plugin_only;
+  plugin_only.add_options()("plugin", po::value<std::vector<std::string>>()->composing());
+  po::variables_map from_overrides, from_file;
+  try {
+    po::store(po::command_line_parser(overrides).options(plugin_only).style(kOverrideStyle).allow_unregistered().run(),
+              from_overrides);
+    std::istringstream in(ini);
+    po::store(po::parse_config_file(in, plugin_only, true), from_file);
+  } catch (const po::error& e) {
+    throw InputError(source_name + ": malformed sweep file: " + e.what());
+  }
+  const auto files = [](const po::variables_map& vm) {
+    return vm.count("plugin") ? vm["plugin"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  };
+  for (const auto& file : files(from_overrides)) load_plugin(file);
+  const auto folder = std::filesystem::path(source_name).parent_path();
+  for (const auto& file : files(from_file)) {
+    if (file.find_first_not_of(" \t") == std::string::npos)
+      throw InputError(source_name + ": plugin = '' is empty; expected the path of a model plugin, relative to the sweep file");
+    const std::filesystem::path path(file);
+    load_plugin(path.is_absolute() ? file : (folder / path).string());
+  }
+}
+
 }  // namespace
 
 std::string sweep_file_help() {
   std::ostringstream out;
   out << "Sweep file (INI):\n"
          "  model = NAME                 a registered model (vibro models)\n"
+         "  plugin = FILE                a model plugin to load (repeatable; relative to the sweep file)\n"
          "  [parameters] [initial] [numerics]   fixed values of the model's keys (vibro describe NAME)\n"
          "  [axes]  KEY = linspace(a, b, n) | logspace(a, b, n) | range(a, b, step) | v1, v2, ...\n";
   for (const auto& key : kRunKeys) {
@@ -205,6 +238,7 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   check_overrides(overrides);
   const std::string ini = checked_ini_text(ini_text, source_name);
 
+  load_sweep_plugins(ini, source_name, overrides);
   // Pass 1: find the model (everything else depends on its declared keys).
   std::string model_name;
   {
@@ -229,6 +263,7 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   // Pass 2: every key strictly, against the options this model declares.
   po::options_description options;
   options.add_options()("model", po::value<std::string>());
+  options.add_options()("plugin", po::value<std::vector<std::string>>()->composing());  // loaded above
   for (const auto& p : specs) {
     options.add_options()((std::string(group_section(p.group)) + "." + p.name).c_str(), po::value<std::string>());
     options.add_options()(("axes." + p.name).c_str(), po::value<std::string>());
