@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 
-VIBRO, PLUGINS = sys.argv[1], os.path.abspath(sys.argv[2])
+VIBRO, PLUGINS = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 failures = []
 
 
