@@ -21,7 +21,9 @@ std::string SweepSpec::fingerprint() const {
   text.precision(17);
   // A plugin model is identified by its ABI stamp and the plugin file's content too: a rebuilt plugin
   // may compute other results, so its checkpoints are another sweep's.
-  text << model->name() << ' ' << ModelRegistry::instance().origin(model->name()).identity << '\n';
+  text << model->name();
+  if (const auto& origin = ModelRegistry::instance().origin(model->name()); !origin.built_in()) text << ' ' << origin.identity;
+  text << '\n';
   for (std::size_t i = 0; i < base.values().size(); ++i) text << base.specs()[i].name << '=' << base.values()[i] << '\n';
   for (const auto& axis : axes) {
     text << "axis " << axis.name << ':';

@@ -42,6 +42,18 @@ def run(label, command, cwd=None, env=None, expect=0, timeout=300):
     return result
 
 
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def same_observables(path_a, path_b):
+    with h5py.File(path_a, "r") as a, h5py.File(path_b, "r") as b:
+        return all(np.array_equal(a["cases/observables/" + k][...], b["cases/observables/" + k][...], equal_nan=True)
+                   for k in a["cases/observables"])
+
+
 def main():
     env = dict(os.environ)
     env.pop("VIBRO_PLUGIN_PATH", None)
@@ -77,12 +89,28 @@ def main():
         check("describe names the plugin file", f"from plugin {plugin}" in described and "sigma" in described, described)
 
         # A tiny grid, the plugin named on the command line.
-        tiny = os.path.join(project, "tiny.ini")
-        with open(tiny, "w") as f:
-            f.write(f"model = {NAME}\n[parameters]\nsigma = 1.0\n[axes]\nomega = 0.8, 0.85\n[run]\nmax_periods = 300\n"
-                    "window_periods = 16\n[output]\nkeep_checkpoints = false\n")
+        tiny = write(os.path.join(project, "tiny.ini"), f"model = {NAME}\n[parameters]\nsigma = 1.0\n[axes]\nomega = 0.8, 0.85\n[run]\nmax_periods = 300\n"
+                     "window_periods = 16\n[output]\nkeep_checkpoints = false\n")
         one_rank = os.path.join(project, "tiny_1.h5")
         run("vibro run (tiny grid)", [vibro, "run", tiny, "--plugin", plugin, f"--output.file={one_rank}"], env=env)
+
+        # The model's own refusal (validate() throws in the plugin) reaches vibro as bad input.
+        refused = run("the plugin's validate() refuses", [vibro, "run", tiny, "--plugin", plugin, "--initial.x0=5",
+                                                          f"--output.file={one_rank}"], env=env, expect=2)
+        check("the plugin's message", "x0 lies beyond the stop" in refused.stderr, refused.stderr)
+
+        # The checkpoints of a sweep run with one build of the plugin are not mixed with another's: the
+        # same file with other bytes (an appended byte: still a loadable library) is another sweep.
+        rebuilt = os.path.join(project, "rebuilt", f"{NAME}.so")
+        os.mkdir(os.path.dirname(rebuilt))
+        with open(plugin, "rb") as src, open(rebuilt, "wb") as dst:
+            dst.write(src.read() + b"\0")
+        kept = os.path.join(project, "kept.h5")
+        run("sweep with checkpoints kept", [vibro, "run", tiny, "--plugin", plugin, f"--output.file={kept}",
+                                            "--output.keep_checkpoints=true"], env=env)
+        other = run("rerun with a rebuilt plugin", [vibro, "run", tiny, "--plugin", rebuilt, f"--output.file={kept}"],
+                    env=env, expect=2)
+        check("a rebuilt plugin's rerun refuses the old checkpoints", "kept.h5.ckpt.0" in other.stderr, other.stderr)
 
         # The project's own sweep, as its README runs it: adaptive steady states and Floquet multipliers.
         run("vibro run (the project's sweep)", [vibro, "run", f"{NAME}.ini"], cwd=project, env=env)
@@ -102,10 +130,8 @@ def main():
         check("adaptive mode ended cases early", stopped_early.sum() > 0, stopped_early)
 
         # A basin: a grid over the initial conditions at one stop position.
-        basin = os.path.join(project, "basin.ini")
-        with open(basin, "w") as f:
-            f.write(f"model = {NAME}\nplugin = build/{NAME}.so\n[parameters]\nsigma = 1.0\n[axes]\nx0 = -1, 0, 0.9\n"
-                    "v0 = -1, 0, 1\n[run]\nmax_periods = 400\nwindow_periods = 16\n[output]\nfile = basin.h5\n")
+        write(os.path.join(project, "basin.ini"), f"model = {NAME}\nplugin = build/{NAME}.so\n[parameters]\nsigma = 1.0\n[axes]\nx0 = -1, 0, 0.9\n"
+              "v0 = -1, 0, 1\n[run]\nmax_periods = 400\nwindow_periods = 16\n[output]\nfile = basin.h5\n")
         run("vibro run (basin)", [vibro, "run", "basin.ini"], cwd=project, env=env)
         with h5py.File(os.path.join(project, "basin.h5"), "r") as h5:
             labels = h5["cases/attractor"][...]
@@ -126,16 +152,11 @@ def main():
         two_ranks = os.path.join(project, "tiny_2.h5")
         run("2 MPI ranks", [MPIEXEC, "--allow-run-as-root", "--oversubscribe", "-np", "2", vibro, "run", tiny,
                             "--plugin", plugin, f"--output.file={two_ranks}"], env=env)
-        with h5py.File(one_rank, "r") as a, h5py.File(two_ranks, "r") as b:
-            same = all(np.array_equal(a["cases/observables/" + k][...], b["cases/observables/" + k][...], equal_nan=True)
-                       for k in a["cases/observables"])
-        check("2 ranks: the same results as 1", same)
+        check("2 ranks: the same results as 1", same_observables(one_rank, two_ranks))
 
         # kill -9 in the middle of a sweep, then --resume with nothing but the output file.
-        long_sweep = os.path.join(project, "long.ini")
-        with open(long_sweep, "w") as f:
-            f.write(f"model = {NAME}\n[axes]\nsigma = linspace(0.5, 2.5, 120)\n[run]\nmax_periods = 400\n"
-                    "window_periods = 16\nthreads = 1\n[output]\ncheckpoint_seconds = 0.05\nstrobe_points = none\n")
+        long_sweep = write(os.path.join(project, "long.ini"), f"model = {NAME}\n[axes]\nsigma = linspace(0.5, 2.5, 120)\n[run]\nmax_periods = 400\n"
+                           "window_periods = 16\nthreads = 1\n[output]\ncheckpoint_seconds = 0.05\nstrobe_points = none\n")
         reference = os.path.join(project, "long_reference.h5")
         run("reference sweep", [vibro, "run", long_sweep, "--plugin", plugin, f"--output.file={reference}"], env=env)
         killed = os.path.join(project, "long_killed.h5")
@@ -155,10 +176,7 @@ def main():
         resumed = run("resume", [vibro, "run", "--resume", killed], env=env)
         check("resume loaded some cases, not all", "resuming" in resumed.stderr and " of 120 cases loaded" in resumed.stderr
               and not resumed.stderr.split("resuming", 1)[1].split(":", 1)[1].strip().startswith("120 of"), resumed.stderr)
-        with h5py.File(reference, "r") as a, h5py.File(killed, "r") as b:
-            same = all(np.array_equal(a["cases/observables/" + k][...], b["cases/observables/" + k][...], equal_nan=True)
-                       for k in a["cases/observables"])
-        check("killed and resumed equals uninterrupted", same)
+        check("killed and resumed equals uninterrupted", same_observables(reference, killed))
 
         # vibro submit --dry-run: every rank of the batch job loads the plugin by its absolute path.
         script = os.path.join(project, "tiny.sbatch")
