@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -22,6 +23,7 @@
 #include "jobs/default_sweep.hpp"  // generated
 #include "jobs/parallel/mpi_session.hpp"
 #include "jobs/parallel/slurm_submit.hpp"
+#include "jobs/plugins/plugin_loader.hpp"
 #include "jobs/output/sweep_file_writer.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
@@ -58,19 +60,29 @@ std::string usage() {
          "                                                   LIMIT: MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS\n"
          "  vibro models                                      list the registered models\n"
          "  vibro describe MODEL                              parameters, units, defaults, valid ranges\n"
+         "  vibro new-model NAME [DIR]                        write a model plugin project (CMake, the model,\n"
+         "                                                   a sweep file, a Catch2 test) into DIR (default NAME)\n"
+         "  every command: --plugin FILE (repeatable) loads a model plugin; so do plugin = FILE in a\n"
+         "  sweep file and every *.so in the folders of VIBRO_PLUGIN_PATH (separated by ':')\n"
          "  vibro --help | --version\n\n" +
          sweep_file_help();
 }
 
 int models_command() {
   const auto& registry = ModelRegistry::instance();
-  for (const auto& name : registry.names()) std::cout << std::left << std::setw(14) << name + " " << registry.get(name).summary() << "\n";
+  for (const auto& name : registry.names()) {
+    std::cout << std::left << std::setw(14) << name + " " << registry.get(name).summary();
+    if (const auto& origin = registry.origin(name); !origin.built_in()) std::cout << " [plugin " << origin.file << "]";
+    std::cout << "\n";
+  }
   return 0;
 }
 
 int describe_command(const std::string& name) {
   const Model& model = ModelRegistry::instance().get(name);
   std::cout << model.name() << ": " << model.summary() << "\n";
+  if (const auto& origin = ModelRegistry::instance().origin(name); !origin.built_in())
+    std::cout << "from plugin " << origin.file << "\n";
   ParameterGroup current = ParameterGroup::Numerics;
   bool first = true;
   for (const auto& p : model.parameters()) {
@@ -135,6 +147,15 @@ void check_checkpoint_targets(const SweepSpec& spec, int ranks) {
   }
 }
 
+// The overrides plus --plugin=<absolute path> of the plugin the sweep's model comes from, however it
+// was loaded (command line, sweep file, VIBRO_PLUGIN_PATH): what a resumed run or a batch job's
+// ranks need to find the model again.
+std::vector<std::string> with_model_plugin(std::vector<std::string> overrides, const SweepSpec& spec) {
+  const std::string option = plugin_option_for(spec.model->name());
+  if (!option.empty() && std::find(overrides.begin(), overrides.end(), option) == overrides.end()) overrides.push_back(option);
+  return overrides;
+}
+
 void print_summary(const SweepSpec& spec, const Provenance& run, const SweepCensus& census, std::ostream& out) {
   out << spec.case_count() << " cases in " << std::fixed << std::setprecision(2) << run.wall_seconds << " s on "
       << run.threads << " thread(s)";
@@ -165,7 +186,7 @@ int submit_command(const std::vector<std::string>& arguments) {
   const std::string script_path = request.script.empty() ? spec.output_file + ".sbatch" : request.script;
   // The script's names are checked first, so a refusal names what the user typed (the sweep file),
   // not the output name derived from it.
-  const std::string script = sbatch_script(spec, path, overrides, request, binary);
+  const std::string script = sbatch_script(spec, path, with_model_plugin(overrides, spec), request, binary);
   ensure_writable(spec, path);
   {
     std::ofstream out(script_path);
@@ -258,7 +279,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   SweepTally tally;
   {
     CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank),
-                                {spec.fingerprint(), name, text, overrides_without_output(overrides),
+                                {spec.fingerprint(), name, text, with_model_plugin(overrides_without_output(overrides), spec),
                                  spec.result_settings()},
                                 spec.checkpoint_seconds);
     const auto source = mpi.unit_source(parallel_units(spec));

@@ -19,6 +19,8 @@ std::string read_sweep_file(const std::string& path);  // InputError naming the 
 int run_command(const std::vector<std::string>& args, const MpiSession& mpi);
 int submit_command(const std::vector<std::string>& args);
 int models_command();
+// vibro new-model NAME [DIR]: a ready model plugin project (jobs/new_model/).
+int new_model_command(const std::vector<std::string>& args);
 int describe_command(const std::string& model);
 std::string usage();
 std::ostream& null_stream();  // swallows what ranks other than 0 would print

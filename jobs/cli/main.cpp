@@ -1,4 +1,5 @@
 // vibro: parallel sweeps of impact and friction systems to their steady states.
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -7,10 +8,13 @@
 #include "engine/core/input_error.hpp"
 #include "jobs/cli/commands.hpp"
 #include "jobs/parallel/mpi_session.hpp"
+#include "jobs/plugins/plugin_loader.hpp"
 #include "vibro/version.hpp"
 
 int main(int argc, char** argv) {
-  const std::vector<std::string> args(argv + 1, argv + argc);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  // --plugin FILE may stand anywhere, before the command too.
+  const auto plugins = vibro::take_plugin_options(args);
   // MPI only for sweeps (a single rank without mpirun); the other commands start instantly.
   std::unique_ptr<vibro::MpiSession> mpi;
   if (!args.empty() && args[0] == "run") mpi = std::make_unique<vibro::MpiSession>(argc, argv);
@@ -25,16 +29,20 @@ int main(int argc, char** argv) {
       std::cout << "vibro " << vibro::kVersion << " (" << vibro::kGitRevision << ")\n";
       return 0;
     }
+    if (args[0] == "new-model") return vibro::cli::new_model_command({args.begin() + 1, args.end()});
+    if (args[0] == "plot") return vibro::cli::plot_command({args.begin() + 1, args.end()});
+    // Plugins before any command looks a model up; every MPI rank loads them alike.
+    if (const char* folders = std::getenv("VIBRO_PLUGIN_PATH")) vibro::load_plugin_path(folders);
+    for (const auto& file : plugins) vibro::load_plugin(file);
     if (args[0] == "models") return vibro::cli::models_command();
     if (args[0] == "describe") {
       if (args.size() != 2) throw vibro::InputError("usage: vibro describe MODEL");
       return vibro::cli::describe_command(args[1]);
     }
     if (args[0] == "run") return vibro::cli::run_command({args.begin() + 1, args.end()}, *mpi);
-    if (args[0] == "plot") return vibro::cli::plot_command({args.begin() + 1, args.end()});
     if (args[0] == "continue") return vibro::cli::continue_command({args.begin() + 1, args.end()});
     if (args[0] == "submit") return vibro::cli::submit_command({args.begin() + 1, args.end()});
-    throw vibro::InputError("unknown command '" + args[0] + "'; expected run, continue, plot, submit, models, describe, --help or --version");
+    throw vibro::InputError("unknown command '" + args[0] + "'; expected run, continue, plot, submit, models, describe, new-model, --help or --version");
   } catch (const vibro::InputError& e) {
     err << "vibro: error: " << e.what() << "\n";
     return 2;  // every rank meets the same input error, so all of them return
