@@ -8,14 +8,14 @@
 
 #include "engine/events/affine_guard_root.hpp"
 #include "engine/ring_contact/ring_impulse.hpp"
-#include "engine/ring_contact/sampled_root.hpp"
+#include "engine/events/dense_enclosure.hpp"
+#include "engine/roots/enclosure_first_root.hpp"
 
 namespace vibro::ball_balancer {
 
 namespace {
 constexpr double kTwoPi = 6.283185307179586;
 constexpr double kTouchGap = 1e-9;      // rad: neighbours this close count as touching at an impact
-constexpr int kNonsmoothSamples = 4;    // samples per step of the contact-force and friction guards
 constexpr int kMaxStalledEvents = 1000;
 
 State start_state(const BallBalancerConstants& c) {
@@ -114,6 +114,32 @@ double BallBalancerSimulation::nonsmooth_value(double t, const State& y, int& wh
   return lowest;
 }
 
+Interval BallBalancerSimulation::nonsmooth_enclosure(const DenseStep<kStateSize>& step, double a, double b) const {
+  State lo, hi;
+  enclose_dense(step, a, b, lo, hi);
+  StateBox box;
+  for (int i = 0; i < kStateSize; ++i) box[static_cast<std::size_t>(i)] = Interval(lo[i], hi[i]);
+  const ForceEnclosure forces = dynamics_.enclose_forces(Interval(step.t0 + a * step.h, step.t0 + b * step.h), box, topology_);
+  constexpr double kHuge = 1e300;
+  if (!forces.valid) return Interval(-kHuge, kHuge);
+  Interval lowest(kHuge, kHuge);
+  for (int k = 0; k < c_.n; ++k) {
+    const std::size_t ku = static_cast<std::size_t>(k);
+    if (topology_.contact[ku]) lowest = Interval(std::min(lowest.lo, forces.lambda[ku].lo), std::min(lowest.hi, forces.lambda[ku].hi));
+    if (topology_.stuck[ku] && dynamics_.leader(topology_, k) == k)
+      lowest = Interval(std::min(lowest.lo, forces.margin[ku].lo), std::min(lowest.hi, forces.margin[ku].hi));
+  }
+  return lowest;
+}
+
+double BallBalancerSimulation::first_nonsmooth(const DenseStep<kStateSize>& step) const {
+  int unused = -1;
+  const EnclosedRoot root = enclosure_first_root(
+      [&](double theta) { return nonsmooth_value(step.t0 + theta * step.h, step.at(theta), unused); },
+      [&](double a, double b) { return nonsmooth_enclosure(step, a, b); }, kGuardResolution);
+  return root.found ? root.theta : 2.0;
+}
+
 void BallBalancerSimulation::advance(double t_end) {
   const int n = c_.n;
   State k1, y_new, k_new;
@@ -167,13 +193,10 @@ void BallBalancerSimulation::advance(double t_end) {
       }
     }
     if (has_nonsmooth_guards()) {
-      int unused = -1;
-      const double f0 = std::max(nonsmooth_value(t_, y_, unused), 1e-300);
-      const SampledRoot root = sampled_first_root(
-          [&](double theta) { return nonsmooth_value(t_ + theta * h, step.at(theta), unused); }, f0, kNonsmoothSamples);
-      if (root.found && root.theta < first) {
-        first = root.theta, kind = Event::NonSmooth;
-        nonsmooth_value(t_ + root.theta * h, step.at(root.theta), which);
+      const double theta = first_nonsmooth(step);
+      if (theta < first) {
+        first = theta, kind = Event::NonSmooth;
+        nonsmooth_value(t_ + theta * h, step.at(theta), which);
       }
     }
     if (kind == Event::None) {
