@@ -1,22 +1,34 @@
 #pragma once
-// Componentwise bounds of the dense output of a step over a sub-interval [a, b] of the step fraction:
-// each component is a quartic in theta, bounded by its Bernstein coefficients on [a, b]. Feeds the
-// interval evaluation of functions of the state (a contact force, a friction margin) over the box.
+// Componentwise bounds of the dense output of a step, and of its derivative in the step fraction,
+// over a sub-interval [a, b]: each component is a quartic in theta (its derivative a cubic), bounded
+// by its Bernstein coefficients on [a, b]. Feeds the interval evaluation of functions of the state
+// (a contact force, a friction margin) and of their slopes over that part of the step.
 #include "engine/events/polynomial_first_root.hpp"
 #include "engine/ode/dormand_prince5.hpp"
 
 namespace vibro {
 
 template <int N>
-void enclose_dense(const DenseStep<N>& dense, double a, double b, typename DenseStep<N>::State& lo,
-                   typename DenseStep<N>::State& hi) {
+struct DenseBox {
+  typename DenseStep<N>::State lo, hi;        // y over [a, b]
+  typename DenseStep<N>::State slope_lo, slope_hi;  // dy/dtheta over [a, b]
+};
+
+template <int N>
+DenseBox<N> enclose_dense(const DenseStep<N>& dense, double a, double b) {
+  DenseBox<N> box;
   for (int i = 0; i < N; ++i) {
     double c[5];
     dense.component_polynomial(i, c);
     const PolynomialRange range = polynomial_range(c, 4, a, b);
-    lo[i] = range.lo;
-    hi[i] = range.hi;
+    box.lo[i] = range.lo;
+    box.hi[i] = range.hi;
+    const double slope[4] = {c[1], 2 * c[2], 3 * c[3], 4 * c[4]};
+    const PolynomialRange slope_range = polynomial_range(slope, 3, a, b);
+    box.slope_lo[i] = slope_range.lo;
+    box.slope_hi[i] = slope_range.hi;
   }
+  return box;
 }
 
 }  // namespace vibro

@@ -60,3 +60,32 @@ inline Interval cos(const Interval& a) {
 }
 
 }  // namespace vibro
+
+namespace vibro {
+
+// An interval value together with an interval enclosure of its derivative along one parameter
+// (forward-mode differentiation in interval arithmetic): over a box of the parameter, `d` holds
+// every derivative (every generalised gradient, for abs) the function takes there, which turns
+// a bound of the value into a proof of monotonicity.
+struct DualInterval {
+  Interval v, d;
+  DualInterval() = default;
+  DualInterval(double value) : v(value), d(0.0) {}  // NOLINT: a constant
+  DualInterval(const Interval& value, const Interval& derivative) : v(value), d(derivative) {}
+  DualInterval& operator+=(const DualInterval& o) { return *this = DualInterval(v + o.v, d + o.d); }
+  DualInterval& operator-=(const DualInterval& o) { return *this = DualInterval(v - o.v, d - o.d); }
+};
+
+inline DualInterval operator+(const DualInterval& a, const DualInterval& b) { return {a.v + b.v, a.d + b.d}; }
+inline DualInterval operator-(const DualInterval& a, const DualInterval& b) { return {a.v - b.v, a.d - b.d}; }
+inline DualInterval operator-(const DualInterval& a) { return {-a.v, -a.d}; }
+inline DualInterval operator*(const DualInterval& a, const DualInterval& b) { return {a.v * b.v, a.v * b.d + a.d * b.v}; }
+inline DualInterval sin(const DualInterval& a) { return {sin(a.v), cos(a.v) * a.d}; }
+inline DualInterval cos(const DualInterval& a) { return {cos(a.v), -(sin(a.v) * a.d)}; }
+inline DualInterval abs(const DualInterval& a) {
+  if (a.v.lo >= 0) return a;
+  if (a.v.hi <= 0) return -a;
+  return {abs(a.v), hull(a.d, -a.d)};  // sign(x) x' for either sign
+}
+
+}  // namespace vibro

@@ -1,6 +1,7 @@
 #include "models/ball_balancer/ball_balancer_dynamics.hpp"
 
 #include <Eigen/LU>
+#include <algorithm>
 #include <cmath>
 
 #include "engine/core/model.hpp"
@@ -13,12 +14,12 @@ constexpr double kTwoPi = 6.283185307179586;
 using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxUnknowns, kMaxUnknowns>;
 using Vector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxUnknowns, 1>;
 
-// The interval counterpart of Matrix for the assembly.
+// The counterpart of Matrix for the assembly over boxes: entries and their derivatives.
 struct IntervalMatrix {
   int size;
-  std::array<Interval, kMaxUnknowns * kMaxUnknowns> entries{};
-  explicit IntervalMatrix(int n) : size(n) {}
-  Interval& operator()(int r, int k) { return entries[static_cast<std::size_t>(r * size + k)]; }
+  std::array<DualInterval, kMaxUnknowns * kMaxUnknowns> entries;
+  explicit IntervalMatrix(int n) : size(n) { std::fill_n(entries.begin(), n * n, DualInterval(0.0)); }
+  DualInterval& operator()(int r, int k) { return entries[static_cast<std::size_t>(r * size + k)]; }
 };
 
 template <class S>
@@ -29,7 +30,7 @@ S square(const S& x) {
 }
 
 // The saddle-point system for the signs nu_i of N_i, over any scalar S (double for the solve,
-// Interval for the enclosure over a box of states and times): rows of M q'' = h + Q_fric with the
+// DualInterval for the enclosure over a box of states and times): rows of M q'' = h + Q_fric with the
 // train constraints theta_b'' = theta_a'' and the stuck constraints theta_i'' = phi'' = 0.
 template <class S, class Y, class Mat, class Vec>
 void assemble(const BallBalancerConstants& c, double tan_half, const S& t, const Y& y, const Topology& topology,
@@ -203,35 +204,44 @@ Accelerations BallBalancerDynamics::solve(double t, const State& y, Topology& to
   return out;  // the N signs kept flipping (N ~ 0): the last solve stands
 }
 
-ForceEnclosure BallBalancerDynamics::enclose_forces(const Interval& t, const StateBox& y, const Topology& topology) const {
+ForceEnclosure BallBalancerDynamics::enclose_forces(const DualInterval& t, const StateBox& y, const Topology& topology) const {
   const int n = c_.n;
   const Columns col = columns(topology);
-  std::array<Interval, kMaxBalls> nu{};
+  std::array<DualInterval, kMaxBalls> nu{};
   for (int i = 0; i < n; ++i) nu[static_cast<std::size_t>(i)] = topology.nu[static_cast<std::size_t>(i)];
   ForceEnclosure out;
   for (int pass = 0; pass < 2; ++pass) {
     IntervalMatrix A(col.size);
-    std::array<Interval, kMaxUnknowns> b{};
+    std::array<DualInterval, kMaxUnknowns> b{};
     assemble(c_, tan_half_, t, y, topology, nu, col, A, b);
+    // A z = b, and differentiated along the parameter, A z' = b' - A' z: two enclosures, one matrix.
     Matrix a_mid(col.size, col.size), a_rad(col.size, col.size);
-    Vector b_mid(col.size), b_rad(col.size), z_mid, z_rad;
+    Vector b_mid(col.size), b_rad(col.size), z_mid, z_rad, d_mid, d_rad;
     for (int r = 0; r < col.size; ++r) {
-      b_mid[r] = b[static_cast<std::size_t>(r)].mid();
-      b_rad[r] = b[static_cast<std::size_t>(r)].rad();
-      for (int k = 0; k < col.size; ++k) a_mid(r, k) = A(r, k).mid(), a_rad(r, k) = A(r, k).rad();
+      b_mid[r] = b[static_cast<std::size_t>(r)].v.mid();
+      b_rad[r] = b[static_cast<std::size_t>(r)].v.rad();
+      for (int k = 0; k < col.size; ++k) a_mid(r, k) = A(r, k).v.mid(), a_rad(r, k) = A(r, k).v.rad();
     }
     if (!enclose_linear_solution(a_mid, a_rad, b_mid, b_rad, z_mid, z_rad)) return ForceEnclosure{};
-    std::array<Interval, kMaxUnknowns> z{};
-    for (int r = 0; r < col.size; ++r) z[static_cast<std::size_t>(r)] = Interval(z_mid[r] - z_rad[r], z_mid[r] + z_rad[r]);
-    std::array<Interval, kMaxBalls> normal{}, stick{};
+    std::array<DualInterval, kMaxUnknowns> z{};
+    for (int r = 0; r < col.size; ++r) z[static_cast<std::size_t>(r)].v = Interval(z_mid[r] - z_rad[r], z_mid[r] + z_rad[r]);
+    for (int r = 0; r < col.size; ++r) {
+      Interval rhs = b[static_cast<std::size_t>(r)].d;
+      for (int k = 0; k < col.size; ++k) rhs -= A(r, k).d * z[static_cast<std::size_t>(k)].v;
+      b_mid[r] = rhs.mid();
+      b_rad[r] = rhs.rad();
+    }
+    if (!enclose_linear_solution(a_mid, a_rad, b_mid, b_rad, d_mid, d_rad)) return ForceEnclosure{};
+    for (int r = 0; r < col.size; ++r) z[static_cast<std::size_t>(r)].d = Interval(d_mid[r] - d_rad[r], d_mid[r] + d_rad[r]);
+    std::array<DualInterval, kMaxBalls> normal{}, stick{};
     normal_forces(c_, y, z, normal);
     // A slipping ball whose N may take the other sign over the box: its rolling term with both signs.
     bool widened = false;
     for (int i = 0; i < n; ++i) {
       const std::size_t iu = static_cast<std::size_t>(i);
-      if (topology.stuck[iu] || !(c_.mu_R > 0) || nu[iu].lo != nu[iu].hi) continue;
-      if (nu[iu].lo > 0 ? normal[iu].lo < 0 : normal[iu].hi >= 0) {
-        nu[iu] = Interval(-1.0, 1.0);
+      if (topology.stuck[iu] || !(c_.mu_R > 0) || nu[iu].v.lo != nu[iu].v.hi) continue;
+      if (nu[iu].v.lo > 0 ? normal[iu].v.lo < 0 : normal[iu].v.hi >= 0) {
+        nu[iu] = DualInterval(Interval(-1.0, 1.0), Interval(0.0));
         widened = true;
       }
     }

@@ -38,13 +38,14 @@ struct Accelerations {
   std::array<double, kMaxBalls> stick{};   // stuck group (at its leader): generalised friction per ball
 };
 
-// Bounds over a box of states and times: every contact force and every stuck group's friction
-// margin that the solve gives at any (t, y) in the box lies inside (valid = false: box too wide).
-using StateBox = std::array<Interval, kStateSize>;
+// Bounds over a box of states and times that move along one parameter (the step fraction of a
+// dense output): every contact force and stuck-group friction margin the solve gives at any point of
+// the box lies inside `v`, its derivative along the parameter inside `d` (valid = false: box too wide).
+using StateBox = std::array<DualInterval, kStateSize>;
 struct ForceEnclosure {
   bool valid = false;
-  std::array<Interval, kMaxBalls> lambda{};
-  std::array<Interval, kMaxBalls> margin{};
+  std::array<DualInterval, kMaxBalls> lambda{};
+  std::array<DualInterval, kMaxBalls> margin{};
 };
 
 // Where each unknown of the constraint system sits: q'' (2 + n), then a lambda per active pair,
@@ -69,7 +70,7 @@ class BallBalancerDynamics {
   void rhs(double t, const State& y, Topology& topology, State& dy) const;
   // The same forces enclosed over a box (the dense output of a step over part of it): the N_i signs
   // of topology.nu, and both signs for a slipping ball whose N_i may change sign in the box.
-  ForceEnclosure enclose_forces(const Interval& t, const StateBox& y, const Topology& topology) const;
+  ForceEnclosure enclose_forces(const DualInterval& t, const StateBox& y, const Topology& topology) const;
 
   // Mass matrix M(q) over (x, y, theta_1..theta_n).
   Eigen::MatrixXd mass_matrix(const State& y) const;

@@ -114,20 +114,32 @@ double BallBalancerSimulation::nonsmooth_value(double t, const State& y, int& wh
   return lowest;
 }
 
-Interval BallBalancerSimulation::nonsmooth_enclosure(const DenseStep<kStateSize>& step, double a, double b) const {
-  State lo, hi;
-  enclose_dense(step, a, b, lo, hi);
+GuardEnclosure BallBalancerSimulation::nonsmooth_enclosure(const DenseStep<kStateSize>& step, double a, double b) const {
+  const DenseBox<kStateSize> dense = enclose_dense(step, a, b);
   StateBox box;
-  for (int i = 0; i < kStateSize; ++i) box[static_cast<std::size_t>(i)] = Interval(lo[i], hi[i]);
-  const ForceEnclosure forces = dynamics_.enclose_forces(Interval(step.t0 + a * step.h, step.t0 + b * step.h), box, topology_);
+  for (int i = 0; i < kStateSize; ++i)
+    box[static_cast<std::size_t>(i)] = DualInterval(Interval(dense.lo[i], dense.hi[i]), Interval(dense.slope_lo[i], dense.slope_hi[i]));
+  const DualInterval t(Interval(step.t0 + a * step.h, step.t0 + b * step.h), Interval(step.h));
+  const ForceEnclosure forces = dynamics_.enclose_forces(t, box, topology_);
   constexpr double kHuge = 1e300;
-  if (!forces.valid) return Interval(-kHuge, kHuge);
-  Interval lowest(kHuge, kHuge);
+  if (!forces.valid) return {Interval(-kHuge, kHuge), Interval(-kHuge, kHuge)};
+  // The guards: each train contact force and each stuck group's margin; the lowest of them falls to
+  // zero first. Its slope lies among the slopes of the guards that can be the lowest somewhere.
+  std::array<const DualInterval*, 2 * kMaxBalls> guards{};
+  int count = 0;
   for (int k = 0; k < c_.n; ++k) {
     const std::size_t ku = static_cast<std::size_t>(k);
-    if (topology_.contact[ku]) lowest = Interval(std::min(lowest.lo, forces.lambda[ku].lo), std::min(lowest.hi, forces.lambda[ku].hi));
-    if (topology_.stuck[ku] && dynamics_.leader(topology_, k) == k)
-      lowest = Interval(std::min(lowest.lo, forces.margin[ku].lo), std::min(lowest.hi, forces.margin[ku].hi));
+    if (topology_.contact[ku]) guards[static_cast<std::size_t>(count++)] = &forces.lambda[ku];
+    if (topology_.stuck[ku] && dynamics_.leader(topology_, k) == k) guards[static_cast<std::size_t>(count++)] = &forces.margin[ku];
+  }
+  GuardEnclosure lowest{Interval(kHuge, kHuge), Interval(kHuge, -kHuge)};
+  for (int j = 0; j < count; ++j) {
+    const Interval& v = guards[static_cast<std::size_t>(j)]->v;
+    lowest.value = Interval(std::min(lowest.value.lo, v.lo), std::min(lowest.value.hi, v.hi));
+  }
+  for (int j = 0; j < count; ++j) {
+    const DualInterval& g = *guards[static_cast<std::size_t>(j)];
+    if (g.v.lo <= lowest.value.hi) lowest.slope = Interval(std::min(lowest.slope.lo, g.d.lo), std::max(lowest.slope.hi, g.d.hi));
   }
   return lowest;
 }

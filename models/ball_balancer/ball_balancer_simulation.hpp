@@ -15,6 +15,7 @@
 
 #include "engine/core/model.hpp"
 #include "engine/events/polynomial_first_root.hpp"
+#include "engine/roots/enclosure_first_root.hpp"
 #include "engine/ode/dormand_prince5.hpp"
 #include "models/ball_balancer/ball_balancer_dynamics.hpp"
 
@@ -69,7 +70,7 @@ class BallBalancerSimulation : public Simulation {
   void reset_tracking();
   StrobeSample make_sample() const;
   double first_affine(const DenseStep<kStateSize>& step, const State& a, double b, Crossing crossing) const;
-  Interval nonsmooth_enclosure(const DenseStep<kStateSize>& step, double a, double b) const;  // the same over [a, b]
+  GuardEnclosure nonsmooth_enclosure(const DenseStep<kStateSize>& step, double a, double b) const;  // over [a, b]
   void on_collision(int pair);
   void on_reversal(int leader);
   void on_nonsmooth(int which);

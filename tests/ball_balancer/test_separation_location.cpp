@@ -1,5 +1,5 @@
 // Separation (a train's contact force reaching zero) is located with a proof, not by sampling: a
-// constructed contact force that dips below zero and back within a twentieth of a step is found on
+// constructed contact force that dips below zero and back within a sixteenth of a step is found on
 // that step, where the former detection (4 samples per step, regula falsi between them) saw only
 // positive values and would have stepped over it.
 #include <catch2/catch.hpp>
