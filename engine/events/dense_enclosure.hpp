@@ -20,6 +20,10 @@ DenseBox<N> enclose_dense(const DenseStep<N>& dense, double a, double b) {
   for (int i = 0; i < N; ++i) {
     double c[5];
     dense.component_polynomial(i, c);
+    if (c[0] == 0 && c[1] == 0 && c[2] == 0 && c[3] == 0 && c[4] == 0) {  // an unused component
+      box.lo[i] = box.hi[i] = box.slope_lo[i] = box.slope_hi[i] = 0;
+      continue;
+    }
     const PolynomialRange range = polynomial_range(c, 4, a, b);
     box.lo[i] = range.lo;
     box.hi[i] = range.hi;

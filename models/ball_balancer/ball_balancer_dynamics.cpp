@@ -1,8 +1,8 @@
 #include "models/ball_balancer/ball_balancer_dynamics.hpp"
 
 #include <Eigen/LU>
-#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "engine/core/model.hpp"
 #include "engine/interval/interval_linear_enclosure.hpp"
@@ -17,8 +17,8 @@ using Vector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxUnknowns, 1>;
 // The counterpart of Matrix for the assembly over boxes: entries and their derivatives.
 struct IntervalMatrix {
   int size;
-  std::array<DualInterval, kMaxUnknowns * kMaxUnknowns> entries;
-  explicit IntervalMatrix(int n) : size(n) { std::fill_n(entries.begin(), n * n, DualInterval(0.0)); }
+  std::vector<DualInterval> entries;  // sized to the system: a fixed 32 x 32 array costs its zeroing
+  explicit IntervalMatrix(int n) : size(n), entries(static_cast<std::size_t>(n * n)) {}
   DualInterval& operator()(int r, int k) { return entries[static_cast<std::size_t>(r * size + k)]; }
 };
 
@@ -222,7 +222,8 @@ ForceEnclosure BallBalancerDynamics::enclose_forces(const DualInterval& t, const
       b_rad[r] = b[static_cast<std::size_t>(r)].v.rad();
       for (int k = 0; k < col.size; ++k) a_mid(r, k) = A(r, k).v.mid(), a_rad(r, k) = A(r, k).v.rad();
     }
-    if (!enclose_linear_solution(a_mid, a_rad, b_mid, b_rad, z_mid, z_rad)) return ForceEnclosure{};
+    const IntervalLinearSystem<Matrix, Vector> system(a_mid, a_rad);
+    if (!system.solve(b_mid, b_rad, z_mid, z_rad)) return ForceEnclosure{};
     std::array<DualInterval, kMaxUnknowns> z{};
     for (int r = 0; r < col.size; ++r) z[static_cast<std::size_t>(r)].v = Interval(z_mid[r] - z_rad[r], z_mid[r] + z_rad[r]);
     for (int r = 0; r < col.size; ++r) {
@@ -231,7 +232,7 @@ ForceEnclosure BallBalancerDynamics::enclose_forces(const DualInterval& t, const
       b_mid[r] = rhs.mid();
       b_rad[r] = rhs.rad();
     }
-    if (!enclose_linear_solution(a_mid, a_rad, b_mid, b_rad, d_mid, d_rad)) return ForceEnclosure{};
+    if (!system.solve(b_mid, b_rad, d_mid, d_rad)) return ForceEnclosure{};
     for (int r = 0; r < col.size; ++r) z[static_cast<std::size_t>(r)].d = Interval(d_mid[r] - d_rad[r], d_mid[r] + d_rad[r]);
     std::array<DualInterval, kMaxBalls> normal{}, stick{};
     normal_forces(c_, y, z, normal);
