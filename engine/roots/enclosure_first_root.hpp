@@ -30,12 +30,14 @@ struct EnclosedRoot {
   bool found = false;
   double theta = 1;    // the zero, at or just past it: g(theta) <= 0 to rounding
   int enclosures = 0;  // enclosures spent (cost)
+  bool exhausted = false;  // no proof within max_enclosures (enclosures unavailable): nothing is known
 };
 
 // value(theta) -> double: g at a point; enclose(a, b) -> GuardEnclosure (unbounded intervals where
-// none is available).
+// none is available). After max_enclosures without a conclusion the search stops, `exhausted`.
 template <class Value, class Enclose>
-EnclosedRoot enclosure_first_root(Value&& value, Enclose&& enclose, double resolution = 1e-12) {
+EnclosedRoot enclosure_first_root(Value&& value, Enclose&& enclose, double resolution = 1e-12,
+                                  int max_enclosures = 100000) {
   struct Piece {
     double a, b;
   };
@@ -52,6 +54,10 @@ EnclosedRoot enclosure_first_root(Value&& value, Enclose&& enclose, double resol
   while (top > 0) {
     const Piece p = stack[--top];
     if (p.a >= nonpositive) break;  // everything before that point is proved positive
+    if (result.enclosures >= max_enclosures) {
+      result.exhausted = true;
+      return result;
+    }
     const GuardEnclosure e = enclose(p.a, p.b);
     ++result.enclosures;
     if (e.value.lo > 0 || e.slope.lo >= 0) continue;

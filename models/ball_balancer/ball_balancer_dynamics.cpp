@@ -210,7 +210,7 @@ ForceEnclosure BallBalancerDynamics::enclose_forces(const DualInterval& t, const
   std::array<DualInterval, kMaxBalls> nu{};
   for (int i = 0; i < n; ++i) nu[static_cast<std::size_t>(i)] = topology.nu[static_cast<std::size_t>(i)];
   ForceEnclosure out;
-  for (int pass = 0; pass < 2; ++pass) {
+  for (;;) {  // at most n + 1 passes: each one that repeats widens another ball's sign for good
     IntervalMatrix A(col.size);
     std::array<DualInterval, kMaxUnknowns> b{};
     assemble(c_, tan_half_, t, y, topology, nu, col, A, b);
@@ -246,12 +246,11 @@ ForceEnclosure BallBalancerDynamics::enclose_forces(const DualInterval& t, const
         widened = true;
       }
     }
-    if (widened && pass == 0) continue;
+    if (widened) continue;
     constraint_forces(c_, tan_half_, z, col, normal, out.lambda, out.margin, stick);
     out.valid = true;
     return out;
   }
-  return out;
 }
 
 void BallBalancerDynamics::rhs(double t, const State& y, Topology& topology, State& dy) const {

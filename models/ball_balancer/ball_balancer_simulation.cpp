@@ -149,6 +149,9 @@ double BallBalancerSimulation::first_nonsmooth(const DenseStep<kStateSize>& step
   const EnclosedRoot root = enclosure_first_root(
       [&](double theta) { return nonsmooth_value(step.t0 + theta * step.h, step.at(theta), unused); },
       [&](double a, double b) { return nonsmooth_enclosure(step, a, b); }, kGuardResolution);
+  if (root.exhausted)
+    throw CaseFailure("the contact forces and stick margins could not be bounded on the step at t = " + std::to_string(step.t0) +
+                      " (ill-conditioned constraint system)");
   return root.found ? root.theta : 2.0;
 }
 

@@ -47,6 +47,13 @@ TEST_CASE("enclosure first root: a dip 1/50 wide between coarse samples, a start
   CHECK(falling.theta == 0);
   // Touching zero without crossing it (a double root): no separation.
   CHECK_FALSE(search([](const DualInterval& x) { return (x - 0.3) * (x - 0.3); }).found);
+  // No enclosure available anywhere: the search gives up and says so instead of claiming no root.
+  const double huge = 1e300;
+  const EnclosedRoot blind = enclosure_first_root([](double) { return 1.0; },
+                                                  [&](double, double) { return GuardEnclosure{Interval(-huge, huge), Interval(-huge, huge)}; },
+                                                  1e-12, 1000);
+  CHECK(blind.exhausted);
+  CHECK_FALSE(blind.found);
 }
 
 TEST_CASE("interval sin and cos include the extrema inside the argument range", "[engine][ball_balancer]") {
