@@ -20,6 +20,9 @@ namespace {
 constexpr int kEnergy = 3, kFx = 10, kUnconverged = 12;
 // Held at x_C0 (the axis), 130 Hz; the [numerics] section follows.
 const std::string kSurrogate130 = "model = beam_slider\n[parameters]\nvariant = surrogate\nf = 130\n[numerics]\n";
+// The surrogate under the paper's printed Eq. (6), and the 4 s run (mean over the last 2 s) of the figure.
+const std::string kSurrogatePrinted = "model = beam_slider\n[parameters]\nvariant = surrogate\nbase_load = off\n";
+const std::string kRun4s = "[run]\nsteady_state = fixed\nmax_periods = 520\nwindow_periods = 260\n";
 }
 
 TEST_CASE("R12 cross-check: the surrogate's F_x at 130 Hz matches the spec prototype's table", "[beam_slider]") {
@@ -80,19 +83,11 @@ window_periods = 260
 TEST_CASE("R12 under the paper's printed Eq. (6): at 130 Hz, at dt and dt/2, F_x > 0 on 0.56-0.70 l, a stable zero "
           "in [0.72, 0.78] l, F_x < 0 on 0.76-0.80 l, 10x stronger outside, odd about the centre",
           "[beam_slider]") {
-  const auto cases = run(R"(model = beam_slider
-[parameters]
-variant = surrogate
-f = 130
-base_load = off
+  const auto cases = run(kSurrogatePrinted + R"(f = 130
 [axes]
 steps_per_mode = 5, 10
 x_C0 = 0.48, 0.52, 0.56, 0.58, 0.6, 0.62, 0.64, 0.66, 0.68, 0.7, 0.72, 0.74, 0.76, 0.78, 0.8
-[run]
-steady_state = fixed
-max_periods = 520
-window_periods = 260
-)", "x_C0");
+)" + kRun4s, "x_C0");
   constexpr std::size_t kPoints = 15;
   REQUIRE(cases.size() == 2 * kPoints);
   for (std::size_t step = 0; step < 2; ++step) {
@@ -132,11 +127,7 @@ TEST_CASE("Under the paper's printed Eq. (6) the centre repels at 130 and at 180
   // The paper has a stable centre with an unstable zero just right of it at 130 Hz, and a centre regime
   // above 175 Hz; this model has neither (docs/models/beam_slider.md). Should a change of the model make
   // the centre attract, F_x just right of it turns negative and this test fails.
-  const auto cases = run(R"(model = beam_slider
-[parameters]
-variant = surrogate
-base_load = off
-[initial]
+  const auto cases = run(kSurrogatePrinted + R"([initial]
 x_C0 = 0.52
 [numerics]
 solver_rtol = 1e-10
@@ -144,11 +135,7 @@ solver_atol = 1e-16
 solver_max_sweeps = 100000
 [axes]
 f = 130, 180
-[run]
-steady_state = fixed
-max_periods = 520
-window_periods = 260
-)", "f");
+)" + kRun4s, "f");
   REQUIRE(cases.size() == 2);
   for (const auto& c : cases) {
     INFO(c.axis_value << " Hz: F_x(0.52 l) = " << c.observables[kFx] << " N, unconverged steps "
