@@ -1,9 +1,11 @@
 // The regime criteria of the Fig. 7a map (R8, R9, R13 of docs/models/beam_slider.md) on the frequencies
 // they name, under the paper's printed Eq. (6) as examples/beam_slider_fig7a.ini runs it: the 17 starts
-// x_C(0) = 0.5 .. 0.9166 l of the example at each frequency, but runs of kPeriods instead of the example's
-// 4000, the end position the mean stroboscopic x_C over the last kWindow periods. A shorter fixed run is
+// x_C(0) = 0.5 .. 0.9166 l of the example at each frequency, but shorter runs than the example's 4000
+// periods, the end position the mean stroboscopic x_C over the run's last periods. A shorter fixed run is
 // a prefix of the long one, so bench/beam_slider_regimes.py measures, on the whole map, how far these end
-// positions lie from the 4000-period ones and judges the criteria with both (docs/models/beam_slider.md).
+// positions lie from the 4000-period ones and judges the criteria with both: every criterion below holds
+// for both protocols; shorter ones (1000 periods) miss R13, and R8(b) (the slow creep to the centre at
+// 85-95 Hz) needs the full runs, so it is judged by that script only (docs/models/beam_slider.md).
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <string>
@@ -14,20 +16,19 @@
 using namespace vibro::test_support;
 
 namespace {
-constexpr int kPeriods = 1000, kWindow = 250;
 constexpr int kFx = 10;
 
-// End positions of the example's starts at each frequency of `f_axis` ("110, 115"); failed cases (a
-// corner reaching the clamp from 0.9166 l) are left out.
+// End positions of the example's starts at each frequency of `f_axis` ("110, 115"), runs of `periods`,
+// means over the last `window`; failed cases (a corner reaching the clamp from 0.9166 l) are left out.
 struct MapRow {
   double f;
   std::vector<double> all, outer;  // every start's end position; those of starts >= 0.6 l
 };
 
-std::vector<MapRow> map_rows(const std::string& f_axis) {
+std::vector<MapRow> map_rows(const std::string& f_axis, int periods, int window) {
   const auto cases = run_example("beam_slider_fig7a.ini",
-                                 {"--axes.f=" + f_axis, "--run.max_periods=" + std::to_string(kPeriods),
-                                  "--run.window_periods=" + std::to_string(kWindow), "--output.strobe_points=window"},
+                                 {"--axes.f=" + f_axis, "--run.max_periods=" + std::to_string(periods),
+                                  "--run.window_periods=" + std::to_string(window), "--output.strobe_points=window"},
                                  "f", "x_C0", /*allow_failed=*/true);
   std::vector<MapRow> rows;
   for (const auto& c : cases) {
@@ -39,25 +40,20 @@ std::vector<MapRow> map_rows(const std::string& f_axis) {
   return rows;
 }
 
-std::vector<double> pooled(const std::vector<MapRow>& rows, double f_lo, double f_hi) {
-  std::vector<double> ends;
-  for (const auto& r : rows)
-    if (r.f >= f_lo && r.f <= f_hi) ends.insert(ends.end(), r.all.begin(), r.all.end());
-  return ends;
-}
 }  // namespace
 
-TEST_CASE("R8(a,b), R9, R13: off-centre operating band 110-140 Hz tracking the surrogate's stable zeros, "
-          "centre only at 85-95 Hz",
+TEST_CASE("R8(a), R9, R13: off-centre operating band 110-140 Hz, rising with f, tracking the surrogate's stable "
+          "zeros (1500-period runs)",
           "[beam_slider]") {
-  const auto rows = map_rows("85, 90, 95, 110, 115, 120, 125, 130, 135, 140");
-  REQUIRE(rows.size() == 10);
+  // 1500 periods (10.7-13.6 s), means over the last 300: on the whole map R13's largest distance is
+  // 0.028 l against 0.031 l of the 4000-period runs (0.122 l with 1000 periods).
+  const auto rows = map_rows("linspace(110, 140, 7)", 1500, 300);
+  REQUIRE(rows.size() == 7);
   // The surrogate's zeros at the operating frequencies (examples/beam_slider_surrogate_zeros.ini).
   const auto surrogate = run_example("beam_slider_surrogate_zeros.ini", {"--axes.f=linspace(110, 140, 7)"}, "f",
                                      "x_C0");
   std::vector<double> medians;
   for (const auto& r : rows) {
-    if (r.f < 110) continue;
     INFO(r.f << " Hz");
     REQUIRE(r.all.size() >= 16);
     // R8(a): at least 80 % of the starts end off-centre.
@@ -91,16 +87,13 @@ TEST_CASE("R8(a,b), R9, R13: off-centre operating band 110-140 Hz tracking the s
   }
   for (std::size_t k = 1; k < medians.size(); ++k) CHECK(medians[k] >= medians[k - 1] - 0.03);
   CHECK(medians.back() - medians.front() >= 0.08);
-  // R8(b): the centre fraction pooled over 85-95 Hz >= 0.25 and >= 5x the one over 110-140 Hz.
-  const double low = centre_fraction(pooled(rows, 85, 95)), band = centre_fraction(pooled(rows, 110, 140));
-  INFO("centre fraction 85-95 Hz " << low << ", 110-140 Hz " << band);
-  CHECK(low >= 0.25);
-  CHECK(low >= 5 * band);
 }
 
-TEST_CASE("R8(c): scatter regime, in at least half of the 5 Hz steps in 145-175 Hz the end positions span >= 0.1 l",
+TEST_CASE("R8(c): scatter regime, in at least half of the 5 Hz steps in 145-175 Hz the end positions span >= 0.1 l "
+          "(600-period runs)",
           "[beam_slider]") {
-  const auto rows = map_rows("linspace(145, 175, 7)");
+  // 600 periods, means over the last 150: spans 0.28-0.35 l, against 0.22-0.45 l of the 4000-period runs.
+  const auto rows = map_rows("linspace(145, 175, 7)", 600, 150);
   REQUIRE(rows.size() == 7);
   int wide = 0;
   std::string spans;
