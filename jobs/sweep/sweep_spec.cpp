@@ -9,6 +9,7 @@
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
 #include "jobs/sweep/ini_text.hpp"
+#include "jobs/sweep/model_features.hpp"
 
 namespace po = boost::program_options;
 
@@ -393,6 +394,7 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     throw InputError(out.str());
   }
   spec.model->validate(spec.base);
+  require_model_features(spec);
   if (s.mode == SteadyMode::Means) require_settled_means(spec);
   return spec;
 }
