@@ -121,17 +121,18 @@ class DescribedSystem {
   // Per accepted step (up to theta_end): the step count and the tracked components' extremes.
   void observe(const DenseStep<M>& step, double theta_end) {
     ++sample->counters[kHybridSteps];
+    if (frame_.tracked.empty()) return;
+    const State start = step.at(0), end = step.at(theta_end);  // once for all tracked components
     for (std::size_t k = 0; k < frame_.tracked.size(); ++k) {
       const int c = frame_.tracked[k];
       double& hi = sample->aux[kAuxFirstExtreme + 2 * k];
       double& lo = sample->aux[kAuxFirstExtreme + 2 * k + 1];
-      auto track = [&](double theta) {
-        const double v = step.at(theta)[c];
+      auto track = [&](double v) {
         hi = std::max(hi, v);
         lo = std::min(lo, v);
       };
-      track(0);
-      track(theta_end);
+      track(start[c]);
+      track(end[c]);
       // The step's first stationary point (h_max allows one per step), a root of the derivative.
       State row = State::Zero();
       row[c] = 1;
@@ -139,7 +140,7 @@ class DescribedSystem {
       step.affine_polynomial(row, 0, p);
       for (int j = 0; j < 4; ++j) dp[j] = (j + 1) * p[j + 1];
       const PolynomialRoot root = polynomial_first_root(dp, 3, Crossing::Either);
-      if (root.found && root.theta <= theta_end) track(root.theta);
+      if (root.found && root.theta <= theta_end) track(step.at(root.theta)[c]);
     }
   }
 
