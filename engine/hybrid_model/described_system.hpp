@@ -257,6 +257,12 @@ class DescribedSystem {
       if (c.rate[i] != 0) accel += c.rate[i] * dx[i];
     for (int i = 0; i < N; ++i)
       if (c.push[i] != 0) dx[i] -= c.push[i] * accel;
+    // The solved body's acceleration from the others', so that the held gap's rate stays exactly 0
+    // (rounding left in it would make the bodies touch again just after the release).
+    S others = c.rate[N] * (-omega_ * sin) + c.rate[N + 1] * (omega_ * cos);
+    for (int i = 0; i < N; ++i)
+      if (i != c.velocity && c.rate[i] != 0) others += c.rate[i] * dx[i];
+    dx[c.velocity] = -others / c.coefficient;
   }
 
   // Rows 0..N-1 of the vector field's Jacobian in (x, cos, sin), by forward automatic differentiation.
@@ -330,6 +336,7 @@ class DescribedSystem {
 
   void apply(double t, const EventHit& hit, State& y) {
     if (stuck()) {
+      shut(stuck_contact(), y);  // leaves with the gap and its rate at 0 up to rounding
       mode = guard(mode - user_modes()).mode;
       ++sample->counters[kHybridReleases];
       return;

@@ -109,6 +109,18 @@ TEST_CASE("declared Model A: loading-curve values equal the built-in's to 1e-6 (
   }
 }
 
+TEST_CASE("declared Model A: plastic chatter from rest sticks, releases and impacts as the built-in's",
+          "[gap_oscillator_declared]") {
+  // From rest at lambda = 3, e = 0.1: chatter ending in sticking and a release every period, (1,7).
+  const Pair p = both(std::string("[parameters]\ne = 0.1\nlambda = 3\n") + kRun);
+  const Row &b = p.built_in[0], &d = p.declared[0];
+  CHECK(b.cls == "(1,7)");
+  CHECK(d.cls == b.cls);
+  CHECK(d.impacts == b.impacts);
+  CHECK(std::fabs(d.A1 - b.A1) <= 1e-6 * std::fabs(b.A1));
+  CHECK(std::fabs(d.A2 - b.A2) <= 1e-6 * std::fabs(b.A2));
+}
+
 TEST_CASE("declared Model A: Floquet multipliers equal the built-in's to 1e-6", "[gap_oscillator_declared][floquet]") {
   for (const char* e : {"1", "0.5"}) {
     const Pair p = both(std::string("[parameters]\nlambda = 1\ne = ") + e + "\n" + kRun + "[output]\nfloquet = true\n");
