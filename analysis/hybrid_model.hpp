@@ -36,6 +36,7 @@ class HybridModel : public Model {
   std::string summary() const override { return info_.summary; }
   const std::vector<ParameterSpec>& parameters() const override { return specs_; }
   std::vector<ObservableSpec> observables() const override { return observables_.specs; }
+  ModelCapabilities capabilities() const override { return {true, true}; }  // restarts, automatic Jacobians
 
   std::unique_ptr<Simulation> start(const ParameterSet& values) const override {
     auto description = std::make_shared<const HybridDescription<N>>(describe(values));

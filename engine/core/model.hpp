@@ -88,6 +88,13 @@ class Simulation {
   virtual Admissibility admissibility(const StrobeSample& /*from*/, int /*periods*/) { return {}; }
 };
 
+// What a model's Simulation provides beyond run(). A sweep or `vibro continue` that needs one the
+// model lacks is refused before any case starts (jobs/sweep/model_features.hpp).
+struct ModelCapabilities {
+  bool restart = false;    // restart_from: continuation along an axis, vibro continue
+  bool jacobians = false;  // stroboscopic_map, floquet_multipliers: Floquet, shooting, Lyapunov exponents
+};
+
 class Model {
  public:
   virtual ~Model() = default;
@@ -101,6 +108,8 @@ class Model {
   virtual std::unique_ptr<Simulation> start(const ParameterSet& values) const = 0;
   virtual CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout,
                                 const ParameterSet& values) const = 0;
+  // None unless the model says so: a feature it was never written for is refused, not run empty.
+  virtual ModelCapabilities capabilities() const { return {}; }
 };
 
 }  // namespace vibro

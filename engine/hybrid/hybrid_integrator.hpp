@@ -24,7 +24,7 @@
 
 namespace vibro {
 
-inline constexpr int kMaxGuards = 8;
+inline constexpr int kMaxGuards = 16;  // a 6-degree-of-freedom system with a stop on each side of each body fits
 
 template <int N>
 struct AffineGuard {

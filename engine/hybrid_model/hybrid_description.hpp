@@ -46,6 +46,44 @@ struct StopLaw {
   double mu = 0;
 };
 
+// One body's share of a gap: the gap grows by `coefficient` times position component `position`,
+// whose rate is component `velocity`; `mass` is that body's inertia along it, which decides how an
+// impulse across the gap divides between the bodies (a fixed obstacle has infinite mass: no term).
+struct GapTerm {
+  int position = 0;
+  int velocity = 1;
+  double coefficient = 1;
+  double mass = 1;
+};
+
+// A rigid contact across an affine gap g = sum coefficient x[position] + a_cos cos(wt) + a_sin sin(wt)
+// + b, open while g > 0 and hit when g falls through 0: between two moving bodies (terms of both
+// signs), or a body against a moving obstacle (the forcing terms). At a hit the gap's rate reverses
+// and scales by -restitution (Newton) through an impulse on the terms' velocities weighted by 1/mass,
+// which keeps the momentum of the bodies; with `sticks`, a rebound slower than v_eps ends the chatter:
+// the bodies move together (the gap held at 0 by the contact force) until that force turns tensile.
+// For two bodies this is engine/contact/two_body_restitution.hpp; StopLaw is the one-term case.
+struct GapLaw {
+  std::vector<GapTerm> terms;
+  double a_cos = 0, a_sin = 0, b = 0;
+  double restitution = 1;
+  bool sticks = true;
+  int tangential = -1;  // StopLaw's Coulomb impulse (one term of mass 1 only); -1: none
+  double mu = 0;
+};
+
+inline GapLaw gap_of(const StopLaw& stop) {
+  const double side = stop.stop_above ? -1.0 : 1.0;  // the gap is at - x above, x - at below
+  GapLaw gap;
+  gap.terms = {{stop.position, stop.velocity, side, 1.0}};
+  gap.b = -side * stop.at;
+  gap.restitution = stop.restitution;
+  gap.sticks = stop.sticks;
+  gap.tangential = stop.tangential;
+  gap.mu = stop.mu;
+  return gap;
+}
+
 // A general affine guard a . x + a_cos cos(wt) + a_sin sin(wt) + b, crossed in direction `crossing`,
 // whose event switches to mode `target` without a jump in the state.
 template <int N>
@@ -75,7 +113,7 @@ class HybridDescription {
     int mode;
     std::string name;
     bool is_stop;
-    StopLaw stop;
+    GapLaw gap;
     SwitchGuard<N> change;
   };
 
@@ -90,7 +128,8 @@ class HybridDescription {
     modes_.push_back({std::move(name), Field(field), JetField(field)});
     return static_cast<int>(modes_.size()) - 1;
   }
-  void stop(int in_mode, std::string name, const StopLaw& law) { guards_.push_back({in_mode, std::move(name), true, law, {}}); }
+  void stop(int in_mode, std::string name, const StopLaw& law) { gap(in_mode, std::move(name), gap_of(law)); }
+  void gap(int in_mode, std::string name, const GapLaw& law) { guards_.push_back({in_mode, std::move(name), true, law, {}}); }
   void switch_guard(int in_mode, std::string name, const SwitchGuard<N>& guard) {
     guards_.push_back({in_mode, std::move(name), false, {}, guard});
   }

@@ -13,6 +13,7 @@
 #include "jobs/cli/commands.hpp"
 #include "jobs/output/branch_file_writer.hpp"
 #include "jobs/sweep/case_runner.hpp"
+#include "jobs/sweep/model_features.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 
 namespace vibro::cli {
@@ -83,6 +84,7 @@ ContinueRequest parse(const std::vector<std::string>& args) {
 int continue_command(const std::vector<std::string>& args) {
   const ContinueRequest request = parse(args);
   const SweepSpec spec = parse_sweep(read_sweep_file(request.sweep_file), request.sweep_file, request.overrides);
+  require_continuation_features(*spec.model);
   if (spec.case_count() != 1)
     throw InputError("vibro continue follows one orbit: the sweep file must define a single case (no [axes]); it has " +
                      std::to_string(spec.case_count()));

@@ -12,6 +12,7 @@
 #include "jobs/plugins/plugin_loader.hpp"
 #include "jobs/sweep/ini_text.hpp"
 #include "jobs/sweep/grid_size.hpp"
+#include "jobs/sweep/model_features.hpp"
 
 namespace po = boost::program_options;
 
@@ -443,6 +444,7 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     for (const auto& o : overrides) spec.source_text += "# " + o + "\n";
   }
   spec.model->validate(spec.base);
+  require_model_features(spec);
   if (s.mode == SteadyMode::Means) require_settled_means(spec);
   return spec;
 }

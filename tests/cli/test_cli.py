@@ -150,6 +150,10 @@ BAD_SWEEPS = {
     "missing_model": ("[parameters]\nc_r = 0.5\n", ["missing key 'model'"]),
     "window_too_long": ("model = conveyor\n[run]\nmax_periods = 50\nwindow_periods = 50\n",
                         ["run.window_periods", "run.max_periods"]),
+    # A feature the model cannot serve (the dimer has no variational equations): refused before any case.
+    "floquet_without_jacobians": ("model = dimer\n[output]\nfloquet = true\n", ["'dimer'", "output.floquet", "Jacobian"]),
+    "lyapunov_without_jacobians": ("model = dimer\n[output]\nlyapunov_periods = 10\n",
+                                   ["'dimer'", "output.lyapunov_periods", "Jacobian"]),
 }
 
 

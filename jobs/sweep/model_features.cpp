@@ -1,0 +1,39 @@
+#include "jobs/sweep/model_features.hpp"
+
+#include <string>
+
+#include "engine/core/input_error.hpp"
+
+namespace vibro {
+
+namespace {
+
+const char* kNoRestart = "it cannot restart a simulation from a stroboscopic state (Simulation::restart_from)";
+const char* kNoJacobians =
+    "it provides no Jacobian of its stroboscopic map (Simulation::stroboscopic_map and floquet_multipliers; a model "
+    "written against the hybrid-model API gets them automatically)";
+
+void refuse(const Model& model, const std::string& asked, const char* lacks) {
+  throw InputError("model '" + model.name() + "' cannot serve " + asked + ": " + lacks);
+}
+
+}  // namespace
+
+void require_model_features(const SweepSpec& spec) {
+  const ModelCapabilities has = spec.model->capabilities();
+  if (spec.continuation_axis >= 0 && !has.restart)
+    refuse(*spec.model, "run.continuation = " + spec.axes[static_cast<std::size_t>(spec.continuation_axis)].name, kNoRestart);
+  if (has.jacobians) return;
+  if (spec.shooting) refuse(*spec.model, "output.shooting = true", kNoJacobians);
+  if (spec.floquet) refuse(*spec.model, "output.floquet = true", kNoJacobians);
+  if (spec.lyapunov_periods > 0)
+    refuse(*spec.model, "output.lyapunov_periods = " + std::to_string(spec.lyapunov_periods), kNoJacobians);
+}
+
+void require_continuation_features(const Model& model) {
+  const ModelCapabilities has = model.capabilities();
+  if (!has.restart) refuse(model, "vibro continue", kNoRestart);
+  if (!has.jacobians) refuse(model, "vibro continue", kNoJacobians);
+}
+
+}  // namespace vibro
