@@ -18,6 +18,8 @@ class UnitSource {
   virtual void finished(double /*seconds*/, int /*cases*/, int /*failed*/) {}
   // What the other ranks have reported so far (rank 0 of a work queue; zero elsewhere).
   virtual ProgressCount others() const { return {}; }
+  // No more units for this rank (an interrupt); may be called from many threads, more than once.
+  virtual void stop() {}
 };
 
 // This rank's fixed share of `units` (u mod ranks == rank), handed out in order.
