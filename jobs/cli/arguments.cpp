@@ -22,12 +22,13 @@ std::string accepted_list(const CommandGrammar& grammar) {
 CommandLine parse_command_line(const CommandGrammar& grammar, const std::vector<std::string>& args) {
   CommandLine line;
   const std::string who = "vibro " + grammar.command;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
+  for (const auto& a : args)
     if (a == "--help" || a == "-h") {
       line.help = true;
-      return line;  // what follows does not matter: the usage is all that is printed
+      return line;  // wherever it stands, the rest does not matter: the usage is all that is printed
     }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
     if (a.rfind("--", 0) != 0 || a.size() == 2) {  // "--" alone and "-x" are taken as positional too
       if (line.positional.size() == grammar.max_positional) {
         if (grammar.pass_unknown) {

@@ -51,6 +51,32 @@ int models_command(const std::vector<std::string>& args) {
   return 0;
 }
 
+namespace {
+
+// The stroboscopic state as the model's default case lays it out (a case with other choices, e.g.
+// another initial mode, has the same layout).
+void describe_layout(const Model& model) {
+  const std::vector<ParameterSpec>& specs = model.parameters();
+  std::unique_ptr<Simulation> simulation;
+  try {
+    simulation = model.start(ParameterSet(&specs));
+  } catch (const InfeasibleCase& e) {
+    std::cout << "\nstate layout: the default case does not start (" << e.what() << ")\n";
+    return;
+  }
+  const StrobeLayout& layout = simulation->layout();
+  auto list = [](const std::vector<std::string>& names) {
+    std::string text;
+    for (const auto& n : names) text += (text.empty() ? "" : ", ") + n;
+    return text.empty() ? std::string("none") : text;
+  };
+  std::cout << "\nstate components (HDF5 strobe columns): " << list(layout.state_names) << "\n"
+            << "modes: " << list(layout.mode_names) << "\n"
+            << "event counters: " << list(layout.counter_names) << "\n";
+}
+
+}  // namespace
+
 int examples_command(const std::vector<std::string>& args) {
   const CommandLine line = parse_command_line({"examples", {}, false, false, 0}, args);
   if (printed_help(line.help, "examples")) return 0;
@@ -80,6 +106,7 @@ int describe_command(const std::vector<std::string>& args) {
   std::cout << "\nobservables (HDF5 /cases/observables):\n";
   for (const auto& o : model.observables())
     std::cout << "  " << std::left << std::setw(28) << o.name << std::setw(10) << o.unit << o.description << "\n";
+  describe_layout(model);
   return 0;
 }
 
