@@ -122,11 +122,11 @@ def test_unknown_options(vibro, tmp):
         rc, out, err = vibro(*args, cwd=work)
         check(f"did you mean '{suggestion}'" in err, f"vibro {' '.join(args)} suggests {suggestion}", show(rc, out, err))
     # continue and submit take only known sweep keys as overrides.
-    for args in (("continue", "two.ini", "--parameter", "a_hat", "--to", "60", "--run.max_periodz=30"),
-                 ("submit", "two.ini", "--dry-run", "--time", "10", "--run.max_periodz", "30")):
+    for args in (("continue", "two.ini", "--parameter", "a_hat", "--to", "60", "--run.max_perods=30"),
+                 ("submit", "two.ini", "--dry-run", "--time", "10", "--run.max_perods", "30")):
         rc, out, err = vibro(*args, cwd=work)
-        check(rc == 2 and "unknown key 'run.max_periodz'" in err and "did you mean 'run.max_periods'" in err
-              and "command-line override --run.max_periodz=30" in err,
+        check(rc == 2 and "unknown key 'run.max_perods'" in err and "did you mean 'run.max_periods'" in err
+              and "command-line override --run.max_perods=30" in err,
               f"vibro {args[0]}: an unknown override key is refused with a suggestion", show(rc, out, err))
     check(sorted(os.listdir(work)) == ["two.ini"], "no refused command writes a file", str(os.listdir(work)))
 
