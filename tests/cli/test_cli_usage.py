@@ -11,11 +11,9 @@ Prints every failed check and exits 1 if there was one.
 """
 import os
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_cli import FAILURES, Vibro, check, new_dir, show, write  # noqa: E402
-import test_cli  # noqa: E402  (CHECKS counts there)
+from test_cli import GOOD, Vibro, check, new_dir, run_all, show, write  # noqa: E402
 
 import h5py  # noqa: E402
 
@@ -29,15 +27,7 @@ SUBCOMMANDS = {  # a subcommand -> texts its --help must show
     "examples": ["vibro examples", "--example"],
 }
 
-TWO_CASES = """model = conveyor
-[parameters]
-c_r = 0.6
-[axes]
-a_hat = 40, 50
-[run]
-max_periods = 20
-window_periods = 10
-"""
+TWO_CASES = GOOD  # conveyor, c_r = 0.6, a_hat = 40, 50 (two cases), 20 periods
 
 
 def test_help(vibro, tmp):
@@ -149,10 +139,10 @@ def test_suggestions(vibro, tmp):
 
 def test_error_attribution(vibro, tmp):
     work = new_dir(tmp, "attribution")
-    # Line 7 holds the bad value; line 6 the unknown key.
+    # Line 10 holds the bad value; line 8 the unknown key.
     bad_value = write(work, "bad_value.ini", TWO_CASES.replace("max_periods = 20", "max_periods = lots"))
     rc, out, err = vibro("run", bad_value, cwd=work)
-    check(rc == 2 and "bad_value.ini:7: run.max_periods = 'lots'" in err, "a bad value in the file is blamed on file:line",
+    check(rc == 2 and "bad_value.ini:10: run.max_periods = 'lots'" in err, "a bad value in the file is blamed on file:line",
           show(rc, out, err))
     # The command line overrides the file: its own bad value is blamed on the command line.
     rc, out, err = vibro("run", bad_value, "--run.max_periods=many", cwd=work)
@@ -164,7 +154,7 @@ def test_error_attribution(vibro, tmp):
           "a bad override of a key the file lacks names the command line", show(rc, out, err))
     unknown = write(work, "unknown.ini", TWO_CASES.replace("a_hat = 40, 50", "a_hat = 40, 50\nahat = 3"))
     rc, out, err = vibro("run", unknown, cwd=work)
-    check(rc == 2 and "unknown.ini:6: unknown key 'axes.ahat'" in err and "did you mean 'axes.a_hat'" in err,
+    check(rc == 2 and "unknown.ini:8: unknown key 'axes.ahat'" in err and "did you mean 'axes.a_hat'" in err,
           "an unknown key in the file is blamed on file:line with a suggestion", show(rc, out, err))
     rc, out, err = vibro("run", good, "--axes.ahat=3", cwd=work)
     check(rc == 2 and "command-line override --axes.ahat=3: unknown key 'axes.ahat'" in err,
@@ -187,19 +177,9 @@ def main():
     if len(args) != 2:
         print(__doc__, file=sys.stderr)
         return 2
-    vibro = Vibro(args[0])
     tests = [test_help, test_run_without_file_and_examples, test_argument_forms, test_unknown_options, test_suggestions,
              test_error_attribution, test_describe_layout]
-    for test in tests:
-        before = len(FAILURES)
-        with tempfile.TemporaryDirectory(prefix="vibro_cli_usage_") as tmp:
-            try:
-                test(vibro, tmp)
-            except Exception as error:  # a crash in one test is a failure, the others still run
-                check(False, f"{test.__name__} raised {type(error).__name__}: {error}")
-        print(f"{test.__name__}: {'ok' if len(FAILURES) == before else 'FAILED'}", flush=True)
-    print(f"{test_cli.CHECKS - len(FAILURES)} passed, {len(FAILURES)} failed")
-    return 1 if FAILURES else 0
+    return run_all(Vibro(args[0]), tests)
 
 
 if __name__ == "__main__":
