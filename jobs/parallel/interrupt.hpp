@@ -30,6 +30,7 @@ class InterruptibleSource : public UnitSource {
   void finished(double seconds, int cases, int failed) override { inner_.finished(seconds, cases, failed); }
   ProgressCount others() const override { return inner_.others(); }
   void stop() override { inner_.stop(); }
+  bool stopping() const override { return interrupt_signal() != 0; }
 
  private:
   UnitSource& inner_;

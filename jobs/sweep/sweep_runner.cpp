@@ -63,7 +63,7 @@ SweepTally compute_sweep(const SweepSpec& spec, CaseSink& sink, bool show_progre
     const int length = lines_mode ? lines.length() : 1;
     StrobeSample previous{};
     bool has_previous = false;
-    for (int step = 0; step < length; ++step) {
+    for (int step = 0; step < length && !(step > 0 && units.stopping()); ++step) {
       const long long i = lines_mode ? lines.case_index(unit, step) : unit;
       if (completed.has(i)) {
         const auto state = completed.final_state.find(i);

@@ -3,7 +3,8 @@
 keeps every case it showed done: it exits 143 with "interrupted: N of M cases saved", N is at least
 the last progress count it printed, a rerun of the same command loads exactly those N cases, counts
 its progress from them (the whole sweep, not the remainder), and ends with the results of an
-uninterrupted run. SIGINT and SIGUSR1 stop it the same way (exit 130 and 138). With MPIEXEC given,
+uninterrupted run; a continuation line stops between two of its cases. SIGINT and SIGUSR1 stop it
+the same way (exit 130 and 138). With MPIEXEC given,
 the same under mpirun on 3 ranks (every rank flushes; none hangs waiting for another).
 
 usage: test_signal_resume.py VIBRO_BINARY REPO_ROOT [MPIEXEC] [--seed N]
@@ -112,8 +113,9 @@ def main():
     rng = random.Random(seed)
     vibro, root = os.path.abspath(args[0]), os.path.abspath(args[1])
     mpiexec = args[2] if len(args) > 2 and not args[2].isdigit() else None
-    ini = os.path.join(root, "examples", "conveyor_fig6.ini")  # 1071 cases
-    settings = ["--run.steady_state", "fixed", "--run.max_periods=200", "--run.window_periods=20",
+    ini = os.path.join(root, "examples", "conveyor_fig6.ini")  # cut to 51 x 11 = 561 cases
+    settings = ["--axes.z0", "linspace(0, 0.005, 11)", "--run.steady_state", "fixed", "--run.max_periods=200",
+                "--run.window_periods=20",
                 "--output.checkpoint_seconds=100", "--run.progress=always"]
     print("seed %d" % seed, flush=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -126,13 +128,25 @@ def main():
 
         output = os.path.join(tmp, "stopped.h5")
         command = [vibro, "run", ini, "--output.file=" + output, "--run.threads=2"] + settings
-        stop_and_resume("one rank", command, tmp, reference, output, rng.randint(50, 600), 143)
+        stop_and_resume("one rank", command, tmp, reference, output, rng.randint(50, 300), 143)
+
+        # A continuation sweep of one line (316 cases, each from the previous one's final state) stops
+        # between two of its cases, not at the end of the line, and resumes from the last saved one.
+        line_ini = os.path.join(root, "examples", "gap_oscillator_fig4.ini")
+        line_settings = ["--output.checkpoint_seconds=100", "--run.progress=always"]
+        line_reference = os.path.join(tmp, "line_reference.h5")
+        done = subprocess.run([vibro, "run", line_ini, "--output.file=" + line_reference] + line_settings, cwd=tmp,
+                              capture_output=True, text=True, timeout=300)
+        check(done.returncode == 0, "the uninterrupted continuation run", done.stderr)
+        line = os.path.join(tmp, "line.h5")
+        stop_and_resume("continuation line", [vibro, "run", line_ini, "--output.file=" + line] + line_settings, tmp,
+                        line_reference, line, rng.randint(20, 200), 143)
 
         # SIGINT (Ctrl-C) and SIGUSR1 (Slurm's warning) stop it the same way, with their own exit codes.
         for sig, code in ((signal.SIGINT, 130), (signal.SIGUSR1, 138)):
             other = os.path.join(tmp, "other.h5")
             rc, shown, text = interrupt([vibro, "run", ini, "--output.file=" + other] + settings, tmp, sig,
-                                        rng.randint(20, 300))
+                                        rng.randint(20, 200))
             saved = SAVED.search(text)
             check(rc == code and saved is not None and int(saved.group(1)) >= shown,
                   "%s exits %d with the interrupted message" % (sig.name, code), "rc=%s %s" % (rc, text[-600:]))
@@ -145,7 +159,7 @@ def main():
             command = [mpiexec, "-np", "3", "--oversubscribe", "--bind-to", "none", vibro, "run", ini,
                        "--output.file=" + output, "--run.threads=1"] + settings
             # mpirun forwards SIGTERM to every rank; its own exit code is its own (not checked).
-            stop_and_resume("3 ranks", command, tmp, reference, output, rng.randint(50, 500), None, exact_total=False)
+            stop_and_resume("3 ranks", command, tmp, reference, output, rng.randint(50, 250), None, exact_total=False)
     print("ok" if not FAILURES else "%d failures (seed %d)" % (len(FAILURES), seed))
     return 1 if FAILURES else 0
 
