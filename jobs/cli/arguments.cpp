@@ -29,13 +29,15 @@ CommandLine parse_command_line(const CommandGrammar& grammar, const std::vector<
     }
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0 || a.size() == 2) {  // "--" alone and "-x" are taken as positional too
+    // "-" alone (standard input, as some tools read it) and "--" are arguments, not options.
+    const bool option = a.size() > 1 && a[0] == '-' && a != "--";
+    if (!option) {
       if (line.positional.size() == grammar.max_positional) {
         if (grammar.pass_unknown) {
           line.passed_on.push_back(a);
           continue;
         }
-        throw InputError(who + " takes " + (grammar.max_positional == 1 ? "one file" : "no file") + "; got " +
+        throw InputError(who + " takes " + (grammar.max_positional == 1 ? "one argument" : "no argument") + "; got " +
                          (line.positional.empty() ? "" : "'" + echoed(line.positional.front()) + "' and ") + "'" +
                          echoed(a) + "'");
       }
@@ -58,7 +60,7 @@ CommandLine parse_command_line(const CommandGrammar& grammar, const std::vector<
       if (!own->takes_value && inline_value)
         throw InputError(name + " takes no value; got '" + echoed(a) + "' (" + who + ")");
       line.options[name] = own->takes_value ? value() : "true";
-    } else if (grammar.overrides && is_sweep_key(name.substr(2))) {
+    } else if (grammar.overrides && name[1] == '-' && is_sweep_key(name.substr(2))) {
       line.overrides.push_back(name + "=" + value());  // the key itself is checked against the model's keys
     } else if (grammar.pass_unknown) {
       line.passed_on.push_back(a);

@@ -2,7 +2,8 @@
 // One subcommand's command line, read the same way by every subcommand: its own options
 // (--name value or --name=value, or a bare flag), sweep-file overrides (--section.key value or
 // --section.key=value, and --model), positional arguments and --help / -h. Anything else that starts
-// with "--" is an error naming it, the closest accepted option and the list of them.
+// with "-" is an error naming it, the closest accepted option and the list of them (vibro plot
+// passes such options on to its script instead).
 #include <map>
 #include <string>
 #include <vector>
