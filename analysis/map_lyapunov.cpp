@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/case_budget.hpp"
+
 namespace vibro {
 
 MapLyapunov lyapunov_along_map(Simulation& simulation, const StrobeSample& from, int periods, double period) {
@@ -17,6 +19,7 @@ MapLyapunov lyapunov_along_map(Simulation& simulation, const StrobeSample& from,
   double stretch_sum = 0;
   for (int p = 0; p < periods; ++p) {
     MapStep step;
+    begin_budget_periods(1);
     if (!simulation.stroboscopic_map(x, 1, step)) return {};  // the model has no map here
     const Eigen::Index dims = step.jacobian.cols();
     if (p == 0) {

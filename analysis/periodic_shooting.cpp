@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/case_budget.hpp"
+
 namespace vibro {
 
 bool PeriodicOrbit::stable() const {
@@ -20,6 +22,7 @@ struct Evaluation {
 
 Evaluation evaluate(Simulation& simulation, const StrobeSample& x, int periods, const std::vector<double>& scales) {
   Evaluation e;
+  begin_budget_periods(periods);
   if (!simulation.stroboscopic_map(x, periods, e.step)) return e;
   const auto n = static_cast<Eigen::Index>(scales.size());
   e.defect.resize(n);

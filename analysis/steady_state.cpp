@@ -126,9 +126,21 @@ void classify_window(SteadyState& state, const StrobeLayout& layout, const Stead
   state.periodicity = quasi_periodic(s, layout, settings) ? Periodicity::QuasiPeriodic : Periodicity::NotConverged;
 }
 
+namespace {
+
+// See SteadyStateDetector::history_span.
+int needed_history(const SteadyStateSettings& s) {
+  const int longest_adaptive = std::max(3 * s.max_period, s.min_window + s.max_period);
+  const int means_span = s.mode == SteadyMode::Means ? (s.means_checks + 1) * s.means_window : 0;
+  const int extrapolation = kMaxExtrapolationColumns + 2;  // differences + 2 samples (extrapolation_jump)
+  return std::max({s.window_periods, longest_adaptive, means_span, extrapolation}) + 1;
+}
+
+}  // namespace
+
 SteadyStateDetector::SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings)
-    : layout_(layout), settings_(settings) {
-  history_.reserve(static_cast<std::size_t>(settings.max_periods) + 1);
+    : layout_(layout), settings_(settings), span_(needed_history(settings)) {
+  history_.reserve(static_cast<std::size_t>(std::min(settings.max_periods + 1, 2 * span_)));
 }
 
 bool SteadyStateDetector::converged_adaptively() {
@@ -175,7 +187,10 @@ bool SteadyStateDetector::means_settled() {
   const int last = static_cast<int>(history_.size()) - 1;
   // Consecutive whole windows (spec beam_slider.md 3.4), not sliding ones, counted from the first
   // sample (t = T): a window's mean needs the integral at its start.
-  if (samples_seen_ <= settings_.min_periods || last % W != 0 || last < span) return false;
+  const auto since_start = index_since_start(static_cast<std::size_t>(last));
+  if (samples_seen_ <= settings_.min_periods || since_start % static_cast<std::size_t>(W) != 0 ||
+      since_start < static_cast<std::size_t>(span))
+    return false;
   auto mean = [&](const SettledMean& m, int first) {
     const StrobeSample& a = history_[static_cast<std::size_t>(first)];
     const StrobeSample& b = history_[static_cast<std::size_t>(first + W)];
@@ -258,9 +273,15 @@ void SteadyStateDetector::jump_done(bool accepted) {
   }
   ++jumps_;
   history_.clear();  // earlier samples belong to the transient that the jump skipped
+  dropped_ = 0;
 }
 
 bool SteadyStateDetector::on_sample(const StrobeSample& sample) {
+  if (history_.size() >= 2 * static_cast<std::size_t>(span_)) {
+    const std::size_t drop = history_.size() - static_cast<std::size_t>(span_) + 1;
+    history_.erase(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(drop));
+    dropped_ += drop;
+  }
   history_.push_back(sample);
   ++samples_seen_;  // samples at t = T, 2T, ...
   if (samples_seen_ >= settings_.max_periods) return false;

@@ -21,7 +21,7 @@ REPO = os.path.dirname(HERE)
 
 def run(vibro, sweep, threads, mode, out):
     subprocess.run([vibro, "run", sweep, "--run.threads=%d" % threads, "--run.steady_state=" + mode,
-                    "--output.file=" + out], check=True, stdout=subprocess.DEVNULL)
+                    "--output.file=" + out, "--output.overwrite=true"], check=True, stdout=subprocess.DEVNULL)
     with h5py.File(out, "r") as f:
         return float(f.attrs["wall_seconds"]), len(f["cases/status"])
 

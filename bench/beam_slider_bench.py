@@ -36,7 +36,7 @@ def run_case(vibro, workdir, index, params, initial, periods):
     with open(ini, "w") as fh:
         fh.write(f"model = beam_slider\n[parameters]\n{params}\n[initial]\n{initial}\n"
                  f"[run]\nsteady_state = fixed\nmax_periods = {periods}\nwindow_periods = {periods // 2}\n"
-                 f"threads = 1\n[output]\nfile = {out}\n")
+                 f"threads = 1\n[output]\nfile = {out}\noverwrite = true\n")
     subprocess.run([vibro, "run", ini], check=True, stdout=subprocess.DEVNULL)
     with h5py.File(out, "r") as f:
         steps = int(f["cases/counters/steps"][0])
@@ -48,7 +48,7 @@ def run_case(vibro, workdir, index, params, initial, periods):
 
 def time_sweep(vibro, ini, threads, workdir):
     out = os.path.join(workdir, f"sweep_{threads}.h5")
-    subprocess.run([vibro, "run", ini, f"--run.threads={threads}", f"--output.file={out}"], check=True,
+    subprocess.run([vibro, "run", ini, f"--run.threads={threads}", f"--output.file={out}", "--output.overwrite=true"], check=True,
                    stdout=subprocess.DEVNULL)
     with h5py.File(out, "r") as f:
         return float(f.attrs["wall_seconds"]), len(f["cases/status"])

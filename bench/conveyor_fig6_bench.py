@@ -269,7 +269,7 @@ def main():
     def vibro_cmd(out, mode, threads, ini=None, periods=None):
         return [args.vibro, "run", ini or args.ini, f"--run.steady_state={mode}",
                 f"--run.max_periods={periods or args.periods}", f"--run.window_periods={args.window}",
-                f"--run.threads={threads}", f"--output.file={out}", "--output.strobe_points=none"]
+                f"--run.threads={threads}", f"--output.file={out}", "--output.overwrite=true", "--output.strobe_points=none"]
 
     # ---- 0. the long fixed reference run (answers only, not a timing)
     log(f"[{time.perf_counter() - t_start:6.1f} s] reference: fixed {args.ref_periods} periods, 2 threads")

@@ -13,7 +13,7 @@ if [ "${FULL:-0}" != 1 ]; then AXIS="--axes.A_r=2.1,2.9,3.7,4.5,5.3,6.1,6.9,7.7,
 for threads in 1 2; do
   start=$(date +%s.%N)
   "$VIBRO" run "$REPO/examples/dimer_fig15.ini" $AXIS --run.threads=$threads --run.progress=never \
-    --output.file="$WORK/fig15_$threads.h5" > "$WORK/log_$threads" 2>&1
+    --output.file="$WORK/fig15_$threads.h5" --output.overwrite=true > "$WORK/log_$threads" 2>&1
   end=$(date +%s.%N)
   cases=$(sed -n 's/^\([0-9]*\) cases in.*/\1/p' "$WORK/log_$threads")
   echo "dimer fig15: $cases cases on $threads thread(s): $(echo "$end - $start" | bc) s, $(echo "scale=2; $cases / ($end - $start)" | bc) cases/s"

@@ -121,7 +121,7 @@ def main():
 
     def vibro_cmd(ini, out, threads, *extra):
         return [args.vibro, "run", ini, f"--run.threads={threads}", f"--output.file={out}",
-                "--output.strobe_points=none", *extra]
+                "--output.overwrite=true", "--output.strobe_points=none", *extra]
 
     def stamp():
         return f"[{time.perf_counter() - t_start:6.1f} s]"

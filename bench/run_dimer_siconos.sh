@@ -26,7 +26,7 @@ now() { date +%s.%N; }
 vibro_row() {  # $1 = impact law; prints "wall drift"
   t0=$(now)
   "$VIBRO" run "$REPO/bench/dimer_r5.ini" --numerics.impact_law="$1" --run.progress=never \
-    --output.file="$WORK/v_$1.h5" > "$WORK/v_$1.log" 2>&1
+    --output.file="$WORK/v_$1.h5" --output.overwrite=true > "$WORK/v_$1.log" 2>&1
   t1=$(now)
   drift=$(cd "$REPO/scripts" && "$PY" -c "import sys, vibro_results as v; d = v.load(sys.argv[1]); print('%.3f' % d['observables']['drift_speed'][0])" "$WORK/v_$1.h5")
   run=$(sed -n 's/^1 cases in \([0-9.]*\) s.*/\1/p' "$WORK/v_$1.log")

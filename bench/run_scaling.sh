@@ -27,7 +27,7 @@ for t in 1 2 4 8 16; do
   plain_runs="" vibro_runs=""
   for _ in $(seq "$repeats"); do
     plain_runs+=" $(seconds "$plain" "$sweep" "$t")"
-    vibro_runs+=" $(seconds "$vibro" run "$sweep" --run.threads="$t" --output.file="$work/t$t.h5" --run.progress=never)"
+    vibro_runs+=" $(seconds "$vibro" run "$sweep" --run.threads="$t" --output.file="$work/t$t.h5" --output.overwrite=true --run.progress=never)"
   done
   echo "plain_loop threads=$t $(echo "$plain_runs" | min_of)   runs:$plain_runs" | tee -a "$results"
   echo "vibro threads=$t $(echo "$vibro_runs" | min_of)   runs:$vibro_runs" | tee -a "$results"
@@ -38,7 +38,7 @@ if command -v mpirun > /dev/null && [ "$cores" -ge 16 ]; then
     runs=""
     for _ in $(seq "$repeats"); do
       runs+=" $(seconds mpirun -np "$1" --oversubscribe --bind-to none "$vibro" run "$sweep" \
-        --run.threads="$2" --output.file="$work/r$1.h5" --run.progress=never)"
+        --run.threads="$2" --output.file="$work/r$1.h5" --output.overwrite=true --run.progress=never)"
     done
     echo "vibro ranks=$1xthreads=$2 $(echo "$runs" | min_of)   runs:$runs" | tee -a "$results"
   done

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 #include "engine/core/input_error.hpp"
@@ -49,6 +50,9 @@ ParameterSpec ParameterSpec::choice(std::string name, ParameterGroup group, std:
 
 bool ParameterSpec::in_range(double value) const {
   if (!std::isfinite(value)) return false;
+  // Subnormal: no physical value, and arithmetic on it runs about 100 times slower (a ball balancer
+  // with k_x = 1e-320 took 120 microseconds a step).
+  if (value != 0 && std::fabs(value) < std::numeric_limits<double>::min()) return false;
   if (kind != ParameterKind::Real && value != std::floor(value)) return false;
   const bool above_min = min_inclusive ? value >= min : value > min;
   const bool below_max = max_inclusive ? value <= max : value < max;
@@ -99,6 +103,9 @@ double ParameterSpec::parse(const std::string& text) const {
   while (end && *end && std::isspace(static_cast<unsigned char>(*end))) ++end;
   if (text.empty() || end == text.c_str() || *end != '\0')
     throw InputError(where + " = '" + echoed(text) + "' is not a number; expected " + accepted_range() + " " + unit);
+  if (value != 0 && std::fabs(value) < std::numeric_limits<double>::min())
+    throw InputError(where + " = " + echoed(text) + " is subnormal (below 2.2e-308 in magnitude); expected " +
+                     accepted_range() + unit_suffix(unit));
   if (!in_range(value))
     throw InputError(where + " = " + echoed(text) + " is out of range; expected " + accepted_range() + unit_suffix(unit));
   return value;

@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/core/case_budget.hpp"
 #include "engine/events/affine_guard_root.hpp"
 #include "engine/ode/dormand_prince5.hpp"
 
@@ -117,6 +118,7 @@ class HybridIntegrator {
                           " (unresolved accumulation)");
       t = t_event;
       stats_.events += together;
+      charge_events(together);
       if (!system.on_events(t, x, hits.data(), together)) return false;
       f(t, x, k1);
       ++stats_.evaluations;

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/case_budget.hpp"
+
 namespace vibro {
 
 template <int N>
@@ -47,6 +49,7 @@ class DormandPrince5 {
   template <class F>
   bool attempt(F&& f, double t, const State& y, const State& k1, double h, const StepControl& control,
                State& y_new, State& k_new, DenseStep<N>& dense, double& h_next, int& evaluations) const {
+    charge_step();  // every DOPRI5 user is bounded by the case's budget (rejected attempts cost too)
     State k2, k3, k4, k5, k6, tmp;
     tmp = y + h * (a21 * k1);
     f(t + c2 * h, tmp, k2);

@@ -12,6 +12,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "engine/core/case_budget.hpp"
+
 namespace vibro {
 
 struct Derivs {
@@ -80,6 +82,7 @@ RootResult certified_first_root(Fn&& fn, double y0, double y_max, const RootBoun
   }
   double s = settings.initial_step;
   while (true) {
+    charge_step();  // a search over a very long flight (a tiny gravity) is bounded by the case's budget
     if (y >= y_max) {
       result.outcome = RootOutcome::NoRoot;
       result.y = y_max;

@@ -1,5 +1,7 @@
 #include "engine/timestepping/moreau_midpoint.hpp"
 
+#include "engine/core/case_budget.hpp"
+
 namespace vibro::timestepping {
 
 void ClosedContacts::reserve(int dofs, int max_contacts) {
@@ -47,6 +49,7 @@ void MoreauMidpoint::reset_warm_start() {
 }
 
 StepReport MoreauMidpoint::step(Eigen::VectorXd& q, Eigen::VectorXd& u, double t, double dt) {
+  charge_step();
   const double t_mid = t + 0.5 * dt;
   q_mid_ = q + 0.5 * dt * u;
   system_.forces(q_mid_, u, t_mid, h_);  // u^B in h: spec U7

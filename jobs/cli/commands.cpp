@@ -22,6 +22,7 @@
 #include "jobs/output/checkpoint_index.hpp"
 #include "jobs/output/checkpoint_log.hpp"
 #include "jobs/output/safe_path.hpp"
+#include "jobs/output/disk_estimate.hpp"
 #include "jobs/parallel/interrupt.hpp"
 #include "jobs/parallel/mpi_session.hpp"
 #include "jobs/parallel/slurm_submit.hpp"
@@ -258,6 +259,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
     try {
       ensure_writable(spec, path);
       check_checkpoint_targets(spec, mpi.share().ranks);
+      check_disk_space(spec);
     } catch (const InputError& e) {
       unwritable = e.what();
     }

@@ -91,7 +91,9 @@ int continue_command(const std::vector<std::string>& args) {
   end.set_at(index, request.to);  // range-checked: names the accepted range before any work
   const double from = values.at(index);
 
-  const CaseResult start = run_case(*spec.model, values, spec.steady, false);
+  CaseExtras bounded;
+  bounded.limits = spec.limits;
+  const CaseResult start = run_case(*spec.model, values, spec.steady, false, nullptr, bounded);
   if (start.status != CaseStatus::Ok || !start.has_final_state)
     throw InputError("the start case did not run: " + start.reason);
   const int periods = request.periods > 0 ? request.periods : start.period;

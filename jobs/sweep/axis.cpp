@@ -42,36 +42,60 @@ int count_argument(double n, const std::string& where) {
 
 }  // namespace
 
-Axis parse_axis(const std::string& name, const std::string& expression, const std::string& where) {
-  Axis axis{name, trim(expression), {}};
-  const std::string& text = axis.expression;
+AxisPlan plan_axis(const std::string& name, const std::string& expression, const std::string& where) {
+  AxisPlan plan;
+  plan.name = name;
+  plan.expression = trim(expression);
+  const std::string& text = plan.expression;
   const auto open = text.find('(');
   if (open != std::string::npos) {
     if (text.back() != ')') throw InputError(where + ": missing ')' in '" + echoed(text) + "'");
     const std::string function = trim(text.substr(0, open));
     const auto args = parse_numbers(text.substr(open + 1, text.size() - open - 2), where);
     if (args.size() != 3) throw InputError(where + ": " + function + "() takes 3 arguments, got " + std::to_string(args.size()));
+    plan.first = args[0];
+    plan.last = args[1];
     if (function == "linspace") {
-      const int n = count_argument(args[2], where);
-      for (int i = 0; i < n; ++i)
-        axis.values.push_back(n == 1 ? args[0] : args[0] + (args[1] - args[0]) * i / (n - 1));
+      plan.kind = AxisPlan::Kind::Linspace;
+      plan.count = count_argument(args[2], where);
     } else if (function == "logspace") {
-      const int n = count_argument(args[2], where);
+      plan.kind = AxisPlan::Kind::Logspace;
+      plan.count = count_argument(args[2], where);
       if (args[0] <= 0 || args[1] <= 0) throw InputError(where + ": logspace(a, b, n) needs a > 0 and b > 0");
-      for (int i = 0; i < n; ++i)
-        axis.values.push_back(n == 1 ? args[0] : args[0] * std::pow(args[1] / args[0], double(i) / (n - 1)));
     } else if (function == "range") {
+      plan.kind = AxisPlan::Kind::Range;
+      plan.step = args[2];
       if (args[2] == 0 || (args[1] - args[0]) / args[2] < 0)
         throw InputError(where + ": range(a, b, step) needs a step of the sign of b - a");
-      const int n = count_argument(std::floor((args[1] - args[0]) / args[2] * (1 + 1e-12)) + 1, where);
-      for (int i = 0; i < n; ++i) axis.values.push_back(args[0] + i * args[2]);
+      plan.count = count_argument(std::floor((args[1] - args[0]) / args[2] * (1 + 1e-12)) + 1, where);
     } else {
       throw InputError(where + ": unknown axis function '" + echoed(function) + "'; expected linspace, logspace or range");
     }
   } else {
-    axis.values = parse_numbers(text, where);
+    plan.kind = AxisPlan::Kind::List;
+    plan.list = parse_numbers(text, where);
+    plan.count = static_cast<long long>(plan.list.size());
   }
-  if (axis.values.empty()) throw InputError(where + ": the axis has no values");
+  if (plan.count == 0) throw InputError(where + ": the axis has no values");
+  return plan;
+}
+
+Axis build_axis(const AxisPlan& plan) {
+  Axis axis{plan.name, plan.expression, {}};
+  if (plan.kind == AxisPlan::Kind::List) {
+    axis.values = plan.list;
+    return axis;
+  }
+  const auto n = static_cast<int>(plan.count);
+  const double a = plan.first, b = plan.last;
+  axis.values.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    switch (plan.kind) {
+      case AxisPlan::Kind::Linspace: axis.values.push_back(n == 1 ? a : a + (b - a) * i / (n - 1)); break;
+      case AxisPlan::Kind::Logspace: axis.values.push_back(n == 1 ? a : a * std::pow(b / a, double(i) / (n - 1))); break;
+      default: axis.values.push_back(a + i * plan.step); break;
+    }
+  }
   return axis;
 }
 

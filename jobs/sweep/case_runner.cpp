@@ -3,16 +3,48 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <string>
 
 #include "analysis/periodic_shooting.hpp"
 #include "analysis/map_lyapunov.hpp"
 
 namespace vibro {
 
+namespace {
+
+// Every stroboscopic sample starts a new period of the case's budget.
+class PeriodMarks : public StrobeObserver {
+ public:
+  explicit PeriodMarks(StrobeObserver& inner) : inner_(inner) {}
+  bool on_sample(const StrobeSample& sample) override {
+    begin_budget_periods(1);
+    return inner_.on_sample(sample);
+  }
+
+ private:
+  StrobeObserver& inner_;
+};
+
+// The setting a user raises when a case ran out of this part of its budget.
+const char* budget_key(BudgetLimit limit) {
+  switch (limit) {
+    case BudgetLimit::WallSeconds: return "run.case_wall_limit";
+    case BudgetLimit::StepsPerPeriod: return "run.max_steps_per_period";
+    case BudgetLimit::EventsPerPeriod: return "run.max_events_per_period";
+    case BudgetLimit::Steps: return "run.max_steps";
+    case BudgetLimit::Events: return "run.max_events";
+  }
+  return "";
+}
+
+}  // namespace
+
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
                     bool record_strobe, const StrobeSample* warm_start, CaseExtras extras) {
   const auto started = std::chrono::steady_clock::now();
   CaseResult result;
+  CaseBudget budget(extras.limits);
+  const ActiveBudget active(budget);
   try {
     auto simulation = model.start(values);
     if (warm_start) {
@@ -25,10 +57,11 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
     }
     const StrobeLayout& layout = simulation->layout();
     SteadyStateDetector detector(layout, settings);
-    simulation->run(detector);
+    PeriodMarks marked(detector);
+    simulation->run(marked);
     while (const StrobeSample* target = detector.jump_target()) {
       detector.jump_done(simulation->restart_from(*target));
-      simulation->run(detector);
+      simulation->run(marked);
     }
     result.periods_run = detector.samples_seen();
     result.jumps = detector.jumps();
@@ -64,7 +97,10 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
         result.floquet = orbit.multipliers;
       }
     }
-    if (extras.floquet && periodic && result.shooting != 1) result.floquet = simulation->floquet_multipliers(steady.period);
+    if (extras.floquet && periodic && result.shooting != 1) {
+      begin_budget_periods(steady.period);
+      result.floquet = simulation->floquet_multipliers(steady.period);
+    }
     if (extras.lyapunov_periods > 0 && !steady.window.empty()) {
       const MapLyapunov lyapunov =
           lyapunov_along_map(*simulation, steady.window.back(), extras.lyapunov_periods, layout.period);
@@ -73,6 +109,9 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
       result.stretch_exponent = stretch.exponent;
       result.stretch_resets = std::isnan(stretch.exponent) && stretch.resets == 0 ? -1 : stretch.resets;
     }
+  } catch (const BudgetExceeded& e) {
+    result.status = CaseStatus::Failed;
+    result.reason = std::string(e.what()) + " (" + budget_key(e.limit()) + ")";
   } catch (const InfeasibleCase& e) {
     result.status = CaseStatus::Infeasible;
     result.reason = e.what();

@@ -1,6 +1,7 @@
 #pragma once
 // Runs one case to its steady state: start the model, feed its stroboscopic samples to the
 // steady-state detector, let the model read the result. Exceptions become a recorded status.
+#include "engine/core/case_budget.hpp"
 #include "engine/core/model.hpp"
 #include "jobs/sweep/case_result.hpp"
 
@@ -10,10 +11,12 @@ namespace vibro {
 // initial condition.
 // What to compute beyond the steady state, where the model can: the Floquet multipliers of a
 // converged periodic orbit, and the Lyapunov exponents over this many periods (0: none).
+// limits bound the whole case, extras included (engine/core/case_budget.hpp).
 struct CaseExtras {
   bool floquet = false;
   bool shooting = false;  // Newton shooting from the last sample for the detected period
   int lyapunov_periods = 0;
+  CaseLimits limits{};
 };
 
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,

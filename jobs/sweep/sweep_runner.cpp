@@ -73,7 +73,7 @@ SweepTally compute_sweep(const SweepSpec& spec, CaseSink& sink, bool show_progre
       }
       const CaseResult result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe,
                                          has_previous ? &previous : nullptr,
-                                         CaseExtras{spec.floquet, spec.shooting, spec.lyapunov_periods});
+                                         CaseExtras{spec.floquet, spec.shooting, spec.lyapunov_periods, spec.limits});
       sink.finished(i, result);
       const bool failed = result.status == CaseStatus::Failed;
       ++counts.first;

@@ -10,6 +10,7 @@
 #include "engine/core/model_registry.hpp"
 #include "engine/core/suggest.hpp"
 #include "jobs/sweep/ini_text.hpp"
+#include "jobs/sweep/grid_size.hpp"
 #include "jobs/sweep/key_origin.hpp"
 
 namespace po = boost::program_options;
@@ -42,7 +43,7 @@ ParameterSet SweepSpec::case_parameters(long long index) const {
 
 namespace {
 
-constexpr double kMaxIndexBytes = 16e9;
+constexpr long kMaxWorkCount = 1'000'000'000'000'000;  // a budget count beyond any run's reach
 
 // `--section.key=value` only, spelled out in full: a guessed abbreviation would set the wrong key.
 constexpr int kOverrideStyle = po::command_line_style::unix_style ^ po::command_line_style::allow_guessing;
@@ -79,6 +80,11 @@ const RunKey kRunKeys[] = {
     {"run.max_period", kChanges, [](const SweepSpec& s) { return number(s.steady.max_period); }, "largest period k searched (default 16)"},
     {"run.min_window", kChanges, [](const SweepSpec& s) { return number(s.steady.min_window); }, "adaptive: shortest averaging window, periods (default 4; at least 3 whole orbits)"},
     {"run.min_periods", kChanges, [](const SweepSpec& s) { return number(s.steady.min_periods); }, "adaptive: never stop before this many periods (default 5)"},
+    {"run.case_wall_limit", kChanges, [](const SweepSpec& s) { return number(s.limits.wall_seconds); }, "per-case budget: a case still running after this many seconds is recorded as failed (default 600)"},
+    {"run.max_steps_per_period", kChanges, [](const SweepSpec& s) { return number(s.limits.steps_per_period); }, "per-case budget: integration steps in one forcing period (default 1000000)"},
+    {"run.max_events_per_period", kChanges, [](const SweepSpec& s) { return number(s.limits.events_per_period); }, "per-case budget: events (impacts, contact switches) in one forcing period (default 100000)"},
+    {"run.max_steps", kChanges, [](const SweepSpec& s) { return number(s.limits.steps); }, "per-case budget: integration steps in total (default 100000000)"},
+    {"run.max_events", kChanges, [](const SweepSpec& s) { return number(s.limits.events); }, "per-case budget: events in total (default 10000000)"},
     {"run.threads", kNoEffect, nullptr, "OpenMP threads, 0 = all (default 0)"},
     {"run.progress", kNoEffect, nullptr, "auto (a progress line when stderr is a terminal), always, or never"},
     {"run.continuation", kChanges, [](const SweepSpec& s) { return s.continuation_axis < 0 ? std::string("none") : s.axes[static_cast<std::size_t>(s.continuation_axis)].name; }, "an axis along which each case starts from the previous case's final state"},
@@ -300,13 +306,24 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
     if (const auto* value = text(std::string(group_section(p.group)) + "." + p.name))
       spec.base.set_at(static_cast<int>(i), p.parse(*value));
   }
+  // Every axis counted before any is built: a grid too large is refused before it takes memory.
+  std::vector<AxisPlan> plans;
+  std::vector<int> planned_parameter;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const auto& p = specs[i];
     const std::string key = "axes." + p.name;
     const auto* expression = text(key);
     if (!expression) continue;
     if (p.kind == ParameterKind::Choice) throw InputError(key + ": only numeric parameters can be swept");
-    Axis axis = parse_axis(p.name, *expression, key);
+    plans.push_back(plan_axis(p.name, *expression, key));
+    planned_parameter.push_back(static_cast<int>(i));
+  }
+  check_grid_size(plans, text("run.continuation") != nullptr, grid_memory_limit());
+  for (std::size_t a = 0; a < plans.size(); ++a) {
+    const auto i = static_cast<std::size_t>(planned_parameter[a]);
+    const auto& p = specs[i];
+    const std::string key = "axes." + p.name;
+    Axis axis = build_axis(plans[a]);
     for (const double v : axis.values)
       if (!p.in_range(v))
         throw InputError(key + ": value " + p.format_value(v) + " is out of range; " + p.name + " accepts " +
@@ -355,6 +372,14 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   if (s.window_periods >= s.max_periods)
     throw InputError("run.window_periods = " + std::to_string(s.window_periods) + " must be smaller than run.max_periods = " +
                      std::to_string(s.max_periods));
+  auto& limits = spec.limits;
+  if (const auto* v = text("run.case_wall_limit")) limits.wall_seconds = parse_real("run.case_wall_limit", *v, 0, 1e9);
+  if (const auto* v = text("run.max_steps_per_period"))
+    limits.steps_per_period = parse_integer("run.max_steps_per_period", *v, 1, kMaxWorkCount);
+  if (const auto* v = text("run.max_events_per_period"))
+    limits.events_per_period = parse_integer("run.max_events_per_period", *v, 1, kMaxWorkCount);
+  if (const auto* v = text("run.max_steps")) limits.steps = parse_integer("run.max_steps", *v, 1, kMaxWorkCount);
+  if (const auto* v = text("run.max_events")) limits.events = parse_integer("run.max_events", *v, 1, kMaxWorkCount);
   if (const auto* v = text("run.threads")) spec.threads = static_cast<int>(parse_integer("run.threads", *v, 0, 4096));
   if (const auto* v = text("run.progress"))
     spec.progress = static_cast<ProgressMode>(parse_choice("run.progress", *v, {"auto", "always", "never"}));
@@ -385,19 +410,6 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   if (!overrides.empty()) {
     spec.source_text += "\n# command-line overrides:\n";
     for (const auto& o : overrides) spec.source_text += "# " + o + "\n";
-  }
-  // The grid must fit: results stream to the checkpoint logs and the file, but every rank indexes
-  // the cases (8 bytes each, with a done flag and an attractor label) and a continuation sweep keeps
-  // the final state of every case it resumes past.
-  double cases = 1;
-  for (const auto& axis : spec.axes) cases *= static_cast<double>(axis.values.size());
-  const double per_case = spec.continuation_axis >= 0 ? 16.0 + sizeof(StrobeSample) + 64.0 : 16.0;
-  if (cases * per_case > kMaxIndexBytes) {
-    std::ostringstream out;
-    out << "the grid has " << cases << " cases, about " << cases * per_case / 1e9
-        << " GB of case index per rank, more than the " << kMaxIndexBytes / 1e9
-        << " GB this version allows: use fewer axis values or split the sweep";
-    throw InputError(out.str());
   }
   spec.model->validate(spec.base);
   if (s.mode == SteadyMode::Means) require_settled_means(spec);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "analysis/steady_state.hpp"
+#include "engine/core/case_budget.hpp"
 #include "engine/core/model.hpp"
 #include "engine/core/parameter_spec.hpp"
 #include "jobs/sweep/axis.hpp"
@@ -22,6 +23,7 @@ struct SweepSpec {
   std::vector<Axis> axes;          // grid order: the first axis varies slowest
   std::vector<int> axis_parameter; // index of each axis' parameter in `base`
   SteadyStateSettings steady;
+  CaseLimits limits;               // per-case budget: a case past it is recorded as failed
   int threads = 0;                 // 0: OpenMP's default
   // Continuation: cases along this axis run in sequence, each from the previous one's final state
   // (-1: none). descending runs the axis from its last value to its first.

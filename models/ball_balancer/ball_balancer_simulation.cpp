@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/core/case_budget.hpp"
 #include "engine/events/affine_guard_root.hpp"
 #include "engine/ring_contact/ring_impulse.hpp"
 #include "engine/ring_contact/sampled_root.hpp"
@@ -189,6 +190,7 @@ void BallBalancerSimulation::advance(double t_end) {
     if (stalled_ > kMaxStalledEvents)
       throw CaseFailure("events repeat without time advancing at t = " + std::to_string(t_) + " (unresolved accumulation)");
     t_ = std::min(t_ + first * h, t_end);
+    charge_events();
     switch (kind) {
       case Event::Gap: on_collision(which); break;
       case Event::Reversal: on_reversal(which); break;

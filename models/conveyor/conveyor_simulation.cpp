@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/contact/coulomb_impulse.hpp"
+#include "engine/core/case_budget.hpp"
 #include "engine/contact/newton_restitution.hpp"
 #include "engine/roots/certified_first_root.hpp"
 #include "models/conveyor/conveyor_tangent_map.hpp"
@@ -52,6 +53,7 @@ ConveyorSimulation::ConveyorSimulation(const ConveyorConstants& constants, const
 }
 
 void ConveyorSimulation::count_event() {
+  charge_events();
   if (++events_this_period_ > c_.events_per_period_cap)
     throw CaseFailure("more than " + std::to_string(static_cast<long long>(c_.events_per_period_cap)) +
                       " events in one period (unresolved accumulation?)");

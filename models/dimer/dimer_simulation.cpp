@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/case_budget.hpp"
 #include "engine/impulse/velocity_contact_solver.hpp"
 
 namespace vibro::dimer {
@@ -75,6 +76,7 @@ void DimerSimulation::impact_step(const int* tips, int count, const Jacobian& J,
     if (P(a) > 0) ++loaded;
   }
   if (loaded > 1) ++sample_.counters[kDoubleImpacts];
+  charge_events();
   if (++impacts_this_period_ > c_.impact_cap)
     throw CaseFailure("more than " + std::to_string(c_.impact_cap) + " impacts in one period at t = " + std::to_string(t));
 }
@@ -108,6 +110,7 @@ void DimerSimulation::contact_step(const int* tips, int count, const Jacobian& J
 }
 
 void DimerSimulation::step() {
+  charge_step();
   const double t = (static_cast<double>(period_) + static_cast<double>(step_) / c_.steps_per_period) * c_.period;
   const double t_mid = t + 0.5 * h_, t_end = t + h_;
   const Eigen::Vector3d q_mid = q_ + 0.5 * h_ * v_;

@@ -31,6 +31,8 @@ const std::map<std::string, std::string> kRunAlternatives = {
     {"output.overwrite", "true"},       {"output.strobe_points", "none"}, {"output.floquet", "true"},
     {"output.shooting", "true"},        {"output.lyapunov_periods", "5"}, {"output.block_cases", "7"},
     {"output.checkpoint_seconds", "2"}, {"output.keep_checkpoints", "true"},
+    {"run.case_wall_limit", "300"},     {"run.max_steps_per_period", "5000"}, {"run.max_events_per_period", "900"},
+    {"run.max_steps", "7000000"},       {"run.max_events", "800000"},
 };
 
 std::string text_of(double v) {

@@ -1,0 +1,76 @@
+// The detector's history is bounded by what its tests look at, not by run.max_periods: a million-
+// period case holds at most 2 x history_span() samples, and its window is still the last samples.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstddef>
+
+#include "analysis/steady_state.hpp"
+#include "support/synthetic_strobe.hpp"
+
+using namespace vibro;
+using vibro::test_support::unit_layout;
+
+namespace {
+
+// Sample k of a sequence that never settles (no period up to 16 fits, no jump).
+StrobeSample irregular(int k) {
+  StrobeSample s;
+  s.period = k;
+  s.time = k;
+  s.state[0] = std::sin(1.7 * k) * std::cos(0.31 * k * k);
+  s.state[1] = std::cos(0.9 * k);
+  s.drift_position = 0.01 * k;
+  s.counters[0] = 3 * static_cast<std::int64_t>(k);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("steady-state history: a million periods are held in a window of fixed size", "[analysis][steady_history]") {
+  for (const SteadyMode mode : {SteadyMode::Fixed, SteadyMode::Adaptive}) {
+    SteadyStateSettings settings;
+    settings.mode = mode;
+    settings.max_periods = mode == SteadyMode::Fixed ? 1000000 : 100000;
+    settings.max_jumps = 0;  // the loop below runs one simulation stretch
+    const StrobeLayout layout = unit_layout();
+    SteadyStateDetector detector(layout, settings);
+    const std::size_t bound = 2 * static_cast<std::size_t>(detector.history_span());
+    CHECK(detector.history_span() < 200);  // the 50-period window, not the million-period budget
+    std::size_t most = 0;
+    int k = 1;
+    while (detector.on_sample(irregular(k))) {
+      most = std::max(most, detector.stored_samples());
+      ++k;
+    }
+    CHECK(k == settings.max_periods);
+    CHECK(most <= bound);
+    CHECK(most >= bound - 1);  // it did fill up to the bound: the test exercised the dropping
+    const SteadyState s = detector.finish();
+    REQUIRE(s.window_periods() == settings.window_periods);
+    // The window is the newest samples, in order.
+    for (int i = 0; i <= settings.window_periods; ++i) {
+      const StrobeSample expected = irregular(k - settings.window_periods + i);
+      CHECK(s.window[static_cast<std::size_t>(i)].period == expected.period);
+      CHECK(s.window[static_cast<std::size_t>(i)].state[0] == expected.state[0]);
+    }
+    CHECK(s.counter_in_window(0) == 3 * settings.window_periods);
+    CHECK(s.periodicity == Periodicity::NotConverged);
+  }
+}
+
+TEST_CASE("steady-state history: the span covers the longest window any test reads", "[analysis][steady_history]") {
+  const StrobeLayout layout = unit_layout();
+  SteadyStateSettings settings;
+  settings.max_periods = 100000000;
+  settings.window_periods = 3000;
+  CHECK(SteadyStateDetector(layout, settings).history_span() == 3001);
+  settings.window_periods = 10;
+  settings.max_period = 200;  // adaptive windows of 3 orbits of period 200
+  CHECK(SteadyStateDetector(layout, settings).history_span() == 601);
+  settings.max_period = 16;
+  settings.mode = SteadyMode::Means;
+  settings.means_window = 1000;
+  settings.means_checks = 4;  // 5 windows compared
+  CHECK(SteadyStateDetector(layout, settings).history_span() == 5001);
+}
