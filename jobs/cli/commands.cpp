@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -26,6 +27,7 @@
 #include "jobs/parallel/interrupt.hpp"
 #include "jobs/parallel/mpi_session.hpp"
 #include "jobs/parallel/slurm_submit.hpp"
+#include "jobs/plugins/plugin_loader.hpp"
 #include "jobs/output/sweep_file_writer.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
@@ -48,7 +50,11 @@ int models_command(const std::vector<std::string>& args) {
   const CommandLine line = parse_command_line({"models", {}, false, false, 0}, args);
   if (printed_help(line.help, "models")) return 0;
   const auto& registry = ModelRegistry::instance();
-  for (const auto& name : registry.names()) std::cout << std::left << std::setw(14) << name + " " << registry.get(name).summary() << "\n";
+  for (const auto& name : registry.names()) {
+    std::cout << std::left << std::setw(14) << name + " " << registry.get(name).summary();
+    if (const auto& origin = registry.origin(name); !origin.built_in()) std::cout << " [plugin " << origin.file << "]";
+    std::cout << "\n";
+  }
   return 0;
 }
 
@@ -63,6 +69,10 @@ void describe_layout(const Model& model) {
     simulation = model.start(ParameterSet(&specs));
   } catch (const InfeasibleCase& e) {
     std::cout << "\nstate layout: the default case does not start (" << e.what() << ")\n";
+    return;
+  }
+  if (!simulation) {  // a model that cannot run (e.g. a plugin that only registers)
+    std::cout << "\nstate layout: the model starts no simulation\n";
     return;
   }
   const StrobeLayout& layout = simulation->layout();
@@ -90,6 +100,8 @@ int describe_command(const std::vector<std::string>& args) {
   if (line.positional.empty()) throw InputError("vibro describe needs a model name (vibro models lists them)");
   const Model& model = ModelRegistry::instance().get(line.positional.front());
   std::cout << model.name() << ": " << model.summary() << "\n";
+  if (const auto& origin = ModelRegistry::instance().origin(model.name()); !origin.built_in())
+    std::cout << "from plugin " << origin.file << "\n";
   ParameterGroup current = ParameterGroup::Numerics;
   bool first = true;
   for (const auto& p : model.parameters()) {
@@ -155,6 +167,15 @@ void check_checkpoint_targets(const SweepSpec& spec, int ranks) {
   }
 }
 
+// The overrides plus --plugin=<absolute path> of the plugin the sweep's model comes from, however it
+// was loaded (command line, sweep file, VIBRO_PLUGIN_PATH): what a resumed run or a batch job's
+// ranks need to find the model again.
+std::vector<std::string> with_model_plugin(std::vector<std::string> overrides, const SweepSpec& spec) {
+  const std::string option = plugin_option_for(spec.model->name());
+  if (!option.empty() && std::find(overrides.begin(), overrides.end(), option) == overrides.end()) overrides.push_back(option);
+  return overrides;
+}
+
 void print_summary(const SweepSpec& spec, const Provenance& run, const SweepCensus& census, std::ostream& out) {
   out << spec.case_count() << " cases in " << std::fixed << std::setprecision(2) << run.wall_seconds << " s on "
       << run.threads << " thread(s)";
@@ -194,7 +215,7 @@ int submit_command(const std::vector<std::string>& arguments) {
   const std::string script_path = request.script.empty() ? spec.output_file + ".sbatch" : request.script;
   // The script's names are checked first, so a refusal names what the user typed (the sweep file),
   // not the output name derived from it.
-  const std::string script = sbatch_script(spec, path, overrides, request, binary);
+  const std::string script = sbatch_script(spec, path, with_model_plugin(overrides, spec), request, binary);
   ensure_writable(spec, path);
   {
     std::ofstream out(script_path);
@@ -289,7 +310,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   std::optional<InterruptGuard> interrupts(std::in_place);  // until every rank has stopped computing
   {
     CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank),
-                                {spec.fingerprint(), name, text, overrides_without_output(overrides),
+                                {spec.fingerprint(), name, text, with_model_plugin(overrides_without_output(overrides), spec),
                                  spec.result_settings()},
                                 spec.checkpoint_seconds);
     const auto source = mpi.unit_source(parallel_units(spec));

@@ -22,6 +22,8 @@ int describe_command(const std::vector<std::string>& args);  // vibro describe M
 int examples_command(const std::vector<std::string>& args);
 // An InputError naming NAME, the closest command and the list of them.
 [[noreturn]] void unknown_command(const std::string& name);
+// vibro new-model NAME [DIR]: a ready model plugin project (jobs/new_model/).
+int new_model_command(const std::vector<std::string>& args);
 std::ostream& null_stream();  // swallows what ranks other than 0 would print
 
 }  // namespace vibro::cli

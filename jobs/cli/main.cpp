@@ -1,4 +1,5 @@
 // vibro: parallel sweeps of impact and friction systems to their steady states.
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -8,10 +9,13 @@
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/usage_text.hpp"
 #include "jobs/parallel/mpi_session.hpp"
+#include "jobs/plugins/plugin_loader.hpp"
 #include "vibro/version.hpp"
 
 int main(int argc, char** argv) {
-  const std::vector<std::string> args(argv + 1, argv + argc);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  // --plugin FILE may stand anywhere, before the command too.
+  const auto plugins = vibro::take_plugin_options(args);
   // MPI only for sweeps (a single rank without mpirun); the other commands start instantly.
   std::unique_ptr<vibro::MpiSession> mpi;
   if (!args.empty() && args[0] == "run") mpi = std::make_unique<vibro::MpiSession>(argc, argv);
@@ -33,11 +37,19 @@ int main(int argc, char** argv) {
       return 0;
     }
     const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (args[0] == "new-model") {
+      for (const auto& a : rest)
+        if (vibro::cli::printed_help(a == "--help" || a == "-h", "new-model")) return 0;
+      return vibro::cli::new_model_command(rest);
+    }
+    if (args[0] == "plot") return vibro::cli::plot_command(rest);
+    // Plugins before any command looks a model up; every MPI rank loads them alike.
+    if (const char* folders = std::getenv("VIBRO_PLUGIN_PATH")) vibro::load_plugin_path(folders);
+    for (const auto& file : plugins) vibro::load_plugin(file);
     if (args[0] == "models") return vibro::cli::models_command(rest);
     if (args[0] == "describe") return vibro::cli::describe_command(rest);
     if (args[0] == "examples") return vibro::cli::examples_command(rest);
     if (args[0] == "run") return vibro::cli::run_command(rest, *mpi);
-    if (args[0] == "plot") return vibro::cli::plot_command(rest);
     if (args[0] == "continue") return vibro::cli::continue_command(rest);
     if (args[0] == "submit") return vibro::cli::submit_command(rest);
     vibro::cli::unknown_command(args[0]);

@@ -67,6 +67,11 @@ const std::map<std::string, std::string>& texts() {
        "  A model's keys (section, unit, default, accepted values, meaning), its observables, state\n"
        "  components, modes and counters.\n"
        "options:\n  -h, --help  this text\n"},
+      {"new-model",
+       "vibro new-model NAME [DIR]\n"
+       "  Writes a model plugin project (CMake, the model, a sweep file, a Catch2 test) into DIR\n"
+       "  (default NAME).\n"
+       "options:\n  -h, --help  this text\n"},
       {"examples",
        "vibro examples\n"
        "  Lists the shipped example sweeps (vibro run --example NAME runs one).\n"
@@ -78,7 +83,8 @@ const std::map<std::string, std::string>& texts() {
 }  // namespace
 
 const std::vector<std::string>& command_names() {
-  static const std::vector<std::string> names = {"run", "continue", "plot", "submit", "models", "describe", "examples"};
+  static const std::vector<std::string> names = {"run",    "continue", "plot",    "submit",
+                                                   "models", "describe", "examples", "new-model"};
   return names;
 }
 
@@ -96,7 +102,9 @@ std::string usage() {
   std::string text = "vibro: sweeps of impact and friction systems to their steady states\n\n"
                      "usage (vibro COMMAND --help for one command):\n";
   for (const auto& name : command_names()) text += command_usage(name) + "\n";
-  return text + "vibro --help | --version\n\n" + sweep_file_help();
+  return text + "every command: --plugin FILE (repeatable) loads a model plugin; so do plugin = FILE in a sweep file\n"
+                "and every *.so in the folders of VIBRO_PLUGIN_PATH (separated by ':')\n"
+                "vibro --help | --version\n\n" + sweep_file_help();
 }
 
 }  // namespace vibro::cli

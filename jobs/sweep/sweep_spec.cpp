@@ -3,12 +3,14 @@
 #include <boost/program_options.hpp>
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <sstream>
 
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
 #include "engine/core/suggest.hpp"
+#include "jobs/plugins/plugin_loader.hpp"
 #include "jobs/sweep/ini_text.hpp"
 #include "jobs/sweep/grid_size.hpp"
 #include "jobs/sweep/key_origin.hpp"
@@ -179,6 +181,34 @@ double parse_real(const std::string& key, const std::string& text, double lo, do
   return v;
 }
 
+// Loads the plugins a sweep names: `plugin = FILE` lines of the file (relative to the sweep file's
+// folder) and --plugin=FILE overrides (as given: vibro writes them with absolute paths). Before the
+// model is looked up, since a plugin may provide it.
+void load_sweep_plugins(const std::string& ini, const std::string& source_name, const std::vector<std::string>& overrides) {
+  po::options_description plugin_only;
+  plugin_only.add_options()("plugin", po::value<std::vector<std::string>>()->composing());
+  po::variables_map from_overrides, from_file;
+  try {
+    po::store(po::command_line_parser(overrides).options(plugin_only).style(kOverrideStyle).allow_unregistered().run(),
+              from_overrides);
+    std::istringstream in(ini);
+    po::store(po::parse_config_file(in, plugin_only, true), from_file);
+  } catch (const po::error& e) {
+    throw InputError(source_name + ": malformed sweep file: " + e.what());
+  }
+  const auto files = [](const po::variables_map& vm) {
+    return vm.count("plugin") ? vm["plugin"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  };
+  for (const auto& file : files(from_overrides)) load_plugin(file);
+  const auto folder = std::filesystem::path(source_name).parent_path();
+  for (const auto& file : files(from_file)) {
+    if (file.find_first_not_of(" \t") == std::string::npos)
+      throw InputError(source_name + ": plugin = '' is empty; expected the path of a model plugin, relative to the sweep file");
+    const std::filesystem::path path(file);
+    load_plugin(path.is_absolute() ? file : (folder / path).string());
+  }
+}
+
 }  // namespace
 
 std::vector<SweepKey> sweep_keys(const Model& model) {
@@ -191,7 +221,11 @@ std::vector<SweepKey> sweep_keys(const Model& model) {
 
 std::string SweepSpec::result_settings() const {
   std::ostringstream text;
-  text << "model = " << model->name() << '\n';
+  text << "model = " << model->name();
+  // A plugin model is identified by its ABI stamp and the plugin file's content too: a rebuilt plugin
+  // may compute other results, so its checkpoints are another sweep's.
+  if (const auto& origin = ModelRegistry::instance().origin(model->name()); !origin.built_in()) text << " plugin " << origin.identity;
+  text << '\n';
   const auto& specs = model->parameters();
   for (std::size_t i = 0; i < specs.size(); ++i)
     text << group_section(specs[i].group) << '.' << specs[i].name << " = " << number(base.values()[i]) << '\n';
@@ -228,6 +262,7 @@ std::string sweep_file_help() {
   std::ostringstream out;
   out << "Sweep file (INI):\n"
          "  model = NAME                 a registered model (vibro models)\n"
+         "  plugin = FILE                a model plugin to load (repeatable; relative to the sweep file)\n"
          "  [parameters] [initial] [numerics]   fixed values of the model's keys (vibro describe NAME)\n"
          "  [axes]  KEY = linspace(a, b, n) | logspace(a, b, n) | range(a, b, step) | v1, v2, ...\n";
   for (const auto& key : kRunKeys) {
@@ -246,6 +281,7 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   check_overrides(overrides);
   const std::string ini = checked_ini_text(ini_text, source_name);
 
+  load_sweep_plugins(ini, source_name, overrides);
   // Pass 1: find the model (everything else depends on its declared keys).
   std::string model_name;
   {
@@ -270,6 +306,8 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   // Pass 2: every key strictly, against the options this model declares.
   po::options_description options;
   for (const auto& key : sweep_keys(*spec.model)) options.add_options()(key.name.c_str(), po::value<std::string>());
+  // A plugin file is loaded before this pass; its identity enters the fingerprint through the model line.
+  options.add_options()("plugin", po::value<std::vector<std::string>>()->composing());
 
   po::variables_map vm;
   std::vector<std::string> axis_order;  // keys in file order

@@ -25,6 +25,7 @@ SUBCOMMANDS = {  # a subcommand -> texts its --help must show
     "describe": ["vibro describe MODEL"],
     "models": ["vibro models"],
     "examples": ["vibro examples", "--example"],
+    "new-model": ["vibro new-model NAME"],
 }
 
 TWO_CASES = GOOD  # conveyor, c_r = 0.6, a_hat = 40, 50 (two cases), 20 periods

@@ -1,0 +1,34 @@
+#pragma once
+// The contract between vibro and a model plugin (a shared library built with vibro_add_model): the
+// plugin exports one C function, vibro_plugin_entry, returning a PluginRecord. vibro reads the magic
+// first (any plugin version lays it out the same), then the ABI stamp, and only when both are its own
+// calls register_models with a registrar that adds to its registry.
+#include <cstdint>
+#include <memory>
+
+#include "engine/core/model.hpp"
+#include "vibro/plugin_abi_hash.hpp"  // generated: kPluginAbi
+
+namespace vibro {
+
+inline constexpr std::uint64_t kPluginMagic = 0x31676c7072626976ULL;  // "vibrplg1", little-endian
+inline constexpr const char* kPluginEntryName = "vibro_plugin_entry";
+
+// Receives the plugin's models; the loading vibro checks each name.
+class PluginRegistrar {
+ public:
+  virtual void add(std::unique_ptr<Model> model) = 0;
+
+ protected:
+  ~PluginRegistrar() = default;
+};
+
+struct PluginRecord {
+  std::uint64_t magic;                            // kPluginMagic
+  const char* abi;                                // the kPluginAbi the plugin was compiled with
+  void (*register_models)(PluginRegistrar& host);
+};
+
+}  // namespace vibro
+
+extern "C" __attribute__((visibility("default"))) const vibro::PluginRecord* vibro_plugin_entry();
