@@ -77,6 +77,26 @@ bool wanted(double start, double end, Crossing crossing) {
 
 }  // namespace
 
+PolynomialRange polynomial_range(const double* c, int degree, double a, double b) {
+  const int n = std::min(degree, kMaxDegree);
+  // Coefficients in u of p(a + w u), u in [0, 1]: d_k = w^k sum_{j >= k} C(j, k) a^(j - k) c_j.
+  double shifted[kMaxDegree + 1];
+  const double w = b - a;
+  double w_power = 1;
+  for (int k = 0; k <= n; ++k) {
+    double sum = 0, binom = 1, a_power = 1;  // C(j, k) and a^(j - k) for j = k, k + 1, ...
+    for (int j = k; j <= n; ++j) {
+      sum += binom * a_power * c[j];
+      binom = binom * (j + 1) / (j + 1 - k);
+      a_power *= a;
+    }
+    shifted[k] = sum * w_power;
+    w_power *= w;
+  }
+  const Coefficients bz = to_bernstein(shifted, n);
+  return {*std::min_element(bz.begin(), bz.begin() + n + 1), *std::max_element(bz.begin(), bz.begin() + n + 1)};
+}
+
 PolynomialRoot polynomial_first_root(const double* c, int degree, Crossing crossing, double resolution, double touch) {
   PolynomialRoot result;
   const int n = std::min(degree, kMaxDegree);

@@ -22,4 +22,12 @@ struct PolynomialRoot {
 PolynomialRoot polynomial_first_root(const double* coefficients, int degree, Crossing crossing,
                                      double resolution = 1e-12, double touch = 0);
 
+struct PolynomialRange {
+  double lo, hi;
+};
+
+// Bounds of the same polynomial over x in [a, b]: the extreme Bernstein coefficients on [a, b]
+// (convex hull property), exact at the ends.
+PolynomialRange polynomial_range(const double* coefficients, int degree, double a, double b);
+
 }  // namespace vibro

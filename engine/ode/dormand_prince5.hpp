@@ -23,7 +23,13 @@ struct DenseStep {
   }
   // Power-basis coefficients c0..c4 (in theta) of the affine function a.y + b along the step.
   void affine_polynomial(const State& a, double b, double c[5]) const {
-    const double R1 = a.dot(r1) + b, R2 = a.dot(r2), R3 = a.dot(r3), R4 = a.dot(r4), R5 = a.dot(r5);
+    power_basis(a.dot(r1) + b, a.dot(r2), a.dot(r3), a.dot(r4), a.dot(r5), c);
+  }
+  // Power-basis coefficients (in theta) of component i alone.
+  void component_polynomial(int i, double c[5]) const { power_basis(r1[i], r2[i], r3[i], r4[i], r5[i], c); }
+
+ private:
+  static void power_basis(double R1, double R2, double R3, double R4, double R5, double c[5]) {
     c[0] = R1;
     c[1] = R2 + R3;
     c[2] = -R3 + R4 + R5;

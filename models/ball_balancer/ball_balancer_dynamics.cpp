@@ -2,16 +2,125 @@
 
 #include <Eigen/LU>
 #include <cmath>
+#include <vector>
 
 #include "engine/core/model.hpp"
+#include "engine/interval/interval_linear_enclosure.hpp"
 
 namespace vibro::ball_balancer {
 
 namespace {
 constexpr double kTwoPi = 6.283185307179586;
-constexpr int kMaxUnknowns = kDof + 2 * kMaxBalls;
 using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxUnknowns, kMaxUnknowns>;
 using Vector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxUnknowns, 1>;
+
+// The counterpart of Matrix for the assembly over boxes: entries and their derivatives.
+struct IntervalMatrix {
+  int size;
+  std::vector<DualInterval> entries;  // sized to the system: a fixed 32 x 32 array costs its zeroing
+  explicit IntervalMatrix(int n) : size(n), entries(static_cast<std::size_t>(n * n)) {}
+  DualInterval& operator()(int r, int k) { return entries[static_cast<std::size_t>(r * size + k)]; }
+};
+
+template <class S>
+S square(const S& x) {
+  using std::abs;
+  const S a = abs(x);  // [0, |x|^2] for an interval that straddles zero, not [-.., ..]
+  return a * a;
+}
+
+// The saddle-point system for the signs nu_i of N_i, over any scalar S (double for the solve,
+// DualInterval for the enclosure over a box of states and times): rows of M q'' = h + Q_fric with the
+// train constraints theta_b'' = theta_a'' and the stuck constraints theta_i'' = phi'' = 0.
+template <class S, class Y, class Mat, class Vec>
+void assemble(const BallBalancerConstants& c, double tan_half, const S& t, const Y& y, const Topology& topology,
+              const std::array<S, kMaxBalls>& nu, const Columns& col, Mat& A, Vec& b) {
+  using std::cos;
+  using std::sin;
+  const int n = c.n;
+  const double m = c.m_ball, R = c.R, mR = m * R, w = c.spin;
+  const S phi = w * t + c.phi0;
+  const S xd = y[kRate + kX], yd = y[kRate + kY];
+  A(0, 0) = c.total_mass();
+  A(1, 1) = c.total_mass();
+  b[0] = c.unbalance * w * w * cos(phi) - c.cx * xd - c.kx * y[kX];
+  b[1] = c.unbalance * w * w * sin(phi) - c.cy * yd - c.ky * y[kY] - c.total_mass() * c.g;
+  for (int i = 0; i < n; ++i) {
+    const std::size_t iu = static_cast<std::size_t>(i);
+    const int row = 2 + i;
+    const S th = y[kTheta + i], thd = y[kRate + kTheta + i], C = cos(th), Sn = sin(th), thd2 = square(thd);
+    A(0, row) = -mR * Sn;
+    A(row, 0) = -mR * Sn;
+    A(1, row) = mR * C;
+    A(row, 1) = mR * C;
+    A(row, row) = mR * R + c.rolling_inertia;
+    b[0] += mR * thd2 * C;
+    b[1] += mR * thd2 * Sn;
+    b[row] = -mR * c.g * C - c.drag * (thd - w);
+    if (topology.stuck[iu]) {
+      A(row, col.group[static_cast<std::size_t>(col.lead[iu])]) = -1.0;
+    } else if (c.mu_R > 0) {
+      // R mu s (nu N_i + sin(a/2) sum F_c), N_i = m (R thd^2 - g S) - m (C x'' + S y'').
+      const double f = R * c.mu_R * topology.slip[iu];
+      A(row, 0) += f * nu[iu] * m * C;
+      A(row, 1) += f * nu[iu] * m * Sn;
+      b[row] += f * nu[iu] * m * (R * thd2 - c.g * Sn);
+      for (const int k : {i, (i + n - 1) % n})
+        if (col.pair[static_cast<std::size_t>(k)] >= 0) A(row, col.pair[static_cast<std::size_t>(k)]) -= c.mu_R * topology.slip[iu] * tan_half;
+    }
+  }
+  for (int k = 0; k < n; ++k) {
+    const int cp = col.pair[static_cast<std::size_t>(k)];
+    if (cp < 0) continue;
+    const int a = 2 + k, bb = 2 + (k + 1) % n;
+    A(a, cp) += 1.0;  // compression pushes ball a back (CW) and ball b forward (CCW)
+    A(bb, cp) -= 1.0;
+    A(cp, bb) = 1.0;
+    A(cp, a) = -1.0;
+  }
+  for (int i = 0; i < n; ++i)
+    if (col.group[static_cast<std::size_t>(i)] >= 0) A(col.group[static_cast<std::size_t>(i)], 2 + i) = 1.0;  // theta_i'' = phi'' = 0
+}
+
+// N_i = m (R theta_i'^2 - x'' cos theta_i - (y'' + g) sin theta_i) from the solution z.
+template <class S, class Y, class Z>
+void normal_forces(const BallBalancerConstants& c, const Y& y, const Z& z, std::array<S, kMaxBalls>& normal) {
+  using std::cos;
+  using std::sin;
+  for (int i = 0; i < c.n; ++i) {
+    const S th = y[kTheta + i];
+    normal[static_cast<std::size_t>(i)] = c.m_ball * (c.R * square(S(y[kRate + kTheta + i])) - z[0] * cos(th) - (z[1] + c.g) * sin(th));
+  }
+}
+
+// Contact forces lambda_k and, per stuck group (at its leader), the friction needed and the margin
+// capacity - |needed| (capacity: R mu_R (|N_i| + tan(alpha/2)/R sum |lambda|) summed over the group).
+template <class S, class Z>
+void constraint_forces(const BallBalancerConstants& c, double tan_half, const Z& z, const Columns& col,
+                       const std::array<S, kMaxBalls>& normal, std::array<S, kMaxBalls>& lambda,
+                       std::array<S, kMaxBalls>& margin, std::array<S, kMaxBalls>& stick) {
+  using std::abs;
+  const int n = c.n;
+  for (int k = 0; k < n; ++k) {
+    const int cp = col.pair[static_cast<std::size_t>(k)];
+    lambda[static_cast<std::size_t>(k)] = cp >= 0 ? S(z[cp]) : S(0.0);
+  }
+  for (int l = 0; l < n; ++l) {
+    const int cg = col.group[static_cast<std::size_t>(l)];
+    if (cg < 0) continue;
+    S capacity = 0.0;
+    int members = 0;
+    for (int i = 0; i < n; ++i) {
+      if (col.lead[static_cast<std::size_t>(i)] != l) continue;
+      ++members;
+      S load = abs(normal[static_cast<std::size_t>(i)]);
+      for (const int k : {i, (i + n - 1) % n}) load += tan_half / c.R * abs(lambda[static_cast<std::size_t>(k)]);
+      capacity += c.R * c.mu_R * load;
+    }
+    stick[static_cast<std::size_t>(l)] = z[cg];
+    margin[static_cast<std::size_t>(l)] = capacity - members * abs(S(z[cg]));
+  }
+}
 }  // namespace
 
 BallBalancerDynamics::BallBalancerDynamics(const BallBalancerConstants& c) : c_(c), tan_half_(std::tan(c.alpha / 2)) {}
@@ -51,100 +160,97 @@ double BallBalancerDynamics::gap(const State& y, int k) const {
   return y[kTheta + b] - y[kTheta + k] - c_.alpha + (b == 0 ? kTwoPi : 0.0);
 }
 
-Accelerations BallBalancerDynamics::solve(double t, const State& y, Topology& topology) const {
-  const int n = c_.n, D = 2 + n;
-  const double m = c_.m_ball, R = c_.R, mR = m * R, phi_ = phi(t), w = c_.spin;
-  const double xd = y[kRate + kX], yd = y[kRate + kY];
-  // Unknowns: q'' (D), then a lambda per active pair, then a friction per stuck group.
-  std::array<int, kMaxBalls> pair_column{}, group_column{};
-  int size = D;
-  for (int k = 0; k < n; ++k) pair_column[static_cast<std::size_t>(k)] = n >= 2 && topology.contact[static_cast<std::size_t>(k)] ? size++ : -1;
-  std::array<int, kMaxBalls> lead{};
+Columns BallBalancerDynamics::columns(const Topology& topology) const {
+  const int n = c_.n;
+  Columns col;
+  col.size = 2 + n;
+  for (int k = 0; k < n; ++k) col.pair[static_cast<std::size_t>(k)] = n >= 2 && topology.contact[static_cast<std::size_t>(k)] ? col.size++ : -1;
   for (int i = 0; i < n; ++i) {
-    lead[static_cast<std::size_t>(i)] = leader(topology, i);
-    group_column[static_cast<std::size_t>(i)] = -1;
+    col.lead[static_cast<std::size_t>(i)] = leader(topology, i);
+    col.group[static_cast<std::size_t>(i)] = -1;
   }
   for (int i = 0; i < n; ++i)
-    if (topology.stuck[static_cast<std::size_t>(i)] && lead[static_cast<std::size_t>(i)] == i) group_column[static_cast<std::size_t>(i)] = size++;
+    if (topology.stuck[static_cast<std::size_t>(i)] && col.lead[static_cast<std::size_t>(i)] == i) col.group[static_cast<std::size_t>(i)] = col.size++;
+  return col;
+}
 
+Accelerations BallBalancerDynamics::solve(double t, const State& y, Topology& topology) const {
+  const int n = c_.n, D = 2 + n;
+  const Columns col = columns(topology);
   Accelerations out;
   for (int pass = 0; pass < 4; ++pass) {
-    Matrix A = Matrix::Zero(size, size);
-    Vector b = Vector::Zero(size);
-    A(0, 0) = A(1, 1) = c_.total_mass();
-    b[0] = c_.unbalance * w * w * std::cos(phi_) - c_.cx * xd - c_.kx * y[kX];
-    b[1] = c_.unbalance * w * w * std::sin(phi_) - c_.cy * yd - c_.ky * y[kY] - c_.total_mass() * c_.g;
-    for (int i = 0; i < n; ++i) {
-      const std::size_t iu = static_cast<std::size_t>(i);
-      const int row = 2 + i;
-      const double th = y[kTheta + i], thd = y[kRate + kTheta + i], C = std::cos(th), S = std::sin(th);
-      A(0, row) = A(row, 0) = -mR * S;
-      A(1, row) = A(row, 1) = mR * C;
-      A(row, row) = mR * R + c_.rolling_inertia;
-      b[0] += mR * thd * thd * C;
-      b[1] += mR * thd * thd * S;
-      b[row] = -mR * c_.g * C - c_.drag * (thd - w);
-      if (topology.stuck[iu]) {
-        A(row, group_column[static_cast<std::size_t>(lead[iu])]) = -1;
-      } else if (c_.mu_R > 0) {
-        // R mu s (nu N_i + sin(a/2) sum F_c), N_i = m (R thd^2 - g S) - m (C x'' + S y'').
-        const double f = R * c_.mu_R * topology.slip[iu];
-        const double nu = topology.nu[iu];
-        A(row, 0) += f * nu * m * C;
-        A(row, 1) += f * nu * m * S;
-        b[row] += f * nu * m * (R * thd * thd - c_.g * S);
-        for (const int k : {i, (i + n - 1) % n})
-          if (pair_column[static_cast<std::size_t>(k)] >= 0) A(row, pair_column[static_cast<std::size_t>(k)]) -= c_.mu_R * topology.slip[iu] * tan_half_;
-      }
-    }
-    for (int k = 0; k < n; ++k) {
-      const int col = pair_column[static_cast<std::size_t>(k)];
-      if (col < 0) continue;
-      const int a = 2 + k, bb = 2 + (k + 1) % n;
-      A(a, col) += 1;  // compression pushes ball a back (CW) and ball b forward (CCW)
-      A(bb, col) -= 1;
-      A(col, bb) = 1;
-      A(col, a) = -1;
-    }
-    for (int i = 0; i < n; ++i)
-      if (group_column[static_cast<std::size_t>(i)] >= 0) A(group_column[static_cast<std::size_t>(i)], 2 + i) = 1;  // theta_i'' = phi'' = 0
-
+    std::array<double, kMaxBalls> nu{};
+    for (int i = 0; i < n; ++i) nu[static_cast<std::size_t>(i)] = topology.nu[static_cast<std::size_t>(i)];
+    Matrix A = Matrix::Zero(col.size, col.size);
+    Vector b = Vector::Zero(col.size);
+    assemble(c_, tan_half_, t, y, topology, nu, col, A, b);
     const Vector z = A.partialPivLu().solve(b);
     if (!z.allFinite()) throw CaseFailure("singular ball balancer constraint system at t = " + std::to_string(t));
     out.qdd.setZero();
     out.qdd.head(D) = z.head(D);
+    normal_forces(c_, y, z, out.normal);
     bool flipped = false;
     for (int i = 0; i < n; ++i) {
       const std::size_t iu = static_cast<std::size_t>(i);
-      const double th = y[kTheta + i], thd = y[kRate + kTheta + i];
-      out.normal[iu] = m * (R * thd * thd - z[0] * std::cos(th) - (z[1] + c_.g) * std::sin(th));
       const int sign = out.normal[iu] >= 0 ? 1 : -1;
       if (sign != topology.nu[iu]) {
         flipped = flipped || (!topology.stuck[iu] && c_.mu_R > 0);
         topology.nu[iu] = sign;
       }
     }
-    for (int k = 0; k < n; ++k) out.lambda[static_cast<std::size_t>(k)] = pair_column[static_cast<std::size_t>(k)] >= 0 ? z[pair_column[static_cast<std::size_t>(k)]] : 0.0;
-    if (!flipped) {
-      for (int l = 0; l < n; ++l) {
-        const int col = group_column[static_cast<std::size_t>(l)];
-        if (col < 0) continue;
-        double capacity = 0;
-        int members = 0;
-        for (int i = 0; i < n; ++i) {
-          if (lead[static_cast<std::size_t>(i)] != l) continue;
-          ++members;
-          double load = std::fabs(out.normal[static_cast<std::size_t>(i)]);
-          for (const int k : {i, (i + n - 1) % n}) load += tan_half_ / R * std::fabs(out.lambda[static_cast<std::size_t>(k)]);
-          capacity += R * c_.mu_R * load;
-        }
-        out.stick[static_cast<std::size_t>(l)] = z[col];
-        out.margin[static_cast<std::size_t>(l)] = capacity - members * std::fabs(z[col]);
-      }
-      return out;
-    }
+    constraint_forces(c_, tan_half_, z, col, out.normal, out.lambda, out.margin, out.stick);
+    if (!flipped) return out;
   }
   return out;  // the N signs kept flipping (N ~ 0): the last solve stands
+}
+
+ForceEnclosure BallBalancerDynamics::enclose_forces(const DualInterval& t, const StateBox& y, const Topology& topology) const {
+  const int n = c_.n;
+  const Columns col = columns(topology);
+  std::array<DualInterval, kMaxBalls> nu{};
+  for (int i = 0; i < n; ++i) nu[static_cast<std::size_t>(i)] = topology.nu[static_cast<std::size_t>(i)];
+  ForceEnclosure out;
+  for (;;) {  // at most n + 1 passes: each one that repeats widens another ball's sign for good
+    IntervalMatrix A(col.size);
+    std::array<DualInterval, kMaxUnknowns> b{};
+    assemble(c_, tan_half_, t, y, topology, nu, col, A, b);
+    // A z = b, and differentiated along the parameter, A z' = b' - A' z: two enclosures, one matrix.
+    Matrix a_mid(col.size, col.size), a_rad(col.size, col.size);
+    Vector b_mid(col.size), b_rad(col.size), z_mid, z_rad, d_mid, d_rad;
+    for (int r = 0; r < col.size; ++r) {
+      b_mid[r] = b[static_cast<std::size_t>(r)].v.mid();
+      b_rad[r] = b[static_cast<std::size_t>(r)].v.rad();
+      for (int k = 0; k < col.size; ++k) a_mid(r, k) = A(r, k).v.mid(), a_rad(r, k) = A(r, k).v.rad();
+    }
+    const IntervalLinearSystem<Matrix, Vector> system(a_mid, a_rad);
+    if (!system.solve(b_mid, b_rad, z_mid, z_rad)) return ForceEnclosure{};
+    std::array<DualInterval, kMaxUnknowns> z{};
+    for (int r = 0; r < col.size; ++r) z[static_cast<std::size_t>(r)].v = Interval(z_mid[r] - z_rad[r], z_mid[r] + z_rad[r]);
+    for (int r = 0; r < col.size; ++r) {
+      Interval rhs = b[static_cast<std::size_t>(r)].d;
+      for (int k = 0; k < col.size; ++k) rhs -= A(r, k).d * z[static_cast<std::size_t>(k)].v;
+      b_mid[r] = rhs.mid();
+      b_rad[r] = rhs.rad();
+    }
+    if (!system.solve(b_mid, b_rad, d_mid, d_rad)) return ForceEnclosure{};
+    for (int r = 0; r < col.size; ++r) z[static_cast<std::size_t>(r)].d = Interval(d_mid[r] - d_rad[r], d_mid[r] + d_rad[r]);
+    std::array<DualInterval, kMaxBalls> normal{}, stick{};
+    normal_forces(c_, y, z, normal);
+    // A slipping ball whose N may take the other sign over the box: its rolling term with both signs.
+    bool widened = false;
+    for (int i = 0; i < n; ++i) {
+      const std::size_t iu = static_cast<std::size_t>(i);
+      if (topology.stuck[iu] || !(c_.mu_R > 0) || nu[iu].v.lo != nu[iu].v.hi) continue;
+      if (nu[iu].v.lo > 0 ? normal[iu].v.lo < 0 : normal[iu].v.hi >= 0) {
+        nu[iu] = DualInterval(Interval(-1.0, 1.0), Interval(0.0));
+        widened = true;
+      }
+    }
+    if (widened) continue;
+    constraint_forces(c_, tan_half_, z, col, normal, out.lambda, out.margin, stick);
+    out.valid = true;
+    return out;
+  }
 }
 
 void BallBalancerDynamics::rhs(double t, const State& y, Topology& topology, State& dy) const {

@@ -10,6 +10,7 @@
 #include <array>
 #include <vector>
 
+#include "engine/interval/interval.hpp"
 #include "engine/ring_contact/ring_impulse.hpp"
 #include "models/ball_balancer/ball_balancer_parameters.hpp"
 
@@ -37,6 +38,24 @@ struct Accelerations {
   std::array<double, kMaxBalls> stick{};   // stuck group (at its leader): generalised friction per ball
 };
 
+// Bounds over a box of states and times that move along one parameter (the step fraction of a
+// dense output): every contact force and stuck-group friction margin the solve gives at any point of
+// the box lies inside `v`, its derivative along the parameter inside `d` (valid = false: box too wide).
+using StateBox = std::array<DualInterval, kStateSize>;
+struct ForceEnclosure {
+  bool valid = false;
+  std::array<DualInterval, kMaxBalls> lambda{};
+  std::array<DualInterval, kMaxBalls> margin{};
+};
+
+// Where each unknown of the constraint system sits: q'' (2 + n), then a lambda per active pair,
+// then a friction per stuck group (leader: the first ball of each ball's group).
+inline constexpr int kMaxUnknowns = kDof + 2 * kMaxBalls;
+struct Columns {
+  std::array<int, kMaxBalls> pair{}, group{}, lead{};
+  int size = 0;
+};
+
 class BallBalancerDynamics {
  public:
   explicit BallBalancerDynamics(const BallBalancerConstants& c);
@@ -49,6 +68,9 @@ class BallBalancerDynamics {
   // Solves for the accelerations; refreshes topology.nu (the N_i signs) as it iterates.
   Accelerations solve(double t, const State& y, Topology& topology) const;
   void rhs(double t, const State& y, Topology& topology, State& dy) const;
+  // The same forces enclosed over a box (the dense output of a step over part of it): the N_i signs
+  // of topology.nu, and both signs for a slipping ball whose N_i may change sign in the box.
+  ForceEnclosure enclose_forces(const DualInterval& t, const StateBox& y, const Topology& topology) const;
 
   // Mass matrix M(q) over (x, y, theta_1..theta_n).
   Eigen::MatrixXd mass_matrix(const State& y) const;
@@ -59,6 +81,7 @@ class BallBalancerDynamics {
   double momentum_y(double t, const State& y) const;
 
  private:
+  Columns columns(const Topology& topology) const;
   BallBalancerConstants c_;
   double tan_half_;  // tan(alpha / 2)
 };

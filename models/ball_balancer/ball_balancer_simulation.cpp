@@ -9,14 +9,14 @@
 #include "engine/core/case_budget.hpp"
 #include "engine/events/affine_guard_root.hpp"
 #include "engine/ring_contact/ring_impulse.hpp"
-#include "engine/ring_contact/sampled_root.hpp"
+#include "engine/events/dense_enclosure.hpp"
+#include "engine/roots/enclosure_first_root.hpp"
 
 namespace vibro::ball_balancer {
 
 namespace {
 constexpr double kTwoPi = 6.283185307179586;
 constexpr double kTouchGap = 1e-9;      // rad: neighbours this close count as touching at an impact
-constexpr int kNonsmoothSamples = 4;    // samples per step of the contact-force and friction guards
 constexpr int kMaxStalledEvents = 1000;
 
 State start_state(const BallBalancerConstants& c) {
@@ -115,6 +115,47 @@ double BallBalancerSimulation::nonsmooth_value(double t, const State& y, int& wh
   return lowest;
 }
 
+GuardEnclosure BallBalancerSimulation::nonsmooth_enclosure(const DenseStep<kStateSize>& step, double a, double b) const {
+  const DenseBox<kStateSize> dense = enclose_dense(step, a, b);
+  StateBox box;
+  for (int i = 0; i < kStateSize; ++i)
+    box[static_cast<std::size_t>(i)] = DualInterval(Interval(dense.lo[i], dense.hi[i]), Interval(dense.slope_lo[i], dense.slope_hi[i]));
+  const DualInterval t(Interval(step.t0 + a * step.h, step.t0 + b * step.h), Interval(step.h));
+  const ForceEnclosure forces = dynamics_.enclose_forces(t, box, topology_);
+  constexpr double kHuge = 1e300;
+  if (!forces.valid) return {Interval(-kHuge, kHuge), Interval(-kHuge, kHuge)};
+  // The guards: each train contact force and each stuck group's margin; the lowest of them falls to
+  // zero first. Its slope lies among the slopes of the guards that can be the lowest somewhere.
+  std::array<const DualInterval*, 2 * kMaxBalls> guards{};
+  int count = 0;
+  for (int k = 0; k < c_.n; ++k) {
+    const std::size_t ku = static_cast<std::size_t>(k);
+    if (topology_.contact[ku]) guards[static_cast<std::size_t>(count++)] = &forces.lambda[ku];
+    if (topology_.stuck[ku] && dynamics_.leader(topology_, k) == k) guards[static_cast<std::size_t>(count++)] = &forces.margin[ku];
+  }
+  GuardEnclosure lowest{Interval(kHuge, kHuge), Interval(kHuge, -kHuge)};
+  for (int j = 0; j < count; ++j) {
+    const Interval& v = guards[static_cast<std::size_t>(j)]->v;
+    lowest.value = Interval(std::min(lowest.value.lo, v.lo), std::min(lowest.value.hi, v.hi));
+  }
+  for (int j = 0; j < count; ++j) {
+    const DualInterval& g = *guards[static_cast<std::size_t>(j)];
+    if (g.v.lo <= lowest.value.hi) lowest.slope = Interval(std::min(lowest.slope.lo, g.d.lo), std::max(lowest.slope.hi, g.d.hi));
+  }
+  return lowest;
+}
+
+double BallBalancerSimulation::first_nonsmooth(const DenseStep<kStateSize>& step) const {
+  int unused = -1;
+  const EnclosedRoot root = enclosure_first_root(
+      [&](double theta) { return nonsmooth_value(step.t0 + theta * step.h, step.at(theta), unused); },
+      [&](double a, double b) { return nonsmooth_enclosure(step, a, b); }, kGuardResolution);
+  if (root.exhausted)
+    throw CaseFailure("the contact forces and stick margins could not be bounded on the step at t = " + std::to_string(step.t0) +
+                      " (ill-conditioned constraint system)");
+  return root.found ? root.theta : 2.0;
+}
+
 void BallBalancerSimulation::advance(double t_end) {
   const int n = c_.n;
   State k1, y_new, k_new;
@@ -168,13 +209,10 @@ void BallBalancerSimulation::advance(double t_end) {
       }
     }
     if (has_nonsmooth_guards()) {
-      int unused = -1;
-      const double f0 = std::max(nonsmooth_value(t_, y_, unused), 1e-300);
-      const SampledRoot root = sampled_first_root(
-          [&](double theta) { return nonsmooth_value(t_ + theta * h, step.at(theta), unused); }, f0, kNonsmoothSamples);
-      if (root.found && root.theta < first) {
-        first = root.theta, kind = Event::NonSmooth;
-        nonsmooth_value(t_ + root.theta * h, step.at(root.theta), which);
+      const double theta = first_nonsmooth(step);
+      if (theta < first) {
+        first = theta, kind = Event::NonSmooth;
+        nonsmooth_value(t_ + theta * h, step.at(theta), which);
       }
     }
     if (kind == Event::None) {

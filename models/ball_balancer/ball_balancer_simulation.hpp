@@ -7,13 +7,15 @@
 //   - a slipping group's relative rate theta' - phi' reaching zero (affine) -> the friction sign
 //     flips, or the group sticks to the race when sign() friction can hold it (Filippov);
 //   - a train contact force reaching zero (separation, 3.7) or a stuck group's friction reaching
-//     its capacity (release): functions of the accelerations, located by sampled_first_root.
+//     its capacity (release): functions of the accelerations through a linear solve, bounded over
+//     parts of the step by interval enclosures (enclosure_first_root): never missed either.
 // Samples are taken at t = k T, T = 2 pi / spin (once per revolution).
 #include <array>
 #include <cstdint>
 
 #include "engine/core/model.hpp"
 #include "engine/events/polynomial_first_root.hpp"
+#include "engine/roots/enclosure_first_root.hpp"
 #include "engine/ode/dormand_prince5.hpp"
 #include "models/ball_balancer/ball_balancer_dynamics.hpp"
 
@@ -54,6 +56,13 @@ class BallBalancerSimulation : public Simulation {
   };
   void set_event_log(EventLog* log) { log_ = log; }
 
+  // The lowest train contact force or stuck-group friction margin at (t, y) in the current topology
+  // (which: the pair k, or kMaxBalls + the group leader; -1 when there is none).
+  double nonsmooth_value(double t, const State& y, int& which) const;
+  // Its first zero on a step's dense output, proved absent before the returned step fraction
+  // (2 when it stays positive on the whole step).
+  double first_nonsmooth(const DenseStep<kStateSize>& step) const;
+
  private:
   enum class Event { None, Gap, Reversal, NonSmooth };
   void initialise();
@@ -61,7 +70,7 @@ class BallBalancerSimulation : public Simulation {
   void reset_tracking();
   StrobeSample make_sample() const;
   double first_affine(const DenseStep<kStateSize>& step, const State& a, double b, Crossing crossing) const;
-  double nonsmooth_value(double t, const State& y, int& which) const;  // min of train lambdas and stick margins
+  GuardEnclosure nonsmooth_enclosure(const DenseStep<kStateSize>& step, double a, double b) const;  // over [a, b]
   void on_collision(int pair);
   void on_reversal(int leader);
   void on_nonsmooth(int which);

@@ -46,8 +46,9 @@ std::vector<ParameterSpec> make_specs() {
       ParameterSpec::real("g", G::Physics, "m/s^2", 9.81, 0, 1e3, "gravity"),
       ParameterSpec::real("modes", G::Physics, "-", 5, 1, 8, "number of beam modes N_mod").integer(),
       ParameterSpec::choice("base_load", G::Physics, {"on", "off"}, "on",
-                            "modal base-excitation load -gamma_n w0'' (spec U2; off: the paper's Eq. (6) as printed, which "
-                            "gives its operating characteristic, docs/models/beam_slider.md)"),
+                            "modal base-excitation load -gamma_n w0'' of a base-excited beam. on (default): the paper's "
+                            "Eq. (1), the physics; off: its Eq. (6) as printed, which its published results follow "
+                            "(the examples reproducing its figures set off; docs/models/beam_slider.md)"),
       ParameterSpec::real("x_C0", G::Initial, "-", 0.6, 0, 1,
                           "initial slider location x_C(0) / l (held there by the surrogate)"),
       ParameterSpec::real("steps_per_mode", G::Numerics, "-", 5, 1, 1000,

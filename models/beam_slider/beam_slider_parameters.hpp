@@ -19,7 +19,7 @@ struct BeamSliderConstants {
   // beam
   double length, beam_mass, EI, half_thickness, damping;
   int modes;
-  bool base_load;  // the -gamma_n w0'' modal load (spec U2); off only for diagnostics
+  bool base_load;  // the -gamma_n w0'' modal load: on = the paper's Eq. (1), off = its printed Eq. (6)
   // slider (corner geometry in the slider frame, spec 1.4)
   double mass, inertia, corner_spacing /* b1 */, hole_height /* R */, hole_offset /* d */, g;
   // contact laws

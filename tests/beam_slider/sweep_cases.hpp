@@ -2,6 +2,8 @@
 // Runs a beam-slider sweep file text through the sweep machinery and returns each case's axis value,
 // observables, class and window samples (the reference-result tests of spec beam_slider.md 5).
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,8 @@ namespace vibro::test_support {
 
 struct Case {
   double axis_value;
+  double axis2_value;  // the second axis named to run(), else 0
+  bool ok;             // status Ok (only cases of a run that allows failures can be false)
   std::vector<double> observables;
   std::string cls;
   std::vector<double> x_C;  // the window's stroboscopic x_C samples, m
@@ -19,19 +23,44 @@ struct Case {
   bool stopped_early;
 };
 
-// Runs a sweep file text; returns each case's first-axis value, observables and class.
-inline std::vector<Case> run(const std::string& ini, const std::string& axis) {
-  const SweepSpec spec = parse_sweep(ini, "test.ini", {});
+// Runs a parsed sweep; returns each case's value of `axis` (and of `axis2`), observables and class.
+// Every case must end Ok unless `allow_failed` (a failed case then comes back with ok = false).
+inline std::vector<Case> run_spec(const SweepSpec& spec, const std::string& axis, const std::string& axis2 = "",
+                                  bool allow_failed = false) {
   const SweepRun result = run_sweep(spec);
   std::vector<Case> cases;
   for (long long i = 0; i < spec.case_count(); ++i) {
     const auto& r = result.cases[static_cast<std::size_t>(i)];
-    REQUIRE(r.status == CaseStatus::Ok);
+    const bool ok = r.status == CaseStatus::Ok;
+    if (!allow_failed) REQUIRE(ok);
     std::vector<double> x_C;
     for (const auto& point : r.strobe) x_C.push_back(point.drift_position);
-    cases.push_back({spec.case_parameters(i).get(axis), r.observables, r.class_code, x_C, r.periods_run, r.stopped_early});
+    const auto parameters = spec.case_parameters(i);
+    cases.push_back({parameters.get(axis), axis2.empty() ? 0.0 : parameters.get(axis2), ok, r.observables,
+                     r.class_code, x_C, r.periods_run, r.stopped_early});
   }
   return cases;
+}
+
+// Runs a sweep file text (every case must end Ok).
+inline std::vector<Case> run(const std::string& ini, const std::string& axis) {
+  return run_spec(parse_sweep(ini, "test.ini", {}), axis);
+}
+
+// The text of examples/<name>, to run a shipped example (or a cheaper variant of it) in a test.
+inline std::string example_text(const std::string& name) {
+  std::ifstream in(std::string(VIBRO_SOURCE_DIR) + "/examples/" + name);
+  REQUIRE(in.good());
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Runs examples/<name> with `overrides` ("--run.max_periods=1000", ...) as the command line would.
+inline std::vector<Case> run_example(const std::string& name, const std::vector<std::string>& overrides,
+                                     const std::string& axis, const std::string& axis2 = "",
+                                     bool allow_failed = false) {
+  return run_spec(parse_sweep(example_text(name), name, overrides), axis, axis2, allow_failed);
 }
 
 // One case of the free slider from x_C0: `parameters` are [parameters] lines ("f = 85\n..."), `run_keys`

@@ -1,12 +1,10 @@
 // engine/ring_contact on its own: the ring impulse map with a diagonal mass matrix (equal beads on a
-// hoop), the train-impact sweep (Newton's cradle), the plastic closure of a chain, and the sampled
-// first root of a non-polynomial function.
+// hoop), the train-impact sweep (Newton's cradle) and the plastic closure of a chain.
 #include <Eigen/Core>
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "engine/ring_contact/ring_impulse.hpp"
-#include "engine/ring_contact/sampled_root.hpp"
 
 using namespace vibro;
 
@@ -53,12 +51,4 @@ TEST_CASE("ring impulse: plastic closure makes a slowly closing chain move as on
   CHECK(v[2] - v[1] == Approx(0).margin(1e-14));
   CHECK(2 * v[0] + v[1] + v[2] == Approx(momentum).epsilon(1e-14));
   CHECK(v[3] == 5.0);  // not touching: untouched
-}
-
-TEST_CASE("sampled first root: the first downward crossing of cos(5 theta) - 0.2, to 1e-13", "[engine][ball_balancer]") {
-  auto f = [](double theta) { return std::cos(5 * theta) - 0.2; };
-  const SampledRoot root = sampled_first_root(f, f(0), 8);
-  REQUIRE(root.found);
-  CHECK(root.theta == Approx(std::acos(0.2) / 5).margin(1e-12));
-  CHECK_FALSE(sampled_first_root([](double theta) { return 1 + theta; }, 1.0, 8).found);
 }
