@@ -6,6 +6,6 @@ cd "$(dirname "$0")/.."
 scripts/install_deps.sh
 scripts/build.sh
 mkdir -p results
-build/jobs/vibro run --output.file=results/conveyor_fig6.h5 --output.overwrite=true  # rerunnable
+build/jobs/vibro run --example conveyor_fig6 --output.file=results/conveyor_fig6.h5 --output.overwrite=true  # rerunnable
 /usr/bin/python3 scripts/plot_feeding_velocity.py results/conveyor_fig6.h5 results/conveyor_fig6.png
 echo "quickstart: wrote results/conveyor_fig6.h5 and results/conveyor_fig6.png"

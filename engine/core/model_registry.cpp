@@ -1,6 +1,7 @@
 #include "engine/core/model_registry.hpp"
 
 #include "engine/core/input_error.hpp"
+#include "engine/core/suggest.hpp"
 
 namespace vibro {
 
@@ -27,7 +28,7 @@ const Model& ModelRegistry::get(const std::string& name) const {
   if (it == models_.end()) {
     std::string known;
     for (const auto& entry : models_) known += (known.empty() ? "" : ", ") + entry.first;
-    throw InputError("unknown model '" + name + "'; registered models: " + known +
+    throw InputError("unknown model '" + echoed(name) + "'" + did_you_mean(name, names()) + "; registered models: " + known +
                      " (a model from a plugin needs --plugin FILE, plugin = FILE in the sweep file, or VIBRO_PLUGIN_PATH)");
   }
   return *it->second.model;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "engine/core/input_error.hpp"
+#include "engine/core/suggest.hpp"
 
 namespace vibro {
 
@@ -94,7 +95,8 @@ double ParameterSpec::parse(const std::string& text) const {
   if (kind == ParameterKind::Choice) {
     for (std::size_t i = 0; i < choices.size(); ++i)
       if (choices[i] == text) return static_cast<double>(i);
-    throw InputError(where + " = '" + echoed(text) + "' is not accepted; expected " + accepted_range());
+    throw InputError(where + " = '" + echoed(text) + "' is not accepted" + did_you_mean(text, choices) + "; expected " +
+                     accepted_range());
   }
   char* end = nullptr;
   const double value = std::strtod(text.c_str(), &end);

@@ -16,11 +16,15 @@
 
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
+#include "engine/core/suggest.hpp"
+#include "jobs/cli/arguments.hpp"
+#include "jobs/cli/examples.hpp"
+#include "jobs/cli/usage_text.hpp"
 #include "jobs/output/checkpoint_index.hpp"
 #include "jobs/output/checkpoint_log.hpp"
 #include "jobs/output/safe_path.hpp"
 #include "jobs/output/disk_estimate.hpp"
-#include "jobs/default_sweep.hpp"  // generated
+#include "jobs/parallel/interrupt.hpp"
 #include "jobs/parallel/mpi_session.hpp"
 #include "jobs/parallel/slurm_submit.hpp"
 #include "jobs/plugins/plugin_loader.hpp"
@@ -35,40 +39,16 @@ std::ostream& null_stream() {
   return sink;
 }
 
-std::string usage() {
-  return "vibro: sweeps of impact and friction systems to their steady states\n\n"
-         "usage:\n"
-         "  vibro run [SWEEP.ini] [--section.key=value ...]   run a sweep (no file: the embedded default,\n"
-         "                                                   the conveyor's Fig. 6 study); a rerun of a killed\n"
-         "                                                   sweep resumes from its checkpoints OUT.h5.ckpt.*\n"
-         "  vibro run --resume OUT.h5                         resume a killed sweep from its checkpoints alone\n"
-         "  vibro continue SWEEP.ini --parameter NAME --to VALUE [--step S] [--periods K]\n"
-         "                 [--max-step S] [--method natural|arclength] [--section.key=value ...]\n"
-         "                                                   follow the periodic orbit the sweep file's one case\n"
-         "                                                   settles on (Newton shooting) from its value of NAME\n"
-         "                                                   to VALUE, locating grazings and stability changes;\n"
-         "                                                   arclength goes on round folds (default natural);\n"
-         "                                                   writes OUT.branch.h5\n"
-         "  vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch] [--out PNG] [options]\n"
-         "                                                   a PNG of a sweep (default kind: bifurcation) or a\n"
-         "                                                   branch file, through scripts/plot_*.py (options such\n"
-         "                                                   as --obs, --x, --case go to the script)\n"
-         "  vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time LIMIT\n"
-         "               [--partition P] [--script FILE] [--dry-run] [--section.key=value ...]\n"
-         "                                                   write an sbatch script (srun, MPI x OpenMP,\n"
-         "                                                   requeue near the time limit) and submit it;\n"
-         "                                                   LIMIT: MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS\n"
-         "  vibro models                                      list the registered models\n"
-         "  vibro describe MODEL                              parameters, units, defaults, valid ranges\n"
-         "  vibro new-model NAME [DIR]                        write a model plugin project (CMake, the model,\n"
-         "                                                   a sweep file, a Catch2 test) into DIR (default NAME)\n"
-         "  every command: --plugin FILE (repeatable) loads a model plugin; so do plugin = FILE in a\n"
-         "  sweep file and every *.so in the folders of VIBRO_PLUGIN_PATH (separated by ':')\n"
-         "  vibro --help | --version\n\n" +
-         sweep_file_help();
+void unknown_command(const std::string& name) {
+  std::string list;
+  for (const auto& c : command_names()) list += c + ", ";
+  throw InputError("unknown command '" + echoed(name) + "'" + did_you_mean(name, command_names()) + "; expected " + list +
+                   "--help or --version");
 }
 
-int models_command() {
+int models_command(const std::vector<std::string>& args) {
+  const CommandLine line = parse_command_line({"models", {}, false, false, 0}, args);
+  if (printed_help(line.help, "models")) return 0;
   const auto& registry = ModelRegistry::instance();
   for (const auto& name : registry.names()) {
     std::cout << std::left << std::setw(14) << name + " " << registry.get(name).summary();
@@ -78,10 +58,49 @@ int models_command() {
   return 0;
 }
 
-int describe_command(const std::string& name) {
-  const Model& model = ModelRegistry::instance().get(name);
+namespace {
+
+// The stroboscopic state as the model's default case lays it out (a case with other choices, e.g.
+// another initial mode, has the same layout).
+void describe_layout(const Model& model) {
+  const std::vector<ParameterSpec>& specs = model.parameters();
+  std::unique_ptr<Simulation> simulation;
+  try {
+    simulation = model.start(ParameterSet(&specs));
+  } catch (const InfeasibleCase& e) {
+    std::cout << "\nstate layout: the default case does not start (" << e.what() << ")\n";
+    return;
+  }
+  if (!simulation) {  // a model that cannot run (e.g. a plugin that only registers)
+    std::cout << "\nstate layout: the model starts no simulation\n";
+    return;
+  }
+  const StrobeLayout& layout = simulation->layout();
+  auto list = [](const std::vector<std::string>& names) {
+    std::string text;
+    for (const auto& n : names) text += (text.empty() ? "" : ", ") + n;
+    return text.empty() ? std::string("none") : text;
+  };
+  std::cout << "\nstate components (HDF5 strobe columns): " << list(layout.state_names) << "\n"
+            << "modes: " << list(layout.mode_names) << "\n"
+            << "event counters: " << list(layout.counter_names) << "\n";
+}
+
+}  // namespace
+
+int examples_command(const std::vector<std::string>& args) {
+  const CommandLine line = parse_command_line({"examples", {}, false, false, 0}, args);
+  if (printed_help(line.help, "examples")) return 0;
+  return examples_command();
+}
+
+int describe_command(const std::vector<std::string>& args) {
+  const CommandLine line = parse_command_line({"describe", {}, false, false, 1}, args);
+  if (printed_help(line.help, "describe")) return 0;
+  if (line.positional.empty()) throw InputError("vibro describe needs a model name (vibro models lists them)");
+  const Model& model = ModelRegistry::instance().get(line.positional.front());
   std::cout << model.name() << ": " << model.summary() << "\n";
-  if (const auto& origin = ModelRegistry::instance().origin(name); !origin.built_in())
+  if (const auto& origin = ModelRegistry::instance().origin(model.name()); !origin.built_in())
     std::cout << "from plugin " << origin.file << "\n";
   ParameterGroup current = ParameterGroup::Numerics;
   bool first = true;
@@ -100,6 +119,7 @@ int describe_command(const std::string& name) {
   std::cout << "\nobservables (HDF5 /cases/observables):\n";
   for (const auto& o : model.observables())
     std::cout << "  " << std::left << std::setw(28) << o.name << std::setw(10) << o.unit << o.description << "\n";
+  describe_layout(model);
   return 0;
 }
 
@@ -165,21 +185,30 @@ void print_summary(const SweepSpec& spec, const Provenance& run, const SweepCens
   out << "\nwrote " << spec.output_file << "\n";
 }
 
+// What an interrupted run saved, counted from the logs themselves.
+void report_interrupted(const SweepSpec& spec, int signal) {
+  const CheckpointIndex saved(checkpoint_files(spec.output_file), spec.fingerprint(), spec.result_settings(),
+                              spec.case_count());
+  std::cerr << "vibro: interrupted: " << saved.loaded() << " of " << spec.case_count() << " cases saved in "
+            << spec.output_file << ".ckpt.*; rerun the same command to resume (" << strsignal(signal) << ", exit code "
+            << 128 + signal << ")\n";
+}
+
 }  // namespace
 
 int submit_command(const std::vector<std::string>& arguments) {
   std::vector<std::string> args = arguments;
+  for (const auto& a : args)
+    if (printed_help(a == "--help" || a == "-h", "submit")) return 0;
   const SlurmRequest request = parse_slurm_request(args);
-  std::optional<std::string> given;
-  std::vector<std::string> overrides;
-  for (const auto& a : args) {
-    if (a.rfind("--", 0) == 0) overrides.push_back(a);
-    else if (!given) given = a;
-    else throw InputError("vibro submit takes one sweep file; got '" + *given + "' and '" + a + "'");
-  }
-  if (given) require_named("the sweep file name", *given);
-  const std::string path = given.value_or("");
-  if (path.empty()) throw InputError("usage: vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time HH:MM:SS [--partition P] [--dry-run]");
+  std::vector<OptionSpec> slurm_options;  // already taken out of args: listed for the unknown-option message
+  for (const auto& name : slurm_option_names()) slurm_options.push_back({name, name != "--dry-run"});
+  const CommandLine line = parse_command_line({"submit", slurm_options, true, false, 1}, args);
+  const std::vector<std::string>& overrides = line.overrides;
+  if (line.positional.empty())
+    throw InputError("vibro submit needs a sweep file: vibro submit SWEEP.ini --time LIMIT ... (vibro submit --help)");
+  const std::string path = line.positional.front();
+  require_named("the sweep file name", path);
   // The whole sweep is checked here, before anything reaches the queue.
   const SweepSpec spec = parse_sweep(read_sweep_file(path), path, overrides);
   const std::string binary = std::filesystem::read_symlink("/proc/self/exe").string();
@@ -201,24 +230,23 @@ int submit_command(const std::vector<std::string>& arguments) {
 }
 
 int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
-  std::optional<std::string> given, resume;
-  std::vector<std::string> overrides;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--resume") {
-      if (i + 1 == args.size()) throw InputError("--resume needs the output file of the sweep to resume");
-      resume = args[++i];
-    } else if (a.rfind("--resume=", 0) == 0) {
-      resume = a.substr(9);
-    } else if (a.rfind("--", 0) == 0) {
-      overrides.push_back(a);
-    } else if (!given) {
-      given = a;
-    } else {
-      throw InputError("vibro run takes one sweep file; got '" + *given + "' and '" + a + "'");
-    }
+  const CommandLine line = parse_command_line({"run", {{"--example", true}, {"--resume", true}}, true, false, 1}, args);
+  if (mpi.is_root() && printed_help(line.help, "run")) return 0;
+  if (line.help) return 0;
+  std::optional<std::string> given, resume, example;
+  if (!line.positional.empty()) given = line.positional.front();
+  if (line.has("--resume")) resume = line.options.at("--resume");
+  if (line.has("--example")) example = line.options.at("--example");
+  std::vector<std::string> overrides = line.overrides;
+  if (!given && !resume && !example) {
+    // No file is a mistake, not a request for some default sweep: say what run takes.
+    if (mpi.is_root())
+      std::cerr << "vibro run: no sweep file given (vibro run --example " << built_in_example()
+                << " runs the built-in example)\n\n" << command_usage("run");
+    return 2;
   }
-  // An empty name is a mistake (an unset shell variable), not a request for the embedded default.
+  if (given && example) throw InputError("vibro run takes a sweep file or --example NAME, not both");
+  // An empty name is a mistake (an unset shell variable), not a request for an example.
   if (given) require_named("the sweep file name", *given);
   if (resume) require_named("--resume", *resume);
   const std::string path = given.value_or("");
@@ -226,7 +254,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   if (resume) {
     // The checkpoint carries the sweep: its file text and the overrides it was started with.
     const bool overwrite = overrides == std::vector<std::string>{"--output.overwrite=true"};
-    if (given || (!overrides.empty() && !overwrite))
+    if (given || example || (!overrides.empty() && !overwrite))
       throw InputError("--resume takes the output file alone (and --output.overwrite=true): the sweep and its "
                        "settings come from its checkpoint");
     const auto logs = checkpoint_files(*resume);
@@ -237,11 +265,13 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
     overrides = header.overrides;
     overrides.push_back("--output.file=" + *resume);
     if (overwrite) overrides.insert(overrides.begin(), "--output.overwrite=true");  // the first value counts
+  } else if (example) {
+    const Example chosen = load_example(*example);
+    text = chosen.text;
+    name = chosen.source_name;
   } else {
-    const bool embedded = path.empty();
-    text = embedded ? std::string(kDefaultSweepText) : read_sweep_file(path);
-    name = embedded ? std::string(kDefaultSweepName) : path;
-    if (embedded && mpi.is_root()) std::cerr << "vibro: no sweep file given; running the embedded default " << name << "\n";
+    text = read_sweep_file(path);
+    name = path;
   }
   // Every rank parses (and fails alike on bad input); rank 0 alone checks and writes the output.
   const SweepSpec spec = parse_sweep(text, name, overrides);
@@ -277,17 +307,27 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   Provenance provenance;
   provenance.started_utc = utc_now();
   SweepTally tally;
+  std::optional<InterruptGuard> interrupts(std::in_place);  // until every rank has stopped computing
   {
     CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank),
                                 {spec.fingerprint(), name, text, with_model_plugin(overrides_without_output(overrides), spec),
                                  spec.result_settings()},
                                 spec.checkpoint_seconds);
     const auto source = mpi.unit_source(parallel_units(spec));
+    InterruptibleSource interruptible(*source);
     const bool progress = spec.progress == ProgressMode::Always || (spec.progress == ProgressMode::Auto && isatty(STDERR_FILENO));
-    tally = compute_sweep(spec, checkpoint, mpi.is_root() && progress, source.get(), completed);
-  }  // flushed and closed: the logs now hold every case
+    tally = compute_sweep(spec, checkpoint, mpi.is_root() && progress, &interruptible, completed);
+  }  // flushed and closed: the logs now hold every case this rank finished
   completed = {};
-  provenance.wall_seconds = mpi.max_over_ranks(tally.wall_seconds);  // and a barrier: every log is closed
+  // Every rank learns whether any was interrupted (a rank the signal missed stops here too), and
+  // these reductions are barriers: every log is closed when they return.
+  const int signal = static_cast<int>(mpi.max_over_ranks(interrupt_signal()));
+  interrupts.reset();
+  provenance.wall_seconds = mpi.max_over_ranks(tally.wall_seconds);
+  if (signal != 0) {
+    if (mpi.is_root()) report_interrupted(spec, signal);
+    return 128 + signal;
+  }
   if (!mpi.is_root()) return 0;
   provenance.finished_utc = utc_now();
   provenance.threads = tally.threads;

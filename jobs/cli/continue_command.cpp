@@ -10,7 +10,10 @@
 #include "analysis/branch_admissibility.hpp"
 #include "analysis/orbit_continuation.hpp"
 #include "engine/core/input_error.hpp"
+#include "engine/core/suggest.hpp"
+#include "jobs/cli/arguments.hpp"
 #include "jobs/cli/commands.hpp"
+#include "jobs/cli/usage_text.hpp"
 #include "jobs/output/branch_file_writer.hpp"
 #include "jobs/sweep/case_runner.hpp"
 #include "jobs/sweep/model_features.hpp"
@@ -41,36 +44,24 @@ double number(const std::string& key, const std::string& text) {
   return value;
 }
 
-ContinueRequest parse(const std::vector<std::string>& args) {
+ContinueRequest parse(const CommandLine& line) {
   ContinueRequest r;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string key = args[i], value;
-    const auto equals = key.find('=');
-    if (equals != std::string::npos) {
-      value = key.substr(equals + 1);
-      key = key.substr(0, equals);
-    }
-    const bool own = key == "--parameter" || key == "--to" || key == "--step" || key == "--periods" ||
-                     key == "--method" || key == "--max-step";
-    if (own && equals == std::string::npos) {
-      if (i + 1 == args.size()) throw InputError(key + " needs a value");
-      value = args[++i];
-    }
+  if (!line.positional.empty()) r.sweep_file = line.positional.front();
+  r.overrides = line.overrides;
+  for (const auto& [key, value] : line.options) {
     if (key == "--parameter") r.parameter = value;
     else if (key == "--to") r.to = number("--to", value);
     else if (key == "--step") r.settings.step = number("--step", value);
     else if (key == "--max-step") r.settings.max_step = number("--max-step", value);
     else if (key == "--periods") r.periods = static_cast<int>(number("--periods", value));
     else if (key == "--method") r.method = value;
-    else if (key.rfind("--", 0) == 0) r.overrides.push_back(args[i]);
-    else if (r.sweep_file.empty()) r.sweep_file = key;
-    else throw InputError("vibro continue takes one sweep file; got '" + r.sweep_file + "' and '" + key + "'");
   }
   if (r.sweep_file.empty() || r.parameter.empty() || std::isnan(r.to))
     throw InputError("usage: vibro continue SWEEP.ini --parameter NAME --to VALUE [--step S] [--periods K] "
                      "[--max-step S] [--method natural|arclength]");
   if (r.method != "natural" && r.method != "arclength")
-    throw InputError("--method = '" + echoed(r.method) + "': accepted are natural (parameter steps) and arclength "
+    throw InputError("--method = '" + echoed(r.method) + "'" + did_you_mean(r.method, {"natural", "arclength"}) +
+                     ": accepted are natural (parameter steps) and arclength "
                      "(pseudo-arclength, follows the branch round folds)");
   if (!(r.settings.step > 0)) throw InputError("--step must be > 0");
   if (!(r.settings.max_step >= r.settings.step))
@@ -82,7 +73,12 @@ ContinueRequest parse(const std::vector<std::string>& args) {
 }  // namespace
 
 int continue_command(const std::vector<std::string>& args) {
-  const ContinueRequest request = parse(args);
+  const CommandLine line = parse_command_line(
+      {"continue", {{"--parameter", true}, {"--to", true}, {"--step", true}, {"--max-step", true}, {"--periods", true}, {"--method", true}},
+       true, false, 1},
+      args);
+  if (printed_help(line.help, "continue")) return 0;
+  const ContinueRequest request = parse(line);
   const SweepSpec spec = parse_sweep(read_sweep_file(request.sweep_file), request.sweep_file, request.overrides);
   require_continuation_features(*spec.model);
   if (spec.case_count() != 1)

@@ -7,6 +7,7 @@
 
 #include "engine/core/input_error.hpp"
 #include "jobs/cli/commands.hpp"
+#include "jobs/cli/usage_text.hpp"
 #include "jobs/parallel/mpi_session.hpp"
 #include "jobs/plugins/plugin_loader.hpp"
 #include "vibro/version.hpp"
@@ -21,28 +22,37 @@ int main(int argc, char** argv) {
   // Messages from rank 0 only: every rank meets the same input error.
   std::ostream& err = !mpi || mpi->is_root() ? std::cerr : vibro::cli::null_stream();
   try {
-    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || (args[0] == "help" && args.size() == 1)) {
       std::cout << vibro::cli::usage();
       return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "help") {  // vibro help COMMAND
+      const std::string text = vibro::cli::command_usage(args[1]);
+      if (text.empty()) vibro::cli::unknown_command(args[1]);
+      std::cout << text;
+      return 0;
     }
     if (args[0] == "--version") {
       std::cout << "vibro " << vibro::kVersion << " (" << vibro::kGitRevision << ")\n";
       return 0;
     }
-    if (args[0] == "new-model") return vibro::cli::new_model_command({args.begin() + 1, args.end()});
-    if (args[0] == "plot") return vibro::cli::plot_command({args.begin() + 1, args.end()});
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (args[0] == "new-model") {
+      for (const auto& a : rest)
+        if (vibro::cli::printed_help(a == "--help" || a == "-h", "new-model")) return 0;
+      return vibro::cli::new_model_command(rest);
+    }
+    if (args[0] == "plot") return vibro::cli::plot_command(rest);
     // Plugins before any command looks a model up; every MPI rank loads them alike.
     if (const char* folders = std::getenv("VIBRO_PLUGIN_PATH")) vibro::load_plugin_path(folders);
     for (const auto& file : plugins) vibro::load_plugin(file);
-    if (args[0] == "models") return vibro::cli::models_command();
-    if (args[0] == "describe") {
-      if (args.size() != 2) throw vibro::InputError("usage: vibro describe MODEL");
-      return vibro::cli::describe_command(args[1]);
-    }
-    if (args[0] == "run") return vibro::cli::run_command({args.begin() + 1, args.end()}, *mpi);
-    if (args[0] == "continue") return vibro::cli::continue_command({args.begin() + 1, args.end()});
-    if (args[0] == "submit") return vibro::cli::submit_command({args.begin() + 1, args.end()});
-    throw vibro::InputError("unknown command '" + args[0] + "'; expected run, continue, plot, submit, models, describe, new-model, --help or --version");
+    if (args[0] == "models") return vibro::cli::models_command(rest);
+    if (args[0] == "describe") return vibro::cli::describe_command(rest);
+    if (args[0] == "examples") return vibro::cli::examples_command(rest);
+    if (args[0] == "run") return vibro::cli::run_command(rest, *mpi);
+    if (args[0] == "continue") return vibro::cli::continue_command(rest);
+    if (args[0] == "submit") return vibro::cli::submit_command(rest);
+    vibro::cli::unknown_command(args[0]);
   } catch (const vibro::InputError& e) {
     err << "vibro: error: " << e.what() << "\n";
     return 2;  // every rank meets the same input error, so all of them return

@@ -13,7 +13,10 @@
 #include <vector>
 
 #include "engine/core/input_error.hpp"
+#include "engine/core/suggest.hpp"
+#include "jobs/cli/arguments.hpp"
 #include "jobs/cli/commands.hpp"
+#include "jobs/cli/usage_text.hpp"
 #include "jobs/output/result_file_check.hpp"
 
 #ifndef VIBRO_SCRIPTS_DIR
@@ -28,28 +31,23 @@ int plot_command(const std::vector<std::string>& args) {
                                                              {"drift", "plot_drift_map.py"},
                                                              {"timeseries", "plot_strobe_series.py"},
                                                              {"branch", "plot_branch.py"}};
-  std::string input, kind, output;
-  std::vector<std::string> passed;  // options for the script (e.g. --obs, --case, --x)
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const auto value = [&](const std::string& key) {
-      if (a.rfind(key + "=", 0) == 0) return a.substr(key.size() + 1);
-      if (i + 1 == args.size()) throw InputError(key + " needs a value");
-      return args[++i];
-    };
-    if (a == "--kind" || a.rfind("--kind=", 0) == 0) kind = value("--kind");
-    else if (a == "--out" || a.rfind("--out=", 0) == 0) output = value("--out");
-    else if (a.rfind("--", 0) == 0) passed.push_back(a);
-    else if (input.empty()) input = a;
-    else passed.push_back(a);
-  }
+  const CommandLine line = parse_command_line({"plot", {{"--kind", true}, {"--out", true}}, false, true, 1}, args);
+  if (printed_help(line.help, "plot")) return 0;
+  const std::string input = line.positional.empty() ? "" : line.positional.front();
+  std::string kind = line.has("--kind") ? line.options.at("--kind") : "";
+  std::string output = line.has("--out") ? line.options.at("--out") : "";
+  const std::vector<std::string>& passed = line.passed_on;  // options for the script (e.g. --obs, --case, --x)
   if (input.empty())
     throw InputError("usage: vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch] [--out PNG] [script options]");
   const std::string format = check_result_file(input);
   if (kind.empty()) kind = format == "vibro-branch" ? "branch" : "bifurcation";
   const auto script = scripts.find(kind);
-  if (script == scripts.end())
-    throw InputError("--kind = '" + echoed(kind) + "' is not a plot kind; accepted: bifurcation, basin, drift, timeseries, branch");
+  if (script == scripts.end()) {
+    std::vector<std::string> kinds;
+    for (const auto& entry : scripts) kinds.push_back(entry.first);
+    throw InputError("--kind = '" + echoed(kind) + "' is not a plot kind" + did_you_mean(kind, kinds) +
+                     "; accepted: bifurcation, basin, drift, timeseries, branch");
+  }
   if ((kind == "branch") != (format == "vibro-branch"))
     throw InputError("--kind " + kind + " needs a " + (kind == "branch" ? "branch file (vibro continue)" : "sweep file (vibro run)"));
   if (output.empty()) output = std::filesystem::path(input).replace_extension("").string() + "_" + kind + ".png";

@@ -20,6 +20,7 @@ WorkQueueServer::WorkQueueServer(long long units, int ranks)
 WorkQueueServer::~WorkQueueServer() { server_.join(); }
 
 long long WorkQueueServer::next() {
+  if (stopping_) return -1;
   const long long u = next_.fetch_add(1);
   return u < units_ ? u : -1;
 }
@@ -34,20 +35,21 @@ void WorkQueueServer::serve() {
       std::this_thread::sleep_for(std::chrono::microseconds(200));
       continue;
     }
-    // Threads of the requester, its mean seconds per unit so far (0: unknown), its cases done and
-    // failed so far.
+    // Threads of the requester (negative: it stops, see WorkQueueClient::stop), its mean seconds per
+    // unit so far (0: unknown), its cases done and failed so far.
     double request[4];
     MPI_Recv(request, 4, MPI_DOUBLE, status.MPI_SOURCE, kRequestTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     auto& seen = reported_[static_cast<std::size_t>(status.MPI_SOURCE)];
     remote_done_ += static_cast<long long>(request[2]) - seen.done;
     remote_failed_ += static_cast<long long>(request[3]) - seen.failed;
     seen = {static_cast<long long>(request[2]), static_cast<long long>(request[3])};
+    if (request[0] < 0) stopping_ = true;
     const long long left = std::max(0LL, units_ - next_.load());
     long long chunk = static_cast<long long>(std::max(1.0, request[0]));
     if (request[1] > 0) chunk = std::llround(kChunkSeconds * request[0] / request[1]);
     chunk = std::clamp(chunk, 1LL, std::max(1LL, left / (2LL * ranks_)));
     long long reply[2] = {-1, -1};
-    const long long begin = next_.fetch_add(chunk);
+    const long long begin = stopping_ ? units_ : next_.fetch_add(chunk);
     if (begin < units_) {
       reply[0] = begin;
       reply[1] = std::min(begin + chunk, units_);
@@ -74,6 +76,17 @@ long long WorkQueueClient::next() {
   begin_ = reply[0];
   end_ = reply[1];
   return begin_++;
+}
+
+void WorkQueueClient::stop() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  begin_ = end_;
+  if (done_) return;
+  done_ = true;
+  double request[4] = {-1.0, 0.0, static_cast<double>(progress_.done), static_cast<double>(progress_.failed)};
+  MPI_Send(request, 4, MPI_DOUBLE, 0, kRequestTag, MPI_COMM_WORLD);
+  long long reply[2];
+  MPI_Recv(reply, 2, MPI_LONG_LONG, 0, kReplyTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
 
 void WorkQueueClient::finished(double seconds, int cases, int failed) {

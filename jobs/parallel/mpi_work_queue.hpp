@@ -19,6 +19,9 @@ class WorkQueueServer : public UnitSource {
   ~WorkQueueServer() override;  // waits until every other rank has been told that the work is done
   long long next() override;
   ProgressCount others() const override { return {remote_done_.load(), remote_failed_.load()}; }
+  // From now on no rank gets a unit: this rank's threads get none, every other rank is told so at
+  // its next request. Also when another rank reports that it stops (every rank sees the interrupt).
+  void stop() override { stopping_ = true; }
 
  private:
   void serve();
@@ -26,6 +29,7 @@ class WorkQueueServer : public UnitSource {
   int ranks_;
   std::atomic<long long> next_{0};
   std::atomic<long long> remote_done_{0}, remote_failed_{0};
+  std::atomic<bool> stopping_{false};
   std::vector<ProgressCount> reported_;  // per rank, as of its last request (server thread only)
   std::thread server_;
 };
@@ -34,6 +38,9 @@ class WorkQueueClient : public UnitSource {
  public:
   long long next() override;
   void finished(double seconds, int cases, int failed) override;
+  // Tells the server once that this rank takes no more units (it counts the rank as done and stops
+  // the others), and drops the rest of the chunk.
+  void stop() override;
 
  private:
   std::mutex mutex_;

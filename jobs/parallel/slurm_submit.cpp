@@ -28,6 +28,12 @@ int positive(const std::string& option, const std::string& text) {
 
 }  // namespace
 
+const std::vector<std::string>& slurm_option_names() {
+  static const std::vector<std::string> names = {"--nodes", "--ntasks-per-node", "--cpus-per-task", "--time",
+                                                 "--partition", "--script", "--dry-run"};
+  return names;
+}
+
 SlurmRequest parse_slurm_request(std::vector<std::string>& args) {
   SlurmRequest request;
   std::vector<std::string> rest;

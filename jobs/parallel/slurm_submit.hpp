@@ -20,6 +20,8 @@ struct SlurmRequest {
 
 // Parses the submit options out of `args` (removing them); throws InputError naming the option.
 SlurmRequest parse_slurm_request(std::vector<std::string>& args);
+// The options parse_slurm_request takes, for messages ("--dry-run" is the one without a value).
+const std::vector<std::string>& slurm_option_names();
 
 std::string sbatch_script(const SweepSpec& spec, const std::string& sweep_file,
                           const std::vector<std::string>& overrides, const SlurmRequest& request,

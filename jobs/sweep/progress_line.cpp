@@ -4,8 +4,8 @@
 
 namespace vibro {
 
-ProgressLine::ProgressLine(long long total, std::function<ProgressCount()> remote)
-    : total_(total), remote_(std::move(remote)), enabled_(total > 0),
+ProgressLine::ProgressLine(long long total, long long already_done, std::function<ProgressCount()> remote)
+    : total_(total), already_done_(already_done), remote_(std::move(remote)), enabled_(total > 0),
       started_(std::chrono::steady_clock::now()), last_draw_(started_) {}
 
 void ProgressLine::case_done(bool failed) {
@@ -34,8 +34,9 @@ void ProgressLine::draw(bool final) {
   }
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   const double rate = elapsed > 0 ? static_cast<double>(all.done) / elapsed : 0;
-  const double eta = rate > 0 ? static_cast<double>(total_ - all.done) / rate : 0;
-  std::fprintf(stderr, "\r%lld / %lld cases  %.1f cases/s  ETA %.0f s  failed %lld   %s", all.done, total_, rate, eta,
+  const long long done = already_done_ + all.done;
+  const double eta = rate > 0 ? static_cast<double>(total_ - done) / rate : 0;
+  std::fprintf(stderr, "\r%lld / %lld cases  %.1f cases/s  ETA %.0f s  failed %lld   %s", done, total_, rate, eta,
                all.failed, final ? "\n" : "");
   std::fflush(stderr);
 }

@@ -14,15 +14,17 @@ struct ProgressCount {
 
 class ProgressLine {
  public:
-  // remote: the other ranks' counts so far (empty on one rank).
-  explicit ProgressLine(long long total, std::function<ProgressCount()> remote = {});
+  // total: the whole sweep's cases (0: no line); already_done: those loaded from an earlier run's
+  // checkpoints, counted as done (a resumed sweep shows its whole progress; the rate and ETA come
+  // from this run's cases alone); remote: the other ranks' counts so far (empty on one rank).
+  explicit ProgressLine(long long total, long long already_done = 0, std::function<ProgressCount()> remote = {});
   // Thread-safe; redraws at most a few times per second.
   void case_done(bool failed);
   void finish();
 
  private:
   void draw(bool final);
-  long long total_;
+  long long total_, already_done_;
   ProgressCount local_;
   std::function<ProgressCount()> remote_;
   bool enabled_;

@@ -53,7 +53,7 @@ SweepTally compute_sweep(const SweepSpec& spec, CaseSink& sink, bool show_progre
   const ContinuationLines lines = lines_mode ? ContinuationLines(spec) : ContinuationLines();
   long long to_do = n;
   for (long long i = 0; i < n && !completed.done.empty(); ++i) to_do -= completed.has(i) ? 1 : 0;
-  ProgressLine progress(show_progress ? to_do : 0, [&units] { return units.others(); });
+  ProgressLine progress(show_progress ? n : 0, n - to_do, [&units] { return units.others(); });
   const auto started = std::chrono::steady_clock::now();
 
   // One unit: a case, or a line whose cases run in order, each from the previous one's final state.
@@ -63,7 +63,7 @@ SweepTally compute_sweep(const SweepSpec& spec, CaseSink& sink, bool show_progre
     const int length = lines_mode ? lines.length() : 1;
     StrobeSample previous{};
     bool has_previous = false;
-    for (int step = 0; step < length; ++step) {
+    for (int step = 0; step < length && !(step > 0 && units.stopping()); ++step) {
       const long long i = lines_mode ? lines.case_index(unit, step) : unit;
       if (completed.has(i)) {
         const auto state = completed.final_state.find(i);

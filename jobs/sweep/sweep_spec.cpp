@@ -9,10 +9,12 @@
 
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
+#include "engine/core/suggest.hpp"
 #include "jobs/plugins/plugin_loader.hpp"
 #include "jobs/sweep/ini_text.hpp"
 #include "jobs/sweep/grid_size.hpp"
 #include "jobs/sweep/model_features.hpp"
+#include "jobs/sweep/key_origin.hpp"
 
 namespace po = boost::program_options;
 
@@ -166,7 +168,7 @@ std::size_t parse_choice(const std::string& key, const std::string& text, const 
     if (choices[i] == text) return i;
   std::string accepted;
   for (const auto& c : choices) accepted += (accepted.empty() ? "" : ", ") + c;
-  throw InputError(key + " = '" + echoed(text) + "' is not accepted; expected one of: " + accepted);
+  throw InputError(key + " = '" + echoed(text) + "' is not accepted" + did_you_mean(text, choices) + "; expected one of: " + accepted);
 }
 
 double parse_real(const std::string& key, const std::string& text, double lo, double hi) {
@@ -271,8 +273,9 @@ std::string sweep_file_help() {
   return out.str();
 }
 
-SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_name,
-                      const std::vector<std::string>& overrides) {
+// parse_sweep without the origin of a bad value in its message.
+static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string& source_name,
+                                  const std::vector<std::string>& overrides) {
   SweepSpec spec;
   spec.source_name = source_name;
   spec.source_text = ini_text;
@@ -322,8 +325,12 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
     std::string key = e.get_option_name();
     key = key.substr(0, key.find('='));
     key.erase(0, key.find_first_not_of('-'));
-    throw InputError(source_name + ": unknown key '" + key + "' for model '" + model_name +
-                     "'. Accepted: model, " + accepted + ", axes.<parameter>, run.*, output.* (see vibro --help)");
+    std::vector<std::string> known;
+    for (const auto& k : sweep_keys(*spec.model)) known.push_back(k.name);
+    const std::string origin = KeyOrigins(ini_text, source_name, overrides).of(key);
+    throw InputError((origin.empty() ? source_name : origin) + ": unknown key '" + key + "' for model '" + model_name +
+                     "'" + did_you_mean(key, known) + "; accepted: model, " + accepted +
+                     ", axes.<parameter>, run.*, output.* (see vibro --help)");
   } catch (const po::error& e) {
     throw InputError(source_name + ": malformed sweep file: " + e.what());
   }
@@ -447,6 +454,15 @@ SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_nam
   require_model_features(spec);
   if (s.mode == SteadyMode::Means) require_settled_means(spec);
   return spec;
+}
+
+SweepSpec parse_sweep(const std::string& ini_text, const std::string& source_name,
+                      const std::vector<std::string>& overrides) {
+  try {
+    return parse_sweep_text(ini_text, source_name, overrides);
+  } catch (const InputError& e) {
+    throw InputError(with_key_origin(e.what(), KeyOrigins(ini_text, source_name, overrides)));
+  }
 }
 
 }  // namespace vibro

@@ -18,6 +18,11 @@ class UnitSource {
   virtual void finished(double /*seconds*/, int /*cases*/, int /*failed*/) {}
   // What the other ranks have reported so far (rank 0 of a work queue; zero elsewhere).
   virtual ProgressCount others() const { return {}; }
+  // No more units for this rank (an interrupt); may be called from many threads, more than once.
+  virtual void stop() {}
+  // Whether the rank should stop even inside a unit (a continuation line stops between its cases;
+  // the rest of the line resumes from the last saved case's final state).
+  virtual bool stopping() const { return false; }
 };
 
 // This rank's fixed share of `units` (u mod ranks == rank), handed out in order.

@@ -554,6 +554,11 @@ def main():
     tests = [test_version_and_help, test_models_and_describe, test_input_errors, test_small_sweep, test_strobe_points_none,
              test_continue, test_plot]
     tests.append(test_known_bugs)  # bugs found by this test and since fixed: regression checks
+    return run_all(vibro, tests)
+
+
+def run_all(vibro, tests):
+    """Runs every test in one temporary folder, reports each, returns the exit code."""
     with tempfile.TemporaryDirectory(prefix="vibro_cli_") as tmp:
         for test in tests:
             before = len(FAILURES)

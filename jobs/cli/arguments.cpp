@@ -1,0 +1,78 @@
+#include "jobs/cli/arguments.hpp"
+
+#include "engine/core/input_error.hpp"
+#include "engine/core/suggest.hpp"
+
+namespace vibro::cli {
+
+namespace {
+
+// A sweep key has a section ("run.tol") or is the model; own options never hold a dot.
+bool is_sweep_key(const std::string& name) { return name.find('.') != std::string::npos || name == "model"; }
+
+std::string accepted_list(const CommandGrammar& grammar) {
+  std::string list;
+  for (const auto& o : grammar.options) list += (list.empty() ? "" : ", ") + o.name + (o.takes_value ? " VALUE" : "");
+  if (grammar.overrides) list += (list.empty() ? "" : ", ") + std::string("--section.key=VALUE (a sweep-file key)");
+  return (list.empty() ? "" : list + ", ") + "--help";
+}
+
+}  // namespace
+
+CommandLine parse_command_line(const CommandGrammar& grammar, const std::vector<std::string>& args) {
+  CommandLine line;
+  const std::string who = "vibro " + grammar.command;
+  for (const auto& a : args)
+    if (a == "--help" || a == "-h") {
+      line.help = true;
+      return line;  // wherever it stands, the rest does not matter: the usage is all that is printed
+    }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    // "-" alone (standard input, as some tools read it) and "--" are arguments, not options.
+    const bool option = a.size() > 1 && a[0] == '-' && a != "--";
+    if (!option) {
+      if (line.positional.size() == grammar.max_positional) {
+        if (grammar.pass_unknown) {
+          line.passed_on.push_back(a);
+          continue;
+        }
+        throw InputError(who + " takes " + (grammar.max_positional == 1 ? "one argument" : "no argument") + "; got " +
+                         (line.positional.empty() ? "" : "'" + echoed(line.positional.front()) + "' and ") + "'" +
+                         echoed(a) + "'");
+      }
+      line.positional.push_back(a);
+      continue;
+    }
+    const auto equals = a.find('=');
+    const std::string name = a.substr(0, equals);
+    const bool inline_value = equals != std::string::npos;
+    // The value after '=' or, for an option that takes one, the next argument.
+    auto value = [&]() -> std::string {
+      if (inline_value) return a.substr(equals + 1);
+      if (i + 1 == args.size()) throw InputError(echoed(name) + " needs a value (" + who + ")");
+      return args[++i];
+    };
+    const OptionSpec* own = nullptr;
+    for (const auto& o : grammar.options)
+      if (o.name == name) own = &o;
+    if (own) {
+      if (!own->takes_value && inline_value)
+        throw InputError(name + " takes no value; got '" + echoed(a) + "' (" + who + ")");
+      line.options[name] = own->takes_value ? value() : "true";
+    } else if (grammar.overrides && name[1] == '-' && is_sweep_key(name.substr(2))) {
+      line.overrides.push_back(name + "=" + value());  // the key itself is checked against the model's keys
+    } else if (grammar.pass_unknown) {
+      line.passed_on.push_back(a);
+    } else {
+      std::vector<std::string> names;
+      for (const auto& o : grammar.options) names.push_back(o.name);
+      names.push_back("--help");
+      throw InputError("unknown option '" + echoed(a) + "' for " + who + did_you_mean(name, names) +
+                       "; accepted: " + accepted_list(grammar));
+    }
+  }
+  return line;
+}
+
+}  // namespace vibro::cli

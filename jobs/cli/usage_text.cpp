@@ -1,0 +1,110 @@
+#include "jobs/cli/usage_text.hpp"
+
+#include <iostream>
+#include <map>
+
+#include "jobs/sweep/sweep_spec.hpp"
+
+namespace vibro::cli {
+
+namespace {
+
+const std::map<std::string, std::string>& texts() {
+  static const std::map<std::string, std::string> t = {
+      {"run",
+       "vibro run SWEEP.ini [--section.key=value | --section.key value ...]\n"
+       "  Runs every case of a sweep and writes OUT.h5 (output.file). A rerun of a killed or interrupted\n"
+       "  sweep resumes from its checkpoints OUT.h5.ckpt.<rank>. Ctrl-C, SIGTERM or SIGUSR1 (what Slurm\n"
+       "  sends before a time limit) stop it after the cases in progress, with every finished case saved:\n"
+       "  exit code 128 + the signal's number (130, 143, 138); rerun the same command to resume.\n"
+       "vibro run --example NAME [--section.key=value ...]\n"
+       "  Runs a shipped example (vibro examples lists them; conveyor_fig6 is built in).\n"
+       "vibro run --resume OUT.h5 [--output.overwrite=true]\n"
+       "  Resumes a killed sweep from its checkpoints alone (they carry the sweep file and overrides).\n"
+       "options:\n"
+       "  --example NAME        a shipped example instead of SWEEP.ini\n"
+       "  --resume OUT.h5       resume from the checkpoints of OUT.h5\n"
+       "  --section.key=value   override a key of the sweep file (vibro --help lists run.* and output.*,\n"
+       "                        vibro describe MODEL the model's keys)\n"
+       "  -h, --help            this text\n"},
+      {"continue",
+       "vibro continue SWEEP.ini --parameter NAME --to VALUE [options] [--section.key=value ...]\n"
+       "  Follows the periodic orbit that the sweep file's one case settles on (Newton shooting) from its\n"
+       "  value of NAME to VALUE, locating grazings and stability changes; writes OUT.branch.h5.\n"
+       "options:\n"
+       "  --parameter NAME      the numeric model parameter to follow (vibro describe MODEL)\n"
+       "  --to VALUE            where the branch should end\n"
+       "  --step S              first parameter step (default 0.02)\n"
+       "  --max-step S          largest step, >= --step (default 0.1)\n"
+       "  --periods K           shoot for a period-K orbit (default: the period the case settles on)\n"
+       "  --method natural|arclength   parameter steps, or pseudo-arclength round folds (default natural)\n"
+       "  --section.key=value   override a key of the sweep file\n"
+       "  -h, --help            this text\n"},
+      {"plot",
+       "vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch] [--out PNG] [script options]\n"
+       "  A PNG of a sweep file (default kind: bifurcation) or a branch file (kind branch), drawn by\n"
+       "  scripts/plot_*.py (python3 with matplotlib and h5py; VIBRO_SCRIPTS points elsewhere).\n"
+       "options:\n"
+       "  --kind KIND           bifurcation, basin, drift, timeseries or branch\n"
+       "  --out PNG             the image (default: FILE_KIND.png next to FILE.h5)\n"
+       "  other options         passed to the script, e.g. --obs NAME, --x AXIS, --case I\n"
+       "                        (python3 scripts/plot_KIND.py --help lists them)\n"
+       "  -h, --help            this text\n"},
+      {"submit",
+       "vibro submit SWEEP.ini --nodes N --ntasks-per-node M --cpus-per-task T --time LIMIT [options]\n"
+       "  Writes an sbatch script (srun, MPI x OpenMP, requeue near the time limit) and submits it.\n"
+       "options:\n"
+       "  --nodes N, --ntasks-per-node M, --cpus-per-task T   the allocation (default 1 each)\n"
+       "  --time LIMIT          MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS (default 01:00:00)\n"
+       "  --partition P         the partition (default: the cluster's)\n"
+       "  --script FILE         where the script goes (default OUT.h5.sbatch)\n"
+       "  --dry-run             write the script, do not submit it\n"
+       "  --section.key=value   override a key of the sweep file\n"
+       "  -h, --help            this text\n"},
+      {"models", "vibro models\n  Lists the registered models with a one-line summary.\noptions:\n  -h, --help  this text\n"},
+      {"describe",
+       "vibro describe MODEL\n"
+       "  A model's keys (section, unit, default, accepted values, meaning), its observables, state\n"
+       "  components, modes and counters.\n"
+       "options:\n  -h, --help  this text\n"},
+      {"new-model",
+       "vibro new-model NAME [DIR]\n"
+       "  Writes a model plugin project (CMake, the model, a sweep file, a Catch2 test) into DIR\n"
+       "  (default NAME).\n"
+       "options:\n  -h, --help  this text\n"},
+      {"examples",
+       "vibro examples\n"
+       "  Lists the shipped example sweeps (vibro run --example NAME runs one).\n"
+       "options:\n  -h, --help  this text\n"},
+  };
+  return t;
+}
+
+}  // namespace
+
+const std::vector<std::string>& command_names() {
+  static const std::vector<std::string> names = {"run",    "continue", "plot",    "submit",
+                                                   "models", "describe", "examples", "new-model"};
+  return names;
+}
+
+std::string command_usage(const std::string& command) {
+  const auto it = texts().find(command);
+  return it == texts().end() ? "" : it->second;
+}
+
+bool printed_help(bool asked, const std::string& command) {
+  if (asked) std::cout << command_usage(command);
+  return asked;
+}
+
+std::string usage() {
+  std::string text = "vibro: sweeps of impact and friction systems to their steady states\n\n"
+                     "usage (vibro COMMAND --help for one command):\n";
+  for (const auto& name : command_names()) text += command_usage(name) + "\n";
+  return text + "every command: --plugin FILE (repeatable) loads a model plugin; so do plugin = FILE in a sweep file\n"
+                "and every *.so in the folders of VIBRO_PLUGIN_PATH (separated by ':')\n"
+                "vibro --help | --version\n\n" + sweep_file_help();
+}
+
+}  // namespace vibro::cli
