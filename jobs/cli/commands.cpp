@@ -1,5 +1,6 @@
 #include "jobs/cli/commands.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -196,6 +197,22 @@ void report_interrupted(const SweepSpec& spec, int signal) {
 
 }  // namespace
 
+// The batch script, written like every other file vibro writes: never through a symbolic link or
+// into a FIFO planted at its name (open_regular refuses both, naming --script).
+static void write_script_file(const std::string& script_path, const std::string& script) {
+  const int fd = open_regular(script_path, O_WRONLY | O_CREAT | O_TRUNC, 0644, "--script");
+  std::size_t written = 0;
+  while (written < script.size()) {
+    const ssize_t n = ::write(fd, script.data() + written, script.size() - written);
+    if (n <= 0) {
+      ::close(fd);
+      throw InputError("--script = '" + echoed(script_path) + "' cannot be written: " + std::strerror(errno));
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+}
+
 int submit_command(const std::vector<std::string>& arguments) {
   std::vector<std::string> args = arguments;
   for (const auto& a : args)
@@ -217,11 +234,7 @@ int submit_command(const std::vector<std::string>& arguments) {
   // not the output name derived from it.
   const std::string script = sbatch_script(spec, path, with_model_plugin(overrides, spec), request, binary);
   ensure_writable(spec, path);
-  {
-    std::ofstream out(script_path);
-    if (!out) throw InputError("--script = '" + script_path + "' cannot be written");
-    out << script;
-  }
+  write_script_file(script_path, script);
   std::cout << "wrote " << script_path << " (" << spec.case_count() << " cases on " << request.nodes << " node(s) x "
             << request.tasks_per_node << " rank(s) x " << request.cpus_per_task << " thread(s))\n";
   if (request.dry_run) return 0;
