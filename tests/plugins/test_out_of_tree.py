@@ -108,7 +108,7 @@ def main():
         kept = os.path.join(project, "kept.h5")
         run("sweep with checkpoints kept", [vibro, "run", tiny, "--plugin", plugin, f"--output.file={kept}",
                                             "--output.keep_checkpoints=true"], env=env)
-        other = run("rerun with a rebuilt plugin", [vibro, "run", tiny, "--plugin", rebuilt, f"--output.file={kept}"],
+        other = run("rerun with a rebuilt plugin", [vibro, "run", tiny, "--plugin", rebuilt, f"--output.file={kept}", "--output.overwrite=true"],
                     env=env, expect=2)
         check("a rebuilt plugin's rerun refuses the old checkpoints", "kept.h5.ckpt.0" in other.stderr, other.stderr)
 
