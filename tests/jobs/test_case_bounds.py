@@ -21,14 +21,8 @@ import time
 
 import h5py
 
-FAILURES = []
-
-
-def check(condition, what, detail=""):
-    if not condition:
-        FAILURES.append(what)
-        print(f"FAIL: {what}" + (f"\n      {detail}" if detail else ""), flush=True)
-    return condition
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from check_log import FAILURES, check  # noqa: E402
 
 
 def run(binary, folder, name, text, *overrides, timeout=60):

@@ -40,14 +40,8 @@ printf '%s\\0' "$(basename "$0")" "$@" > "$f"
 exit 0
 """
 
-FAILURES = []
-
-
-def check(condition, what, detail=""):
-    if not condition:
-        FAILURES.append(what)
-        print(f"FAIL: {what}" + (f"\n      {detail}" if detail else ""), flush=True)
-    return condition
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from check_log import FAILURES, check  # noqa: E402
 
 
 def sbatch_arguments(line):
