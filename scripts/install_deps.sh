@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages vibro needs (idempotent; as root or with sudo).
-#   scripts/install_deps.sh          build + test + plotting stack
+#   scripts/install_deps.sh          build + run + plotting stack
+#   scripts/install_deps.sh --tests  also a local Slurm (slurm-wlm, munge) for the `vibro submit` test
 #   scripts/install_deps.sh --peers  also the peers the benchmarks compare against
 set -euo pipefail
 packages=(g++ cmake ninja-build make git
           libhdf5-openmpi-dev libopenmpi-dev openmpi-bin libeigen3-dev
           libboost-program-options-dev libboost-dev catch2
-          hdf5-tools python3 python3-h5py python3-matplotlib python3-numpy
-          slurm-wlm munge)  # a local Slurm for the `vibro submit` test
-if [[ "${1:-}" == "--peers" ]]; then packages+=(libsundials-dev python3-scipy python3-siconos); fi
+          hdf5-tools python3 python3-h5py python3-matplotlib python3-numpy)
+for option in "$@"; do
+  case "$option" in
+    --tests) packages+=(slurm-wlm munge) ;;  # a single-node Slurm the submit test starts and stops
+    --peers) packages+=(libsundials-dev python3-scipy python3-siconos) ;;
+    *) echo "install_deps: unknown option '$option'; expected --tests or --peers" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

@@ -2,6 +2,6 @@
 # The README's second command (and what CI runs): install, build, run the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install_deps.sh
+scripts/install_deps.sh --tests
 scripts/build.sh
 ctest --test-dir build --output-on-failure --timeout 600 -j "$(nproc)"
