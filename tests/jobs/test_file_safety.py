@@ -7,8 +7,9 @@ usage: test_file_safety.py VIBRO_BINARY REPO_ROOT
   ".", "..", a missing folder, a FIFO, a device, a symlink and a name with a newline are refused with
   exit 2 and nothing is written; an existing output is replaced only with --output.overwrite=true.
 - A symlink (to a file outside the work folder) and a FIFO planted at each path vibro writes (OUT,
-  OUT.partial, OUT.ckpt.0): the run is refused (exit 2) or finishes correctly, the link's target is
-  untouched, and nothing hangs (every run has a timeout).
+  OUT.partial, OUT.ckpt.0, and the batch script OUT.sbatch of `vibro submit`): the run is refused
+  (exit 2) or finishes correctly, the link's target is untouched, and nothing hangs (every run has a
+  timeout).
 - A file that vibro did not write at OUT.ckpt.7 is left alone after success; one at OUT.ckpt.0 is
   refused, not truncated; a folder at OUT.ckpt.0 is an input error (exit 2).
 - Resume: a complete checkpoint resumed with any result-changing run.*/output.* key changed (and a
@@ -125,6 +126,25 @@ def main():
                       "rc=%s %s" % (rc, err))
                 check(rc is not None, "a %s at OUT%s does not hang" % (kind, suffix))
                 check(open(secret).read() == "keep me\n", "a symlink at OUT%s: its target is untouched" % suffix)
+
+        # The batch script `vibro submit` writes (OUT.sbatch): a link or FIFO there is refused, not followed.
+        for kind in ["symlink", "fifo"]:
+            out = "submit_%s.h5" % kind
+            script = os.path.join(tmp, out + ".sbatch")
+            if kind == "symlink":
+                os.symlink(secret, script)
+            else:
+                os.mkfifo(script)
+            try:
+                done = subprocess.run([vibro, "submit", ini, "--output.file=" + out, "--nodes", "1", "--ntasks-per-node",
+                                       "1", "--cpus-per-task", "1", "--time", "10", "--dry-run"], cwd=tmp,
+                                      capture_output=True, text=True, timeout=30)
+                rc, err = done.returncode, done.stderr
+            except subprocess.TimeoutExpired:
+                rc, err = None, "timed out (hang)"
+            check(rc == 2 and "--script" in err, "a %s at OUT.sbatch: submit refuses it naming --script" % kind,
+                  "rc=%s %s" % (rc, err))
+            check(open(secret).read() == "keep me\n", "a symlink at OUT.sbatch: its target is untouched")
 
         # Checkpoint names holding files vibro did not write.
         foreign = b"not vibro's\n" * 10
