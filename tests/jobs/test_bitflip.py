@@ -6,9 +6,9 @@ usage: test_bitflip.py VIBRO_BINARY REPO_ROOT
 Writes a small sweep file, then flips 1000 random single bits of it (fixed seed), one copy each. On
 every copy the python loader (scripts/vibro_results.py, run in-process: a subprocess per flip would
 take minutes) must end with its clear error (FileError, exit code 2) or return data equal to the
-unchanged file's; a signal would kill this test. On every 40th copy (25 of them) `vibro plot` runs as
-a process and must exit 2 with a message and no traceback, or write the same PNG as for the unchanged
-file; never a signal, never a hang. Also: a file declaring schema_version 999 and one missing a
+unchanged file's; a signal would kill this test. On every copy `vibro plot` runs as a process (two
+at a time) and must exit 2 with a message and no traceback, or write the same PNG as for the
+unchanged file; never a signal, never a hang. Also: a file declaring schema_version 999 and one missing a
 dataset are refused by both. Exits 1 on any failure.
 """
 import io
@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import contextlib
+from concurrent.futures import ThreadPoolExecutor
 
 import h5py
 import numpy as np
@@ -99,8 +100,8 @@ def main():
         rng = random.Random(23)
         flipped = os.path.join(tmp, "flipped.h5")
         counts = {"refused": 0, "same": 0, "plot refused": 0, "plot same": 0}
-        for trial in range(1000):
-            bit = rng.randrange(len(original) * 8)
+        bits = [rng.randrange(len(original) * 8) for _ in range(1000)]
+        for bit in bits:
             data = bytearray(original)
             data[bit // 8] ^= 1 << (bit % 8)
             with open(flipped, "wb") as f:
@@ -113,21 +114,36 @@ def main():
             else:
                 counts["same"] += 1
                 check(same(loaded, reference), "bit %d: the loader returns the unchanged data or refuses" % bit)
-            if trial % 40 == 0:
-                png = os.path.join(tmp, "flipped.png")
-                if os.path.exists(png):
-                    os.remove(png)
-                rc, err = plot(flipped, png)
+
+        def plot_flipped(bit):
+            # Each flip in a file of its own, so that two run at once (a refusal takes ~20 ms, a plot ~1 s).
+            data = bytearray(original)
+            data[bit // 8] ^= 1 << (bit % 8)
+            # The same base name as the unchanged file: the plot's legend shows it.
+            folder = os.path.join(tmp, "flip_%d" % bit)
+            os.mkdir(folder)
+            path, png = os.path.join(folder, os.path.basename(clean)), os.path.join(folder, "flipped.png")
+            with open(path, "wb") as f:
+                f.write(data)
+            rc, err = plot(path, png)
+            drawn = None
+            if rc == 0 and os.path.exists(png):
+                with open(png, "rb") as f:
+                    drawn = f.read()
+            shutil.rmtree(folder)
+            return bit, path, rc, err, drawn
+
+        with ThreadPoolExecutor(2) as pool:
+            for bit, path, rc, err, drawn in pool.map(plot_flipped, bits):
                 check(rc in (0, 2), "bit %d: vibro plot exits 0 or 2, never by a signal or a hang" % bit, "rc=%s %s" % (rc, err))
                 check("Traceback" not in err, "bit %d: vibro plot prints no traceback" % bit, err)
                 if rc == 2:
                     counts["plot refused"] += 1
-                    check("error" in err or flipped in err, "bit %d: vibro plot says why" % bit, err)
+                    check("error" in err or path in err, "bit %d: vibro plot says why" % bit, err)
                 elif rc == 0:
                     counts["plot same"] += 1
-                    with open(png, "rb") as f:
-                        check(f.read() == reference_png, "bit %d: vibro plot draws the unchanged data" % bit)
-        print("1000 flips: loader refused %(refused)d, same data %(same)d; vibro plot on 25: refused "
+                    check(drawn == reference_png, "bit %d: vibro plot draws the unchanged data" % bit)
+        print("1000 flips: loader refused %(refused)d, same data %(same)d; vibro plot on all: refused "
               "%(plot refused)d, same PNG %(plot same)d" % counts)
 
         # A schema version it does not know, and a missing dataset.
