@@ -62,7 +62,7 @@ def kill_after_first_batch(process, output, limit_seconds):
             size = os.path.getsize(log)
             if header_size is None and size > 0:  # the header is one flushed write (< 4 KiB)
                 header_size = size
-            elif size > header_size:
+            elif header_size is not None and size > header_size:  # an empty log (just created) is neither
                 break
         time.sleep(0.005)
     check(process.poll() is None, "the run was still going when its first batch was flushed", output)
