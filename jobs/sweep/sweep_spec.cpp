@@ -90,6 +90,7 @@ const RunKey kRunKeys[] = {
     {"run.max_events", kChanges, [](const SweepSpec& s) { return std::to_string(s.limits.events); }, "per-case budget: events in total (default 10000000)"},
     {"run.threads", kNoEffect, nullptr, "OpenMP threads, 0 = all (default 0)"},
     {"run.progress", kNoEffect, nullptr, "auto (a progress line when stderr is a terminal), always, or never"},
+    {"run.progress_seconds", kNoEffect, nullptr, "off a terminal (a batch log), one progress line per this many seconds (default 30)"},
     {"run.continuation", kChanges, [](const SweepSpec& s) { return s.continuation_axis < 0 ? std::string("none") : s.axes[static_cast<std::size_t>(s.continuation_axis)].name; }, "an axis along which each case starts from the previous case's final state"},
     {"run.direction", kChanges, [](const SweepSpec& s) { return std::string(s.descending ? "down" : "up"); }, "up (axis order) or down (reverse) for the continuation axis (default up)"},
     {"output.file", kNoEffect, nullptr, "HDF5 output file (default: the sweep file's name with .h5)"},
@@ -420,6 +421,8 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   if (const auto* v = text("run.max_steps")) limits.steps = parse_integer("run.max_steps", *v, 1, kMaxWorkCount);
   if (const auto* v = text("run.max_events")) limits.events = parse_integer("run.max_events", *v, 1, kMaxWorkCount);
   if (const auto* v = text("run.threads")) spec.threads = static_cast<int>(parse_integer("run.threads", *v, 0, 4096));
+  if (const auto* v = text("run.progress_seconds"))
+    spec.progress_seconds = parse_real("run.progress_seconds", *v, 0.01, 86400);
   if (const auto* v = text("run.progress"))
     spec.progress = static_cast<ProgressMode>(parse_choice("run.progress", *v, {"auto", "always", "never"}));
   if (const auto* v = text("run.continuation")) {

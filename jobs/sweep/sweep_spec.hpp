@@ -34,6 +34,7 @@ struct SweepSpec {
   bool shooting = false;           // refine each (near-)periodic case by Newton shooting (implies floquet)
   int lyapunov_periods = 0;        // Lyapunov exponents of every case over this many periods (0: none)
   ProgressMode progress = ProgressMode::Auto;
+  double progress_seconds = 30;    // off a terminal: one progress line per this many seconds
   std::string output_file;
   std::string source_text;         // the sweep file as read (plus overrides), for provenance
   std::string source_name;

@@ -36,6 +36,30 @@ def datasets(path):
     return out, ranks
 
 
+def default_threads(mpiexec, vibro, env, tmp):
+    """Without run.threads, 4 ranks on this node share its cores (the file and the summary say how),
+    and asking for more threads than the cores allow is said on stderr."""
+    failures = 0
+    ini = os.path.join(tmp, "conveyor.ini")
+    env = {k: v for k, v in env.items() if k != "OMP_NUM_THREADS"}
+    expected = max(1, (os.cpu_count() or 1) // 4)
+    out = os.path.join(tmp, "default_threads.h5")
+    cmd = [mpiexec, "-np", "4", "--oversubscribe", "--bind-to", "none", vibro, "run", ini, "--output.file=" + out]
+    done = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True, timeout=300)
+    with h5py.File(out, "r") as h5:
+        threads = int(h5.attrs["threads"])
+    if threads != expected or "on 4 rank(s) x %d thread(s)" % expected not in done.stdout:
+        print("FAIL: default threads on 4 ranks: file %d, expected %d; %s" % (threads, expected, done.stdout))
+        failures += 1
+    many = (os.cpu_count() or 1) + 1
+    cmd = cmd[:-1] + ["--output.file=" + out, "--output.overwrite=true", "--run.threads=%d" % many]
+    done = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True, timeout=300)
+    if done.returncode != 0 or "oversubscribed" not in done.stderr:
+        print("FAIL: 4 ranks x %d threads: no oversubscription warning: %s" % (many, done.stderr))
+        failures += 1
+    return failures
+
+
 def main():
     mpiexec, vibro = sys.argv[1], os.path.abspath(sys.argv[2])
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
@@ -74,6 +98,7 @@ def main():
                             print("FAIL: %s: %s differs on %d ranks x %d threads" % (name, key, ranks, threads))
                             failures += 1
             print("%s: compared 8 runs, %d datasets" % (name, len(reference or {})))
+        failures += default_threads(mpiexec, vibro, env, tmp)
     print("ok" if failures == 0 else "%d failures" % failures)
     return 1 if failures else 0
 
