@@ -25,6 +25,19 @@
 
 namespace vibro::cli {
 
+namespace {
+
+// FILE_KIND.png next to FILE.h5, unless the file's name already says the kind (NAME.branch.h5 ->
+// NAME.branch.png, not NAME.branch_branch.png).
+std::string default_image_name(const std::string& input, const std::string& kind) {
+  const std::string stem = std::filesystem::path(input).replace_extension("").string();
+  const bool says_kind = stem.size() > kind.size() && stem.compare(stem.size() - kind.size(), kind.size(), kind) == 0 &&
+                         (stem[stem.size() - kind.size() - 1] == '.' || stem[stem.size() - kind.size() - 1] == '_');
+  return stem + (says_kind ? "" : "_" + kind) + ".png";
+}
+
+}  // namespace
+
 int plot_command(const std::vector<std::string>& args) {
   static const std::map<std::string, std::string> scripts = {{"bifurcation", "plot_bifurcation.py"},
                                                              {"basin", "plot_basins.py"},
@@ -50,7 +63,7 @@ int plot_command(const std::vector<std::string>& args) {
   }
   if ((kind == "branch") != (format == "vibro-branch"))
     throw InputError("--kind " + kind + " needs a " + (kind == "branch" ? "branch file (vibro continue)" : "sweep file (vibro run)"));
-  if (output.empty()) output = std::filesystem::path(input).replace_extension("").string() + "_" + kind + ".png";
+  if (output.empty()) output = default_image_name(input, kind);
   const char* from_environment = std::getenv("VIBRO_SCRIPTS");
   const std::string path = std::string(from_environment ? from_environment : VIBRO_SCRIPTS_DIR) + "/" + script->second;
   if (!std::filesystem::exists(path))

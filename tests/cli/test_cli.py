@@ -423,7 +423,7 @@ def test_continue(vibro, tmp):
             missing = undocumented_names(branch, doc.read())
         check(not missing, "docs/hdf5_schema.md documents every name of the branch file", f"missing: {missing}")
         rc, out, err = vibro("plot", branch, cwd=d)
-        check(rc == 0 and is_png(os.path.join(d, "a.branch_branch.png")), "vibro plot draws a branch file", show(rc, out, err))
+        check(rc == 0 and is_png(os.path.join(d, "a.branch.png")), "vibro plot draws a branch file", show(rc, out, err))
     # --method arclength follows Model A's (1,1) orbit in omega round its fold and back to its grazing.
     fold = write(d, "fold.ini", "model = gap_oscillator\n[parameters]\nlaw = restitution\nomega = 7\n[run]\nmax_periods = 2000\n")
     rc, out, err = vibro("continue", fold, "--parameter", "omega", "--to", "7.6", "--step", "0.01", "--max-step", "0.02",
