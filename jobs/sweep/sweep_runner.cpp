@@ -94,6 +94,7 @@ SweepTally compute_sweep(const SweepSpec& spec, CaseSink& sink, bool show_progre
     failed += failures;
     units.finished(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), cases, failures);
   }
+  units.finish();
   if (show_progress) progress.finish();
   tally.computed = computed;
   tally.failed = failed;

@@ -38,14 +38,21 @@ def datasets(path):
 
 def default_threads(mpiexec, vibro, env, tmp):
     """Without run.threads, 4 ranks on this node share its cores (the file and the summary say how),
-    and asking for more threads than the cores allow is said on stderr."""
+    the last progress line counts the whole sweep, and asking for more threads than the cores allow is
+    said on stderr."""
     failures = 0
     ini = os.path.join(tmp, "conveyor.ini")
     env = {k: v for k, v in env.items() if k != "OMP_NUM_THREADS"}
     expected = max(1, (os.cpu_count() or 1) // 4)
     out = os.path.join(tmp, "default_threads.h5")
     cmd = [mpiexec, "-np", "4", "--oversubscribe", "--bind-to", "none", vibro, "run", ini, "--output.file=" + out]
-    done = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(cmd + ["--run.progress=always"], cwd=tmp, env=env, capture_output=True, text=True,
+                          timeout=300)
+    # The last progress line counts every rank's cases (rank 0 waits for the others' final counts).
+    last = [line for line in done.stderr.splitlines() if "cases/s" in line][-1:]
+    if not last or not last[0].startswith("15 / 15 cases"):
+        print("FAIL: the last progress line on 4 ranks counts all 15 cases: %r" % done.stderr)
+        failures += 1
     with h5py.File(out, "r") as h5:
         threads = int(h5.attrs["threads"])
     if threads != expected or "on 4 rank(s) x %d thread(s)" % expected not in done.stdout:
