@@ -29,7 +29,7 @@ std::vector<ParameterSpec> make_specs() {
       ParameterSpec::real("eta", G::Physics, "-", 1.5, 0, 10, "Hertz exponent of the LZB distributing law").open_below(),
       ParameterSpec::real("h0", G::Initial, "m", 0.25e-3, 0, 1, "initial height of the lower tip above the plate's mean position"),
       ParameterSpec::real("theta0", G::Initial, "deg", 5, -80, 80, "initial tilt (> 0: ball 2, the right ball, higher)"),
-      ParameterSpec::choice("integrator", G::Numerics, {"event_driven", "moreau_jean"}, "moreau_jean",
+      ParameterSpec::choice("integrator", G::Numerics, {"event_driven", "moreau_jean"}, "event_driven",
                             "event_driven: closed-form flights with certified impact times, DOPRI5 contact phases "
                             "with located detachment / stick / slip events; moreau_jean: midpoint time stepping at "
                             "steps_per_period (for comparison)"),
