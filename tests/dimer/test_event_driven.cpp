@@ -8,6 +8,7 @@
 #include "dimer/dimer_fixture.hpp"
 #include "models/dimer/dimer_event_driven.hpp"
 #include "models/dimer/dimer_geometry.hpp"
+#include "models/dimer/dimer_simulation.hpp"
 
 using namespace vibro;
 using namespace vibro::dimer;
@@ -84,4 +85,36 @@ TEST_CASE("event-driven dimer: no gap goes negative unseen in any flight of 100 
   CHECK(missed == 0);
   CHECK(flights > 1000);
   CHECK(cases_overrun > 90);
+}
+
+TEST_CASE("event-driven dimer: restart_from a stroboscopic sample continues the same trajectory", "[dimer]") {
+  struct Keep : StrobeObserver {
+    int stop;
+    std::vector<StrobeSample> samples;
+    explicit Keep(int n) : stop(n) {}
+    bool on_sample(const StrobeSample& s) override {
+      samples.push_back(s);
+      return s.period < stop;
+    }
+  };
+  for (const char* A_r : {"3.9", "5.7"}) {  // the drift's contact phase slips (3.9) or sticks (5.7) at the samples
+    const DimerConstants c = DimerConstants::from(dimer_values({{"A_r", A_r}}));
+    DimerEventDriven original(c);
+    Keep all(23);
+    original.run(all);
+    DimerEventDriven restarted(c);
+    REQUIRE(restarted.restart_from(all.samples[19]));  // the sample of period 20
+    Keep rest(23);
+    restarted.run(rest);
+    REQUIRE(rest.samples.size() == 3);
+    for (std::size_t k = 0; k < 3; ++k) {
+      const StrobeSample& a = all.samples[20 + k];
+      const StrobeSample& b = rest.samples[k];
+      INFO("A_r " << A_r << ", period " << b.period);
+      CHECK(b.period == a.period);
+      CHECK(b.drift_position == Approx(a.drift_position).margin(1e-9));
+      for (std::size_t i = 0; i < 5; ++i) CHECK(b.state[i] == Approx(a.state[i]).margin(1e-7 * (i < 2 ? 1e-3 : 1.0)));
+      CHECK(b.counters[kImpactsTip2] == a.counters[kImpactsTip2]);
+    }
+  }
 }
