@@ -237,7 +237,7 @@ void DimerEventDriven::fly(double t_end) {
     return;
   }
   t_ = flight_->t0() + tau;
-  if (flight_log_) flight_log_->on_flight(*flight_, tau, true);
+  if (flight_log_) flight_log_->on_flight(*flight_, tau);
   flight_.reset();
   y_(1) -= gap(event.tip);  // on the plate exactly (the root is at or just past the zero)
   touch(event.tip);
@@ -303,12 +303,12 @@ void DimerEventDriven::contact_phase(double t_end) {
     y_ = step.at(first);
     t_ = step.t0 + first * step.h;
     project();
-    on_contact_event(which, first);
+    on_contact_event(which);
     return;  // a new mode (or a flight) follows
   }
 }
 
-void DimerEventDriven::on_contact_event(int guard, double) {
+void DimerEventDriven::on_contact_event(int guard) {
   charge_events();
   const bool both = closed(status_[0]) && closed(status_[1]);
   if (guard == kOtherGap) {

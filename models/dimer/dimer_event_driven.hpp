@@ -33,10 +33,10 @@ class DimerEventDriven : public Simulation {
   void run(StrobeObserver& observer) override;
   bool restart_from(const StrobeSample& sample) override;
 
-  // Sees every flight when it ends (tests: a brute-force check that no gap went negative unseen).
+  // Sees every flight when it ends in a contact (tests: a brute-force check that no gap went negative unseen).
   struct FlightLog {
     virtual ~FlightLog() = default;
-    virtual void on_flight(const DimerFlight& flight, double duration, bool ended_in_contact) = 0;
+    virtual void on_flight(const DimerFlight& flight, double duration) = 0;
   };
   void set_flight_log(FlightLog* log) { flight_log_ = log; }
 
@@ -51,7 +51,7 @@ class DimerEventDriven : public Simulation {
   void assign_tangential(int tip);
   void open_tip(int tip, bool at_rest);
   void project();         // closed tips back onto the plate (and stuck tips to zero slip)
-  void on_contact_event(int guard, double theta_event);
+  void on_contact_event(int guard);
   double slip_velocity(int tip) const;
   double normal_velocity(int tip) const;  // relative to the plate
   double gap(int tip) const;
