@@ -46,7 +46,7 @@ class DimerSimulation : public Simulation {
 
  private:
   void step();
-  void impact_step(const int* tips, int count, const Jacobian& J, double t);
+  void impact_step(const int* tips, int count, double theta, double t);
   void contact_step(const int* tips, int count, const Jacobian& J, double t_end);
   int preferred_slip(double slip_velocity) const;
   StrobeSample make_sample();
