@@ -13,11 +13,11 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // Matches the attractors of one point to those of the next and records the events of that interval.
 class IntervalMatch {
  public:
-  IntervalMatch(const PointAttractors& before, const PointAttractors& after, double match_distance)
+  IntervalMatch(const PointAttractors& before, const PointAttractors& after, double match_distance, bool across_kinds)
       : before_(before), after_(after), distance_(before.attractors.size(), std::vector<double>(after.attractors.size())) {
     for (std::size_t i = 0; i < before.attractors.size(); ++i)
       for (std::size_t j = 0; j < after.attractors.size(); ++j) {
-        const double d = attractor_distance(before.attractors[i], after.attractors[j], before.scales);
+        const double d = attractor_distance(before.attractors[i], after.attractors[j], before.scales, across_kinds);
         distance_[i][j] = d <= match_distance ? d : kInf;
       }
   }
@@ -78,10 +78,13 @@ class IntervalMatch {
 
 }  // namespace
 
-double attractor_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales) {
-  if (a.periodic != b.periodic || a.class_code != b.class_code) return kInf;
-  if (a.periodic) return a.period == b.period ? hausdorff_distance(a.orbit, b.orbit, scales) : kInf;
-  return box_distance(a.region, b.region, scales);
+double attractor_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
+                          bool across_kinds) {
+  if (!across_kinds && (a.periodic != b.periodic || a.class_code != b.class_code || a.period != b.period)) return kInf;
+  if (a.periodic && b.periodic) return hausdorff_distance(a.orbit, b.orbit, scales);
+  // an orbit against an irregular attractor: the box of its points against the region
+  const auto region = [&](const PointAttractor& x) { return x.periodic ? box_of(x.orbit, scales.size()) : x.region; };
+  return box_distance(region(a), region(b), scales);
 }
 
 const char* attractor_event_name(AttractorEventKind kind) {
@@ -94,13 +97,14 @@ const char* attractor_event_name(AttractorEventKind kind) {
   return "?";
 }
 
-GlobalAttractors continue_attractors(const std::vector<PointAttractors>& points, double match_distance) {
+GlobalAttractors continue_attractors(const std::vector<PointAttractors>& points, double match_distance,
+                                     bool across_kinds) {
   GlobalAttractors out;
   out.ids.resize(points.size());
   if (points.empty()) return out;
   for (std::size_t k = 0; k < points[0].attractors.size(); ++k) out.ids[0].push_back(out.count++);  // present from the start
   for (std::size_t p = 1; p < points.size(); ++p)
-    out.ids[p] = IntervalMatch(points[p - 1], points[p], match_distance)
+    out.ids[p] = IntervalMatch(points[p - 1], points[p], match_distance, across_kinds)
                      .apply(out.ids[p - 1], static_cast<int>(p), out.count, out.events);
   return out;
 }

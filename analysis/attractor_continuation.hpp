@@ -12,10 +12,13 @@
 namespace vibro {
 
 // Distance of two attractors in the scaled max-norm: periodic orbits by the Hausdorff distance of their
-// stroboscopic points, irregular ones by the Hausdorff distance of the boxes they fill. Attractors of
-// another kind (periodic or not, period, class) are infinitely far apart: a period doubling ends an
-// attractor and begins another, as it does within a parameter point.
-double attractor_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales);
+// stroboscopic points, irregular ones (or an irregular one and an orbit) by the Hausdorff distance of
+// the boxes they fill. By default attractors of another kind (periodic or not, period, class) are
+// infinitely far apart: a period doubling ends an attractor and begins another, as it does within a
+// parameter point. across_kinds: they are compared all the same (a periodic window inside a chaotic
+// band, a period doubling, continue the id when near enough).
+double attractor_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
+                          bool across_kinds = false);
 
 enum class AttractorEventKind { Birth, Death, Merger, Split };
 const char* attractor_event_name(AttractorEventKind kind);
@@ -42,6 +45,7 @@ struct GlobalAttractors {
 // Points in axis order. Two attractors of neighbouring points are the same when their distance (in the
 // earlier point's scales) is at most match_distance; each attractor continues at most one, nearest pairs
 // first (ties in label order), so the result depends only on the summaries.
-GlobalAttractors continue_attractors(const std::vector<PointAttractors>& points, double match_distance);
+GlobalAttractors continue_attractors(const std::vector<PointAttractors>& points, double match_distance,
+                                     bool across_kinds = false);
 
 }  // namespace vibro

@@ -9,10 +9,11 @@ with its global id (the same attractor at neighbouring points keeps its id), its
 of the initial conditions that reach it) and the events between points (birth, death, merger, split).
 
 Draws the fractions stacked against the continuation parameter, one colour per global id (legend: id,
-class, the parameter range where it is found), the share of initial conditions without a steady state
-in grey on top, and each event as a marker at the middle of the interval where it happens (birth: up
-triangle, death: down triangle, merger: circle, split: square) in the colour of the attractor that
-appears or ends. With further parameter axes, one panel per combination of their values (at most
+class, the parameter range where it is found; the ids found on most points first), the share of initial conditions without a steady state
+in grey on top (each point drawn as a step as wide as its grid cell), and each event as a marker above
+the plot at the middle of the interval where it happens (birth: up triangle, death: down triangle,
+merger: circle, split: square) in the colour of the attractor that appears or ends; the events of ids
+found on 3 points or more also as a dashed line through the plot. With further parameter axes, one panel per combination of their values (at most
 --max-panels, default 6, spread evenly). Prints the events with their intervals.
 """
 import argparse
@@ -29,6 +30,7 @@ from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import plot_basins  # noqa: E402  (explicit_parameters: the title's fixed parameters)
 import vibro_results  # noqa: E402
 
 COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:olive",
@@ -36,6 +38,7 @@ COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:
            "yellowgreen", "crimson", "sienna")
 MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s"}
 LEGEND_MAX = 14
+LONG_LIVED = 3
 
 
 def _s(x):
@@ -64,9 +67,10 @@ def read(path):
                   for k in ("kind", "point", "global_id", "partner", "parameter_from", "parameter_to")}
         model = _s(h5.attrs.get("model", ""))
         continued = _s(b.attrs["continuation_axis"])
-        params = {k: v for k, v in h5["parameters"].attrs.items()}
+        params = {k: _s(v) if isinstance(v, bytes) else v for k, v in h5["parameters"].attrs.items()}
+        root = {k: _s(v) if isinstance(v, (bytes, str)) else v for k, v in h5.attrs.items()}
     return dict(axes=axes, values=values, units=units, offsets=offsets, table=table, cases_run=cases_run,
-                settled=settled, events=events, model=model, axis=continued, params=params)
+                settled=settled, events=events, model=model, axis=continued, params=params, root=root)
 
 
 def unit_text(unit):
@@ -102,23 +106,29 @@ def draw(ax, d, points, colour_of, legend_ids):
             classes[gid][_s(table["class"][r])] += 1
     ids = sorted(fractions)
     none = 1.0 - (d["settled"][points] / np.maximum(d["cases_run"][points], 1))
-    stack = [fractions[i] for i in ids] + [none]
-    colours = [colour_of(i) for i in ids] + ["0.8"]
-    ax.stackplot(x, *stack, colors=colours, step=None, linewidth=0)
-    # events of this line, at the middle of their interval, on top of the stack
+    # each point's fractions as a step of the width of its grid cell: the data are per point
+    lower = np.zeros(len(points))
+    for values, colour in [(fractions[i], colour_of(i)) for i in ids] + [(none, "0.8")]:
+        ax.fill_between(x, lower, lower + values, step="mid", color=colour, linewidth=0)
+        lower = lower + values
+    # events of this line, at the middle of their interval, above the stack; a line down through the
+    # stack for the events of ids found on LONG_LIVED points or more (the rest would hide the figure)
     ev = d["events"]
     in_line = set(int(p) for p in points)
+    span = {i: int((fractions[i] > 0).sum()) for i in ids}
     for k in range(len(ev["kind"])):
         if int(ev["point"][k]) not in in_line:
             continue
         kind = _s(ev["kind"][k])
+        gid = int(ev["global_id"][k])
         mid = 0.5 * (ev["parameter_from"][k] + ev["parameter_to"][k])
-        ax.plot([mid], [1.03], marker=MARKERS.get(kind, "x"), color=colour_of(int(ev["global_id"][k])),
+        ax.plot([mid], [1.03], marker=MARKERS.get(kind, "x"), color=colour_of(gid),
                 markeredgecolor="k", markersize=7, clip_on=False, zorder=5)
-        ax.axvline(mid, color=colour_of(int(ev["global_id"][k])), lw=0.8, ls=":", zorder=4)
+        if span.get(gid, 0) >= LONG_LIVED:
+            ax.axvline(mid, color="k", lw=0.9, ls="--", zorder=4)
     for i in ids:
         present = x[fractions[i] > 0]
-        legend_ids[i] = (classes[i].most_common(1)[0][0], present.min(), present.max())
+        legend_ids[i] = (classes[i].most_common(1)[0][0], present.min(), present.max(), len(present))
     ax.set_xlim(x.min(), x.max())
     ax.set_ylim(0, 1)
     ax.set_xlabel("%s [%s]" % (d["axis"], unit_text(d["units"][d["axis"]])))
@@ -145,20 +155,21 @@ def main():
         legend_ids = {}
         draw(ax, d, points, colour_of, legend_ids)
         handles = []
-        for i, (cls, lo, hi) in sorted(legend_ids.items())[:LEGEND_MAX]:
-            handles.append(Patch(facecolor=colour_of(i), label="id %d: %s, %s %g..%g %s" % (i, cls, d["axis"], lo, hi, unit)))
+        # the ids found on most points first
+        for i, (cls, lo, hi, _) in sorted(legend_ids.items(), key=lambda kv: (-kv[1][3], kv[0]))[:LEGEND_MAX]:
+            shown_unit = "" if unit == "-" else " " + unit
+            handles.append(Patch(facecolor=colour_of(i), label="id %d: %s, %s %g..%g%s" % (i, cls, d["axis"], lo, hi, shown_unit)))
         if len(legend_ids) > LEGEND_MAX:
             handles.append(Patch(facecolor="none", edgecolor="none", label="+ %d more ids" % (len(legend_ids) - LEGEND_MAX)))
         handles.append(Patch(facecolor="0.8", label="no steady state"))
         for kind, m in MARKERS.items():
             handles.append(Line2D([], [], ls="", marker=m, color="0.5", markeredgecolor="k", label=kind))
         ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-        fixed = ", ".join("%s = %g" % (n, v) for n, v in sorted(d["params"].items())
-                          if isinstance(v, (float, int, np.floating, np.integer)))[:110]
-        ax.set_title("basin fractions along %s: %s%s" % (d["axis"], d["model"], (" (" + title + ")") if title else ""),
-                     fontsize=10)
-        if fixed and k == shown[0]:
-            ax.text(0, 1.08, fixed, transform=ax.transAxes, fontsize=7, color="0.3")
+        fixed = ", ".join("%s = %s" % (n, ("%g" % v) if isinstance(v, float) else v)
+                          for n, v in plot_basins.explicit_parameters(d["root"], d["params"]))
+        line = ", ".join(t for t in (title, fixed) if t)
+        ax.set_title("basin fractions along %s: %s%s" % (d["axis"], d["model"], ("\n" + line) if line else ""),
+                     fontsize=10, pad=16)
     print("%s: %d global ids, %d events" % (d["model"], len(set(int(g) for g in d["table"]["global_id"])),
                                             len(ev["kind"])))
     for k in range(len(ev["kind"])):

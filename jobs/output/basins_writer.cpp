@@ -136,6 +136,7 @@ void write_basins(H5::H5File& file, const SweepSpec& spec, const SweepAttractors
   attribute(basins, "continuation_axis",
             continued ? spec.axes[static_cast<std::size_t>(spec.global_continuation_axis)].name : std::string("none"));
   attribute(basins, "match_distance", spec.match_distance);
+  attribute(basins, "match_across_classes", static_cast<long long>(spec.match_across_classes));
   attribute(basins, "global_ids", static_cast<long long>(continuation.count));
   write_point_columns(basins, attractors);
   write_attractor_rows(basins, attractors, continuation);

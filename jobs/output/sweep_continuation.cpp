@@ -20,7 +20,7 @@ SweepContinuation continue_sweep_attractors(const SweepSpec& spec, const SweepAt
     const auto point_of = [&](long long step) { return (outer * length + step) * stride + inner; };
     std::vector<PointAttractors> along;
     for (long long step = 0; step < length; ++step) along.push_back(attractors.points[static_cast<std::size_t>(point_of(step))]);
-    const GlobalAttractors global = continue_attractors(along, spec.match_distance);
+    const GlobalAttractors global = continue_attractors(along, spec.match_distance, spec.match_across_classes);
     for (long long step = 0; step < length; ++step) {
       auto& ids = out.ids[static_cast<std::size_t>(point_of(step))];
       ids = global.ids[static_cast<std::size_t>(step)];

@@ -102,7 +102,8 @@ const RunKey kRunKeys[] = {
     {"output.checkpoint_seconds", kNoEffect, nullptr, "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
     {"output.keep_checkpoints", kNoEffect, nullptr, "true: keep the checkpoint logs after the file is written (default false)"},
     {"analysis.global_continuation", kNoEffect, nullptr, "none, or a parameter axis along which the attractors of neighbouring points are matched: global ids, basin fractions, births, deaths, mergers and splits in /basins (default none)"},
-    {"analysis.match_distance", kNoEffect, nullptr, "global continuation: attractors of neighbouring points at most this far apart, in the model's state scales (max-norm), are the same (default 0.1)"},
+    {"analysis.match_distance", kNoEffect, nullptr, "global continuation: attractors of neighbouring points at most this far apart, in the model's state scales (max-norm), are the same (default 1)"},
+    {"analysis.match_across_classes", kNoEffect, nullptr, "global continuation: true also matches attractors of another class or period (a periodic window in a chaotic band, a period doubling keep the id) (default false)"},
 };
 
 // Means mode needs the model to declare which window means must settle; checked on the base case
@@ -469,6 +470,8 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   if (const auto* v = text("output.keep_checkpoints"))
     spec.keep_checkpoints = parse_choice("output.keep_checkpoints", *v, {"false", "true"}) == 1;
   parse_global_continuation(spec, text("analysis.global_continuation"), text("analysis.match_distance"));
+  if (const auto* v = text("analysis.match_across_classes"))
+    spec.match_across_classes = parse_choice("analysis.match_across_classes", *v, {"false", "true"}) == 1;
   if (!overrides.empty()) {
     spec.source_text += "\n# command-line overrides:\n";
     for (const auto& o : overrides) spec.source_text += "# " + o + "\n";

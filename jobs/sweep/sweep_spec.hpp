@@ -37,7 +37,8 @@ struct SweepSpec {
   // Global continuation of attractors along this parameter axis (-1: none): a pass over the per-point
   // attractors when the file is written; changes no case, so a checkpoint resumes under any value.
   int global_continuation_axis = -1;
-  double match_distance = 0.1;     // attractors of neighbouring points this close (scaled max-norm) are one
+  double match_distance = 1.0;     // attractors of neighbouring points this close (scaled max-norm) are one
+  bool match_across_classes = false;  // also match attractors of another class or period
   std::string output_file;
   std::string source_text;         // the sweep file as read (plus overrides), for provenance
   std::string source_name;

@@ -123,6 +123,10 @@ TEST_CASE("continuation: a period doubling ends the period-1 attractor and begin
   CHECK(of_kind(g, AttractorEventKind::Death).size() == 1);
   CHECK(of_kind(g, AttractorEventKind::Birth).size() == 1);
   CHECK(g.ids[1] == std::vector<int>{1});
+  // Matched across kinds, the period-2 orbit continues the period-1 id.
+  const GlobalAttractors across = continue_attractors(points, 0.1, true);
+  CHECK(across.events.empty());
+  CHECK(across.ids[1] == std::vector<int>{0});
 }
 
 TEST_CASE("continuation: two chaotic attractors whose regions grow into one merge", "[analysis][continuation]") {
@@ -169,6 +173,9 @@ TEST_CASE("continuation: distances between attractors", "[analysis][continuation
   CHECK(std::isinf(attractor_distance(orbit({{0, 0}}, "A"), orbit({{0, 0}}, "B"), kScales)));
   CHECK(std::isinf(attractor_distance(orbit({{0, 0}}), chaotic(0, 0), kScales)));
   CHECK(attractor_distance(chaotic(0, 1), chaotic(0.2, 1.1), kScales) == Approx(0.2));
+  // across kinds: an orbit against a chaotic region by the box of its points
+  CHECK(attractor_distance(orbit({{0.1, 0.1}, {0.9, 0.9}}), chaotic(0, 1), kScales, true) == Approx(0.1));
+  CHECK(attractor_distance(orbit({{0, 0}}, "A"), orbit({{0, 0.2}}, "B"), kScales, true) == Approx(0.2));
   // scales divide each component
   CHECK(attractor_distance(orbit({{0, 0}}), orbit({{0, 0.1}}), {1.0, 0.01}) == Approx(10.0));
 }

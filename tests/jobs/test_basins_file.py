@@ -6,7 +6,7 @@ usage: test_basins_file.py VIBRO_BINARY REPO_ROOT
 - The conveyor basin example (examples/conveyor_basin_a50.ini, 61 x 61 initial conditions): the basin
   entropy and boundary basin entropy in the file equal the values scripts/plot_basins.py computed
   before the entropy moved into analysis/ (pinned below), and the script still prints them.
-- A small global continuation of the conveyor over a_hat (5 x 5 initial conditions per point): per
+- examples/conveyor_global_continuation.ini on a small grid (4 amplitudes, 5 x 5 initial conditions): per
   point the fractions plus the share without a steady state sum to 1; /cases/global_attractor is
   /cases/attractor mapped through the point's rows; every id's points form one interval, bounded by
   its birth and death events; `vibro plot --kind fractions` draws it.
@@ -27,25 +27,8 @@ PINNED_SBB = 0.5909523940579346
 
 FAILURES = []
 
-CONTINUATION = """model = conveyor
-[parameters]
-f = 50
-phi = 12
-c_r = 0.6
-mu = 0.15
-[initial]
-start = drop
-on_plate = coupled
-[axes]
-a_hat = 30, 45, 60, 75
-z0 = linspace(0, 0.005, 5)
-v0 = linspace(-0.3, 0.3, 5)
-[run]
-max_periods = 100
-window_periods = 50
-[analysis]
-global_continuation = a_hat
-"""
+# The global continuation example on a small grid: 4 amplitudes x 5 x 5 initial conditions.
+SMALL_GRID = ["--axes.a_hat=30, 45, 60, 75", "--axes.z0=linspace(0, 0.005, 5)", "--axes.v0=linspace(-0.3, 0.3, 5)"]
 
 
 def check(condition, what, detail=""):
@@ -79,11 +62,9 @@ def main():
                   "plot_basins.py prints the same entropies", printed[-400:])
             print("conveyor basin example: S_b = %.16g, S_bb = %.16g" % (sb, sbb))
 
-        ini = os.path.join(tmp, "continuation.ini")
-        with open(ini, "w") as f:
-            f.write(CONTINUATION)
+        ini = os.path.join(root, "examples", "conveyor_global_continuation.ini")
         out = os.path.join(tmp, "continuation.h5")
-        rc, err = run("run", ini, "--output.file=" + out, "--run.progress=never")
+        rc, err = run("run", ini, "--output.file=" + out, "--run.progress=never", *SMALL_GRID)
         check(rc == 0, "the continuation sweep runs", err)
         if rc == 0:
             with h5py.File(out, "r") as h5:
@@ -119,13 +100,15 @@ def main():
             check(rc == 0 and os.path.getsize(png) > 10000, "vibro plot --kind fractions draws it", err)
 
         for value, what in (("z0", "an initial-condition axis"), ("c_r", "a parameter that is not an axis")):
-            rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"),
+            rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
                           "--analysis.global_continuation=" + value)
             check(rc == 2 and "analysis.global_continuation" in err and "a_hat" in err,
                   "global continuation along %s is refused naming the key and the accepted axis" % what, err)
-        rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), "--analysis.match_distance=-1")
+        rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
+                      "--analysis.match_distance=-1")
         check(rc == 2 and "analysis.match_distance" in err, "a negative match distance is refused", err)
-        rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), "--output.strobe_points=none")
+        rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
+                      "--output.strobe_points=none")
         check(rc == 2 and "strobe_points" in err, "global continuation without stroboscopic points is refused", err)
     print("ok" if not FAILURES else "%d failures" % len(FAILURES))
     return 1 if FAILURES else 0

@@ -55,6 +55,7 @@ RESUME_KEYS = {
     "output.overwrite": ("true", False), "output.file": (None, False),
     # a pass over the cases when the file is written: the checkpoint's cases are the same
     "analysis.global_continuation": ("a_hat", False), "analysis.match_distance": ("0.2", False),
+    "analysis.match_across_classes": ("true", False),
 }
 
 

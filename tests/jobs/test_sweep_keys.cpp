@@ -34,6 +34,7 @@ const std::map<std::string, std::string> kRunAlternatives = {
     {"run.case_wall_limit", "300"},     {"run.max_steps_per_period", "5000"}, {"run.max_events_per_period", "900"},
     {"run.max_steps", "7000000"},       {"run.max_events", "800000"},
     {"analysis.global_continuation", "AXIS"}, {"analysis.match_distance", "0.2"},
+    {"analysis.match_across_classes", "true"},
 };
 
 std::string text_of(double v) {
