@@ -8,7 +8,8 @@ of its parameter axes and has initial-condition axes: per parameter point the at
 with its global id (the same attractor at neighbouring points keeps its id), its basin fraction (share
 of the initial conditions that reach it) and the events between points (birth, death, merger, split).
 
-Draws the fractions stacked against the continuation parameter, one colour per global id (legend: id,
+Draws the fractions stacked against the continuation parameter, one colour per global id (the 20 ids
+found on most points have colours of their own, the rest reuse them; legend: id,
 class, the parameter range where it is found; the ids found on most points first), the share of initial conditions without a steady state
 in grey on top (each point drawn as a step as wide as its grid cell), and each event as a marker above
 the plot at the middle of the interval where it happens (birth: up triangle, death: down triangle,
@@ -146,7 +147,10 @@ def main():
     shown = list(range(len(lines)))
     if len(lines) > args.max_panels > 0:
         shown = sorted(set(int(round(v)) for v in np.linspace(0, len(lines) - 1, args.max_panels)))
-    colour_of = lambda i: COLOURS[i % len(COLOURS)]  # noqa: E731
+    # colours by how many points an id is found on: the longest-lived ids get distinct colours
+    spans = Counter(int(g) for g in d["table"]["global_id"])
+    rank = {i: k for k, (i, _) in enumerate(sorted(spans.items(), key=lambda kv: (-kv[1], kv[0])))}
+    colour_of = lambda i: COLOURS[rank.get(i, i) % len(COLOURS)]  # noqa: E731
     fig, axs = plt.subplots(len(shown), 1, figsize=(10, 3.6 * len(shown) + 0.6), squeeze=False)
     ev = d["events"]
     unit = unit_text(d["units"][d["axis"]])
