@@ -22,7 +22,7 @@ from collections import OrderedDict
 import h5py
 import numpy as np
 
-KNOWN_SCHEMA_VERSIONS = (2, 3)
+KNOWN_SCHEMA_VERSIONS = (2, 3, 4)
 
 
 class FileError(SystemExit):

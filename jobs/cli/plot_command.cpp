@@ -43,7 +43,8 @@ int plot_command(const std::vector<std::string>& args) {
                                                              {"basin", "plot_basins.py"},
                                                              {"drift", "plot_drift_map.py"},
                                                              {"timeseries", "plot_strobe_series.py"},
-                                                             {"branch", "plot_branch.py"}};
+                                                             {"branch", "plot_branch.py"},
+                                                             {"fractions", "plot_fractions.py"}};
   const CommandLine line = parse_command_line({"plot", {{"--kind", true}, {"--out", true}}, false, true, 1}, args);
   if (printed_help(line.help, "plot")) return 0;
   const std::string input = line.positional.empty() ? "" : line.positional.front();
@@ -51,7 +52,7 @@ int plot_command(const std::vector<std::string>& args) {
   std::string output = line.has("--out") ? line.options.at("--out") : "";
   const std::vector<std::string>& passed = line.passed_on;  // options for the script (e.g. --obs, --case, --x)
   if (input.empty())
-    throw InputError("usage: vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch] [--out PNG] [script options]");
+    throw InputError("usage: vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch|fractions] [--out PNG] [script options]");
   const std::string format = check_result_file(input);
   if (kind.empty()) kind = format == "vibro-branch" ? "branch" : "bifurcation";
   const auto script = scripts.find(kind);
@@ -59,7 +60,7 @@ int plot_command(const std::vector<std::string>& args) {
     std::vector<std::string> kinds;
     for (const auto& entry : scripts) kinds.push_back(entry.first);
     throw InputError("--kind = '" + echoed(kind) + "' is not a plot kind" + did_you_mean(kind, kinds) +
-                     "; accepted: bifurcation, basin, drift, timeseries, branch");
+                     "; accepted: bifurcation, basin, drift, timeseries, branch, fractions");
   }
   if ((kind == "branch") != (format == "vibro-branch"))
     throw InputError("--kind " + kind + " needs a " + (kind == "branch" ? "branch file (vibro continue)" : "sweep file (vibro run)"));

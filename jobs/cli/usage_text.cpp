@@ -41,11 +41,12 @@ const std::map<std::string, std::string>& texts() {
        "  --section.key=value   override a key of the sweep file\n"
        "  -h, --help            this text\n"},
       {"plot",
-       "vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch] [--out PNG] [script options]\n"
+       "vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch|fractions] [--out PNG] [script options]\n"
        "  A PNG of a sweep file (default kind: bifurcation) or a branch file (kind branch), drawn by\n"
        "  scripts/plot_*.py (python3 with matplotlib and h5py; VIBRO_SCRIPTS points elsewhere).\n"
        "options:\n"
-       "  --kind KIND           bifurcation, basin, drift, timeseries or branch\n"
+       "  --kind KIND           bifurcation, basin, drift, timeseries, branch or fractions (basin\n"
+       "                        fractions along analysis.global_continuation)\n"
        "  --out PNG             the image (default: FILE_KIND.png next to FILE.h5)\n"
        "  other options         passed to the script, e.g. --obs NAME, --x AXIS, --case I\n"
        "                        (python3 scripts/plot_KIND.py --help lists them)\n"

@@ -14,8 +14,9 @@
 namespace vibro {
 
 // 2: periodicity 3 (quasi-periodic), lyapunov_between_resets, branch admissibility; 3: latest file format,
-// fletcher32 on every dataset, fixed-length strings (so every byte that matters is checksummed).
-inline constexpr int kSchemaVersion = 3;
+// fletcher32 on every dataset, fixed-length strings (so every byte that matters is checksummed); 4: /basins
+// (basin fractions, basin entropies, global continuation of attractors) and /cases/global_attractor.
+inline constexpr int kSchemaVersion = 4;
 
 struct Provenance {
   std::string started_utc, finished_utc;

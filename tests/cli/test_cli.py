@@ -265,8 +265,8 @@ def test_small_sweep(vibro, tmp):
         attrs = f.attrs
         # Root attributes.
         check(as_str(attrs.get("format")) == "vibro-sweep", "root attr format == 'vibro-sweep'", repr(attrs.get("format")))
-        check(attrs.get("schema_version") == 3 and np.issubdtype(np.asarray(attrs.get("schema_version")).dtype, np.integer),
-              "root attr schema_version is the integer 3", repr(attrs.get("schema_version")))
+        check(attrs.get("schema_version") == 4 and np.issubdtype(np.asarray(attrs.get("schema_version")).dtype, np.integer),
+              "root attr schema_version is the integer 4", repr(attrs.get("schema_version")))
         rc_v, out_v, _ = vibro("--version", cwd=work)
         version = as_str(attrs.get("vibro_version", ""))
         check(version != "" and out_v.startswith(f"vibro {version} "), "root attr vibro_version matches --version",

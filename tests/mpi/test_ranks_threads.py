@@ -3,8 +3,10 @@
 
 usage: test_ranks_threads.py MPIEXEC VIBRO_BINARY
 
-Runs two sweeps (independent conveyor cases; a continuation sweep of Model A with two lines) on
-1, 2, 3 and 4 ranks x 1 and 2 threads and compares every dataset under /cases and /axes byte for byte,
+Runs three sweeps (independent conveyor cases; a continuation sweep of Model A with two lines; a
+global continuation of the conveyor's attractors over a_hat with 3 x 3 initial conditions per point)
+on 1, 2, 3 and 4 ranks x 1 and 2 threads and compares every dataset under /cases, /axes and /basins
+byte for byte,
 except the per-case wall times. The last run also writes the file in blocks of 3 cases (the writer's
 block boundaries must not show). Also checks the 'ranks' provenance attribute. Exits 1 on a mismatch.
 """
@@ -21,6 +23,10 @@ SWEEPS = {
     "continuation": "model = gap_oscillator\n[parameters]\nlaw = restitution\n[axes]\ne = 0.5, 1\n"
                     "lambda = 0.6, 0.8, 1.0, 1.5\n[run]\ncontinuation = lambda\nmax_periods = 400\nwindow_periods = 20\n"
                     "[output]\nfloquet = true\nlyapunov_periods = 10\n",
+    # global continuation of attractors: ids, fractions and events (/basins) from a pass at the end
+    "global_continuation": "model = conveyor\n[parameters]\nc_r = 0.6\n[initial]\nstart = drop\n[axes]\n"
+                           "a_hat = 36.5, 37.5, 50, 62, 63\nz0 = 0, 0.0025, 0.005\nv0 = -0.3, 0, 0.3\n"
+                           "[analysis]\nglobal_continuation = a_hat\n",
 }
 
 
@@ -28,7 +34,7 @@ def datasets(path):
     out = {}
     with h5py.File(path, "r") as h5:
         def visit(name, obj):
-            if isinstance(obj, h5py.Dataset) and (name.startswith("cases") or name.startswith("axes")):
+            if isinstance(obj, h5py.Dataset) and name.split("/")[0] in ("cases", "axes", "basins"):
                 if name != "cases/wall_seconds":
                     out[name] = obj[...]
         h5.visititems(visit)
@@ -104,6 +110,10 @@ def main():
                         if not same:
                             print("FAIL: %s: %s differs on %d ranks x %d threads" % (name, key, ranks, threads))
                             failures += 1
+            if name == "global_continuation" and not {"basins/attractors/global_id", "basins/events/kind",
+                                                      "cases/global_attractor"} <= set(reference or {}):
+                print("FAIL: %s: the file has no global ids or events to compare" % name)
+                failures += 1
             print("%s: compared 8 runs, %d datasets" % (name, len(reference or {})))
         failures += default_threads(mpiexec, vibro, env, tmp)
     print("ok" if failures == 0 else "%d failures" % failures)
