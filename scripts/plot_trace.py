@@ -134,7 +134,7 @@ def main():
         ax.set_ylabel(label(data["components"][c], data["units"][c]))
         tidy(ax)
         if row == 0 and (len(ts) or impacts.any()):  # above the panel, clear of the data
-            ax.legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncol=2, fontsize=7, frameon=False)
+            ax.legend(loc="lower right", bbox_to_anchor=(1, 1.0), ncol=2, fontsize=7, frameon=False)
         if row < len(series) - 1:
             plt.setp(ax.get_xticklabels(), visible=False)
     first.figure.axes[len(series) - 1].set_xlabel("t / T (forcing periods)")
@@ -166,7 +166,7 @@ def main():
         ax.set_ylabel(label(data["components"][c], data["units"][c]) + " before impact")
         tidy(ax)
     else:
-        ax.text(0.5, 0.5, "no impacts in the traced periods", ha="center", va="center", transform=ax.transAxes)
+        ax.text(0.5, 0.5, "no impact events in the traced periods", ha="center", va="center", transform=ax.transAxes)
         ax.set_xticks([])
         ax.set_yticks([])
     ax.set_title("impact map (%d impacts)" % int(chosen.sum()), fontsize=9)

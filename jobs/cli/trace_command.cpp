@@ -88,7 +88,7 @@ int trace_command(const std::vector<std::string>& args) {
   }
   write_trace_file(out, {&spec, index, values, request}, trace);
   std::cout << "case " << index << " of " << spec.case_count() << " (model " << spec.model->name() << "): "
-            << trace.time.size() << " states over " << trace.strobe.size() << " periods, " << trace.events.size()
+            << trace.time.size() << " states over " << request.periods << " periods, " << trace.events.size()
             << " events\nwrote " << out << "\n";
   if (line.has("--csv")) std::cout << "wrote " << csv << " and " << write_trace_csv(csv, trace) << "\n";
   return 0;
