@@ -32,7 +32,7 @@ class DimerModel : public Model {
     if (c.integrator == DimerIntegrator::MoreauJean) return std::make_unique<DimerSimulation>(c);
     return std::make_unique<DimerEventDriven>(c);
   }
-  ModelCapabilities capabilities() const override { return {true, false}; }  // no variational equations
+  ModelCapabilities capabilities() const override { return {true, false, true}; }  // no variational equations
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet& p) const override {
     const DimerConstants c = DimerConstants::from(p);
     const DimerReading reading = read_dimer(steady, c);

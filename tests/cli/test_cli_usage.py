@@ -20,6 +20,7 @@ import h5py  # noqa: E402
 SUBCOMMANDS = {  # a subcommand -> texts its --help must show
     "run": ["vibro run SWEEP.ini", "--example", "--resume", "--section.key"],
     "continue": ["vibro continue SWEEP.ini", "--parameter", "--to", "--method"],
+    "trace": ["vibro trace SWEEP.ini", "--case", "--periods", "--samples-per-period", "--csv"],
     "plot": ["vibro plot FILE.h5", "--kind", "--out"],
     "submit": ["vibro submit SWEEP.ini", "--nodes", "--time", "--dry-run"],
     "describe": ["vibro describe MODEL"],

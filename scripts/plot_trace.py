@@ -1,0 +1,180 @@
+#!/usr/bin/python3
+"""One case's time history from a `vibro trace` file: time series, a phase portrait and the impact map.
+
+usage: plot_trace.py IN.trace.h5 OUT.png [--components A,B,...] [--phase X,Y] [--from-period P]
+
+Left: the state components against time in forcing periods (default: the first four), with the
+stroboscopic samples (t = k T) as dots and the impacts as crosses. Top right: the phase portrait of
+X against Y (default: the first component against its rate, the component whose unit is X's per second
+and whose name is closest to X's), with the samples as dots. Bottom right: the impact map, each
+impact's phase (t mod T) / T against the approach value of the component its reset changes most.
+--from-period P leaves the first P periods (a transient) out of the portrait and the map.
+"""
+import argparse
+import difflib
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402
+
+PROG = "plot_trace.py"
+
+
+def names_of(attr):
+    text = vibro_results._str(attr)
+    return text.split(",") if text else []
+
+
+def label(name, unit):
+    return "%s (dimensionless)" % name if unit in ("", "-") else "%s [%s]" % (name, unit)
+
+
+def tidy(ax):
+    """Scientific notation for very small or large ticks, so long labels do not overlap."""
+    ax.ticklabel_format(axis="both", style="sci", scilimits=(-3, 4), useOffset=False)
+
+
+def read(path):
+    with vibro_results.open_checked(path) as h5:
+        if vibro_results._str(h5.attrs.get("format", "")) != "vibro-trace":
+            vibro_results.fail(path, "not a trace file (format vibro-trace; vibro trace writes one)")
+        trace = h5["trace"]
+        components = names_of(trace.attrs["components"])
+        data = {
+            "model": vibro_results._str(h5.attrs["model"]),
+            "case": int(h5.attrs["case"]),
+            "period": float(h5.attrs["period"]),
+            "components": components,
+            "units": names_of(trace.attrs["units"]),
+            "time": trace["time"][...],
+            "states": np.column_stack([trace[c][...] for c in components]) if components else np.zeros((0, 0)),
+            "event_time": h5["events/time"][...],
+            "event_kind": [vibro_results._str(k) for k in h5["events/kind"][...]],
+            "before": h5["events/before"][...],
+            "after": h5["events/after"][...],
+            "strobe_time": h5["strobe/time"][...],
+            "strobe_state": h5["strobe/state"][...],
+        }
+    return data
+
+
+def pick(data, names, option):
+    out = []
+    for name in names:
+        if name not in data["components"]:
+            raise SystemExit("%s: %s: '%s' is not a component; the file has %s"
+                             % (PROG, option, name, ", ".join(data["components"])))
+        out.append(data["components"].index(name))
+    return out
+
+
+def rate_of(data, x):
+    """The component that is x's rate: unit x's per second, name closest to x's; else the next one."""
+    unit = data["units"][x] + "/s"
+    candidates = [i for i, u in enumerate(data["units"]) if u == unit and i != x]
+    if not candidates:
+        return (x + 1) % len(data["components"])
+    name = data["components"][x]
+    return max(candidates, key=lambda i: difflib.SequenceMatcher(None, name, data["components"][i]).ratio())
+
+
+def strobe_column(data, c):
+    """Column c of the samples (the samples hold the section's components, the trace's first ones)."""
+    state = data["strobe_state"]
+    return state[:, c] if state.ndim == 2 and c < state.shape[1] else None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("input")
+    ap.add_argument("output")
+    ap.add_argument("--components", help="comma-separated components for the time series")
+    ap.add_argument("--phase", help="X,Y: the phase portrait's components")
+    ap.add_argument("--from-period", type=float, default=0.0, help="leave earlier periods out of portrait and map")
+    args = ap.parse_args()
+    data = read(args.input)
+    if not data["components"] or len(data["time"]) == 0:
+        raise SystemExit("%s: %s holds no states" % (PROG, args.input))
+    T = data["period"]
+    series = pick(data, args.components.split(","), "--components") if args.components else \
+        list(range(min(4, len(data["components"]))))
+    if args.phase:
+        xy = pick(data, args.phase.split(","), "--phase")
+        if len(xy) != 2:
+            raise SystemExit("%s: --phase takes two components X,Y" % PROG)
+        px, py = xy
+    else:
+        px = 0
+        py = rate_of(data, 0)
+
+    t = data["time"] / T
+    ts = data["strobe_time"] / T
+    te = data["event_time"] / T
+    impacts = np.array([k.startswith("impact") for k in data["event_kind"]], dtype=bool)
+
+    fig = plt.figure(figsize=(11, 1.9 * max(len(series), 3) + 0.8))
+    grid = fig.add_gridspec(len(series), 2)
+    first = None
+    for row, c in enumerate(series):
+        ax = fig.add_subplot(grid[row, 0], sharex=first)
+        first = first or ax
+        ax.plot(t, data["states"][:, c], lw=0.8, color="C0")
+        s = strobe_column(data, c)
+        if s is not None and len(ts):
+            ax.plot(ts, s, ".", ms=5, color="C1", label="t = k T")
+        if impacts.any():
+            ax.plot(te[impacts], data["before"][impacts, c], "x", ms=4, color="C3", label="impact (before)")
+        ax.set_ylabel(label(data["components"][c], data["units"][c]))
+        tidy(ax)
+        if row == 0 and (len(ts) or impacts.any()):  # above the panel, clear of the data
+            ax.legend(loc="lower right", bbox_to_anchor=(1, 1.0), ncol=2, fontsize=7, frameon=False)
+        if row < len(series) - 1:
+            plt.setp(ax.get_xticklabels(), visible=False)
+    first.figure.axes[len(series) - 1].set_xlabel("t / T (forcing periods)")
+
+    late = t >= args.from_period
+    ax = fig.add_subplot(grid[: max(len(series) // 2, 1), 1])
+    ax.plot(data["states"][late, px], data["states"][late, py], lw=0.7, color="C0")
+    sx, sy = strobe_column(data, px), strobe_column(data, py)
+    if sx is not None and sy is not None:
+        keep = ts >= args.from_period
+        ax.plot(sx[keep], sy[keep], ".", ms=6, color="C1", label="stroboscopic samples")
+        ax.legend(loc="best", fontsize=7)
+    ax.set_xlabel(label(data["components"][px], data["units"][px]))
+    ax.set_ylabel(label(data["components"][py], data["units"][py]))
+    ax.set_title("phase portrait", fontsize=9)
+    tidy(ax)
+
+    ax = fig.add_subplot(grid[max(len(series) // 2, 1):, 1] if len(series) > 1 else grid[0, 1])
+    chosen = impacts & (te >= args.from_period)
+    if chosen.any():
+        jump = np.abs(data["after"][chosen] - data["before"][chosen])
+        spread = np.ptp(data["states"], axis=0)
+        spread[spread == 0] = 1
+        c = int(np.argmax(np.max(jump / spread, axis=0)))
+        phase = np.mod(data["event_time"][chosen], T) / T
+        ax.plot(phase, data["before"][chosen, c], "o", ms=4, color="C3")
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("impact phase (t mod T) / T")
+        ax.set_ylabel(label(data["components"][c], data["units"][c]) + " before impact")
+        tidy(ax)
+    else:
+        ax.text(0.5, 0.5, "no impact events in the traced periods", ha="center", va="center", transform=ax.transAxes)
+        ax.set_xticks([])
+        ax.set_yticks([])
+    ax.set_title("impact map (%d impacts)" % int(chosen.sum()), fontsize=9)
+    fig.suptitle("%s, case %d: %d periods of T = %.4g s" % (data["model"], data["case"], int(round(t[-1] - t[0])), T))
+    fig.tight_layout()
+    fig.savefig(args.output, dpi=120)
+    print("wrote %s" % args.output)
+
+
+if __name__ == "__main__":
+    main()
