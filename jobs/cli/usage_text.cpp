@@ -56,22 +56,14 @@ const std::map<std::string, std::string>& texts() {
        "  --section.key=value   override a key of the sweep file\n"
        "  -h, --help            this text\n"},
       {"plot",
-       "vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch|fractions|trace] [--out PNG]
-"
-       "           [script options]
-"
-       "  A PNG of a sweep file (default kind: bifurcation), a branch file (kind branch) or a trace file
-"
-       "  (kind trace), drawn by scripts/plot_*.py (python3 with matplotlib and h5py; VIBRO_SCRIPTS
-"
-       "  points elsewhere).
-"
-       "options:
-"
-       "  --kind KIND           bifurcation, basin, drift, timeseries, branch, fractions (basin
-"
-       "                        fractions along analysis.global_continuation) or trace
-"
+       "vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch|fractions|trace] [--out PNG]\n"
+       "           [script options]\n"
+       "  A PNG of a sweep file (default kind: bifurcation), a branch file (kind branch) or a trace file\n"
+       "  (kind trace), drawn by scripts/plot_*.py (python3 with matplotlib and h5py; VIBRO_SCRIPTS\n"
+       "  points elsewhere).\n"
+       "options:\n"
+       "  --kind KIND           bifurcation, basin, drift, timeseries, branch, fractions (basin\n"
+       "                        fractions along analysis.global_continuation) or trace\n"
        "  --out PNG             the image (default: FILE_KIND.png next to FILE.h5)\n"
        "  other options         passed to the script, e.g. --obs NAME, --x AXIS, --case I\n"
        "                        (python3 scripts/plot_KIND.py --help lists them)\n"
