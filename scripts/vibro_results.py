@@ -22,7 +22,7 @@ from collections import OrderedDict
 import h5py
 import numpy as np
 
-KNOWN_SCHEMA_VERSIONS = (2, 3)
+KNOWN_SCHEMA_VERSIONS = (2, 3, 4)
 
 
 class FileError(SystemExit):
@@ -87,8 +87,8 @@ def load(path):
       shape         tuple of the axis lengths (the grid's shape; () for a sweep without axes)
       n             number of cases N (the product of the axis lengths; 1 without axes)
       coords        OrderedDict axis name -> float array (N,): each case's value of that axis
-      params        dict of the unswept parameters (/parameters attributes): numbers as float,
-                    choices as str
+      params        dict of the unswept parameters (/parameters: scalar datasets from schema 4 on,
+                    attributes before): numbers as float, choices as str
       cls           object array (N,) of str: /cases/class ('' for a case that is not ok)
       status        int array (N,): /cases/status (0 ok, 1 infeasible, 2 failed, 3 not run)
       observables   OrderedDict name -> float array (N,): every /cases/observables/<name>
@@ -102,7 +102,9 @@ def load(path):
         shape = tuple(len(v) for v in axes.values())
         ncase = int(np.prod(shape)) if shape else 1
         params = {}
-        for k, v in h5["parameters"].attrs.items():
+        stored = h5["parameters"]
+        items = [(k, d[()]) for k, d in stored.items()] if int(h5.attrs["schema_version"]) >= 4 else stored.attrs.items()
+        for k, v in items:
             if isinstance(v, (bytes, str)):
                 params[k] = _str(v)
             else:

@@ -17,7 +17,7 @@ class BallBalancerModel : public Model {
   std::string summary() const override {
     return "vertical ball-type automatic balancer: rotor x, y on springs and dampers with a prescribed spin and "
            "an unbalance, 0-10 balls in a race with drag and rolling resistance; point-mass or finite-radius "
-           "balls with collisions, trains and separations (seed 002)";
+           "balls with collisions, trains and separations (Dedow 2016)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return ball_balancer_parameter_specs(); }
   std::vector<ObservableSpec> observables() const override { return ball_balancer_observables(); }
@@ -27,6 +27,7 @@ class BallBalancerModel : public Model {
   }
   ModelCapabilities capabilities() const override { return {true, false}; }  // no variational equations
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet& p) const override {
+  std::vector<ClassCode> class_legend() const override { return ball_balancer_class_legend(); }
     return summarize_window(steady, constants_from(p));
   }
 };

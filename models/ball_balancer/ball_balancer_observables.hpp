@@ -23,5 +23,6 @@ inline constexpr double kLockedDrift = 0.1;
 
 std::vector<ObservableSpec> ball_balancer_observables();
 CaseSummary summarize_window(const SteadyState& steady, const BallBalancerConstants& c);
+std::vector<ClassCode> ball_balancer_class_legend();
 
 }  // namespace vibro::ball_balancer

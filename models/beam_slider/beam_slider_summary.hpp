@@ -16,5 +16,6 @@ namespace vibro::beam_slider {
 std::vector<ObservableSpec> beam_slider_observables();
 CaseSummary summarize_beam_slider(const SteadyState& steady, const StrobeLayout& layout,
                                   const BeamSliderConstants& constants);
+std::vector<ClassCode> beam_slider_class_legend();
 
 }  // namespace vibro::beam_slider

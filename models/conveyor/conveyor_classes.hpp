@@ -4,11 +4,15 @@
 // stroboscopic points fill an invariant circle or torus), X (chaotic or not converged); "~" marks a
 // slowly converging case.
 #include <string>
+#include <vector>
+
+#include "engine/core/model_legend.hpp"
 
 #include "analysis/steady_state.hpp"
 
 namespace vibro::conveyor {
 
 std::string classify_conveyor(const SteadyState& steady);
+std::vector<ClassCode> conveyor_class_legend();
 
 }  // namespace vibro::conveyor

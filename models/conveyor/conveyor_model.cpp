@@ -16,7 +16,7 @@ class ConveyorModel : public Model {
   std::string summary() const override {
     return "vibratory conveyor: point mass on a plate moving harmonically on an inclined line; Newton "
            "restitution, Coulomb impulse with stick clamp, microthrows (Zeno) and coupled stick/slip motion "
-           "(seed 000)";
+           "(extended bouncing ball)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return conveyor_parameter_specs(); }
   std::vector<ObservableSpec> observables() const override {
@@ -31,6 +31,7 @@ class ConveyorModel : public Model {
   }
   ModelCapabilities capabilities() const override { return {true, true}; }
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout, const ParameterSet&) const override {
+  std::vector<ClassCode> class_legend() const override { return conveyor_class_legend(); }
     CaseSummary summary;
     summary.class_code = classify_conveyor(steady);
     const double T = layout.period;

@@ -38,12 +38,24 @@ StrobeLayout conveyor_layout(const ConveyorConstants& c) {
   const double length = c.g / (c.omega * c.omega), velocity = c.g / c.omega;
   layout.state_names = {"h", "u", "vT"};
   layout.state_scales = {length, velocity, velocity};
+  layout.state_units = {"m", "m/s", "m/s"};
   layout.drift_scale = velocity;
   layout.period = c.period;
   layout.counter_names = {"impacts", "accumulations", "coupled_phases", "lift_offs",
+  layout.drift_unit = "m";
+  layout.drift_meaning = "the part's position along the trough";
                           "stick_arcs", "reversals", "grazings", "root_evaluations"};
   layout.mode_names = {"flight", "coupled"};
+  layout.counter_meanings = {"impacts of the part on the plate (Newton restitution, Coulomb impulse)",
+                             "impact sequences that accumulated: the part came to rest on the plate",
+                             "phases of coupled motion (part on the plate) begun",
+                             "lift-offs from coupled motion (normal force reached zero)",
+                             "arcs of sticking (no tangential slip) begun during coupled motion",
+                             "reversals of the tangential slip direction during coupled motion",
+                             "grazing contacts (zero approach speed)",
+                             "evaluations of the certified event-root search (a cost measure)"};
   return layout;
+  layout.mode_meanings = {"the part flies above the plate", "the part moves with the plate in normal contact"};
 }
 
 ConveyorSimulation::ConveyorSimulation(const ConveyorConstants& constants, const ConveyorStart& start)
@@ -283,7 +295,7 @@ ConveyorSimulation::Next ConveyorSimulation::initial_step() {
         pending_flight_ = after_impact(u0);
         return Next::Flight;
       }
-      if (start_.on_plate == OnPlateMode::Coupled) return Next::Coupled;  // resting on the plate (spec 4.3)
+      if (start_.on_plate == OnPlateMode::Coupled) return Next::Coupled;  // resting on the plate (z0 = 0, on_plate = coupled)
       pending_u_ = u0;
       pending_grazing_ = false;
       return Next::Impact;

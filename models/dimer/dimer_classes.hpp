@@ -30,6 +30,7 @@ DimerReading read_dimer(const SteadyState& steady, const DimerConstants& c);
 // Class code: mode letter(s) ("R", "D+", "D-", "P", "J", "F", "H", "O") and the period k of the
 // stroboscopic map ("Q" when quasi-periodic, "?" when it did not converge).
 std::string dimer_class_code(const DimerReading& reading, const SteadyState& steady);
+std::vector<ClassCode> dimer_class_legend();
 
 std::vector<ObservableSpec> dimer_observables();
 std::vector<double> dimer_observable_values(const DimerReading& reading, const DimerConstants& c);

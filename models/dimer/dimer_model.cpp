@@ -16,7 +16,7 @@ class DimerModel : public Model {
   std::string summary() const override {
     return "dimer (two spheres on a rod) on a vertically vibrating plate: two unilateral frictional contacts, "
            "impacts in the impulse domain (Darboux-Keller, Stronge restitution, incremental Coulomb with the "
-           "mu_st vs mu_s test, LZB double impacts), Moreau-Jean contact phases (seed 003)";
+           "mu_st vs mu_s test, LZB double impacts), Moreau-Jean contact phases (Liu, Zhao, Brogliato 2008)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return dimer_parameter_specs(); }
   std::vector<ObservableSpec> observables() const override { return dimer_observables(); }
@@ -31,6 +31,7 @@ class DimerModel : public Model {
   }
   ModelCapabilities capabilities() const override { return {true, false}; }  // no variational equations
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet& p) const override {
+  std::vector<ClassCode> class_legend() const override { return dimer_class_legend(); }
     const DimerConstants c = DimerConstants::from(p);
     const DimerReading reading = read_dimer(steady, c);
     return {dimer_class_code(reading, steady), dimer_observable_values(reading, c)};

@@ -23,14 +23,23 @@ DimerSimulation::DimerSimulation(const DimerConstants& constants) : c_(constants
   const double velocity_scale = c_.A > 0 ? c_.A * c_.omega : c_.g / c_.omega;
   slip_tol_ = 1e-6 * velocity_scale;
   layout_.state_names = {"Y", "theta", "Xdot", "Ydot", "thetadot"};
+  layout_.state_units = {"m", "rad", "m/s", "m/s", "rad/s"};
   const double length_scale = c_.A > 0 ? c_.A : 1e-6;
   layout_.state_scales = {length_scale, length_scale / b.l, velocity_scale, velocity_scale, velocity_scale / b.l};
   layout_.drift_scale = velocity_scale;
   layout_.period = c_.period;
   layout_.counter_names = {"impacts_tip1", "impacts_tip2", "double_impacts", "contact_steps_tip1",
                            "contact_steps_tip2", "steps"};
+  layout_.drift_unit = "m";
+  layout_.drift_meaning = "X, the horizontal position of the dimer's centre";
+  layout_.counter_meanings = {"impacts of tip 1 (left ball) on the plate", "impacts of tip 2 (right ball) on the plate",
+                              "impacts where both tips take an impulse at once",
+                              "time steps with tip 1 carrying a contact force",
+                              "time steps with tip 2 carrying a contact force", "time steps of the integrator"};
   layout_.mode_names = {"flight", "contact_tip1", "contact_tip2", "contact_both"};
-  // Released at rest with the lower tip at h0 (spec 4, U4); plate at its mean position at t = 0.
+  layout_.mode_meanings = {"no tip touches the plate", "tip 1 carries a contact force", "tip 2 carries a contact force",
+                           "both tips carry a contact force"};
+  // Released at rest with the lower tip at h0 (the report gives no initial plate phase; we take rest at t = 0); plate at its mean position at t = 0.
   sample_.aux[kMaxGapTip1] = sample_.aux[kMaxGapTip2] = -1e300;
   q_ = {0, c_.h0 + b.r + 0.5 * b.l * std::abs(std::sin(c_.theta0)), c_.theta0};
 }

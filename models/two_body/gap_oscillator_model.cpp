@@ -16,7 +16,7 @@ class GapOscillatorModel : public Model {
   std::string name() const override { return "gap_oscillator"; }
   std::string summary() const override {
     return "2-DOF oscillator with a gap between main and attached body, rigid (restitution) or compliant "
-           "(linear, Hertz) impact (seed 001, Model A)";
+           "(linear, Hertz) impact (Bazhenov et al. 2013, Model A)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return gap_oscillator_parameter_specs(); }
   std::vector<ObservableSpec> observables() const override { return impact_observables(); }
@@ -25,6 +25,7 @@ class GapOscillatorModel : public Model {
   }
   ModelCapabilities capabilities() const override { return {true, true}; }
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet&) const override {
+  std::vector<ClassCode> class_legend() const override { return impact_regime_class_legend(); }
     return summarize_impact_regime(steady, kImpacts, kFree);
   }
 };

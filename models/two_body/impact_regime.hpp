@@ -14,5 +14,6 @@ namespace vibro::two_body {
 
 std::vector<ObservableSpec> impact_observables();
 CaseSummary summarize_impact_regime(const SteadyState& steady, int impact_counter, int free_mode);
+std::vector<ClassCode> impact_regime_class_legend();
 
 }  // namespace vibro::two_body
