@@ -11,7 +11,8 @@ namespace vibro::dimer {
 
 namespace {
 constexpr double kDeg = 180.0 / 3.14159265358979323846;
-// |kappa_rel| below this counts as no drift (pendulum); spec R11 "<u> ~ 0", prototype <= 0.03.
+// |kappa_rel| below this counts as no drift (pendulum); the report's pendulum run has "<u> ~ 0"; an
+// independent prototype measured <= 0.03.
 constexpr double kNoDriftKappa = 0.1;
 
 std::int64_t in_period(const SteadyState& s, std::size_t i, int counter) {
@@ -127,7 +128,6 @@ std::vector<double> dimer_observable_values(const DimerReading& r, const DimerCo
           r.max_gap_tip2 * 1e3};
 }
 
-}  // namespace vibro::dimer
 std::vector<ClassCode> dimer_class_legend() {
   const std::pair<const char*, const char*> modes[] = {
       {"R", "rest: both tips stay on the plate, no impacts"},
@@ -147,3 +147,4 @@ std::vector<ClassCode> dimer_class_legend() {
   return legend;
 }
 
+}  // namespace vibro::dimer

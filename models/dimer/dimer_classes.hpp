@@ -1,5 +1,5 @@
 #pragma once
-// Reading of a dimer steady state (spec bouncing_dimer.md 5.1, U6, U7): drift speed (raw and
+// Reading of a dimer steady state (Liu, Zhao and Brogliato 2008): drift speed (raw and
 // relative to the bouncing end), kappa, impacts and contact fractions per tip, theta statistics,
 // and the mode: rest, drift (+ forward / - backward), pendulum (drift pattern, no drift), jump,
 // flutter, small hop, other.

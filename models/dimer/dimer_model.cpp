@@ -1,4 +1,5 @@
-// The bouncing dimer of seed 003 (spec bouncing_dimer.md), registered as "dimer".
+// The bouncing dimer of Liu, Zhao and Brogliato ("Variable structure dynamics in a bouncing dimer",
+// INRIA research report RR-6718, 2008), registered as "dimer".
 #include <memory>
 
 #include "analysis/steady_state.hpp"
@@ -30,8 +31,8 @@ class DimerModel : public Model {
     return std::make_unique<DimerSimulation>(DimerConstants::from(p));
   }
   ModelCapabilities capabilities() const override { return {true, false}; }  // no variational equations
-  CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet& p) const override {
   std::vector<ClassCode> class_legend() const override { return dimer_class_legend(); }
+  CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet& p) const override {
     const DimerConstants c = DimerConstants::from(p);
     const DimerReading reading = read_dimer(steady, c);
     return {dimer_class_code(reading, steady), dimer_observable_values(reading, c)};

@@ -130,7 +130,7 @@ void DimerSimulation::step() {
   for (int i = 0; i < 2; ++i)
     if (gaps(i) <= gap_tol_) tips[count++] = i;
   // Both tips on the plate means theta = 0 up to the penetration of one step: take the contact
-  // geometry at theta = 0 (spec U11), where both tips slip together and a double stick is
+  // geometry at theta = 0 (the report leaves this superstatic split open; the symmetric split is the one that keeps the motion symmetric), where both tips slip together and a double stick is
   // superstatic, instead of a nearly singular geometry whose tiny tilt decides the stick test.
   const Jacobian J = contact_jacobian(c_.body, count == 2 ? 0.0 : q_mid(2));
   for (int a = 0; a < count; ++a) {
