@@ -1,4 +1,5 @@
-// The vibratory conveyor of seed 000 (spec conveyor.md), registered as "conveyor".
+// The vibratory conveyor as an extended bouncing ball (point mass, Newton restitution, Coulomb impulse,
+// microthrows and coupled normal motion), registered as "conveyor".
 #include <cmath>
 #include <memory>
 
@@ -30,8 +31,8 @@ class ConveyorModel : public Model {
     return std::make_unique<ConveyorSimulation>(ConveyorConstants::from(p), ConveyorStart::from(p));
   }
   ModelCapabilities capabilities() const override { return {true, true}; }
-  CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout, const ParameterSet&) const override {
   std::vector<ClassCode> class_legend() const override { return conveyor_class_legend(); }
+  CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout, const ParameterSet&) const override {
     CaseSummary summary;
     summary.class_code = classify_conveyor(steady);
     const double T = layout.period;
