@@ -1,4 +1,5 @@
-// The vertical ball balancer of seed 002 (spec ball_balancer.md), registered as "ball_balancer".
+// The vertical ball balancer of G. A. Dedow's thesis (University of Louisville, 2016), registered as
+// "ball_balancer".
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -26,8 +27,8 @@ class BallBalancerModel : public Model {
     return std::make_unique<BallBalancerSimulation>(constants_from(p));
   }
   ModelCapabilities capabilities() const override { return {true, false}; }  // no variational equations
-  CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet& p) const override {
   std::vector<ClassCode> class_legend() const override { return ball_balancer_class_legend(); }
+  CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet& p) const override {
     return summarize_window(steady, constants_from(p));
   }
 };

@@ -1,4 +1,4 @@
-// The clamped-clamped beam with a sliding mass of seed 004 (spec beam_slider.md), registered as
+// The clamped-clamped beam with a sliding mass of Krack et al. (Archive of Applied Mechanics, 2017), registered as
 // "beam_slider": Moreau midpoint time-stepping with four frictional corner contacts.
 #include <memory>
 

@@ -1,4 +1,5 @@
-// Model A of seed 001 (spec two_body_impact.md 1), registered as "gap_oscillator".
+// Model A of Bazhenov, Pogorelova and Postnikova, "Comparison of two impact simulation methods used for
+// nonlinear vibroimpact systems with rigid and soft impacts" (2013), registered as "gap_oscillator".
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -24,8 +25,8 @@ class GapOscillatorModel : public Model {
     return std::make_unique<GapOscillatorSimulation>(GapOscillatorConstants::from(p));
   }
   ModelCapabilities capabilities() const override { return {true, true}; }
-  CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet&) const override {
   std::vector<ClassCode> class_legend() const override { return impact_regime_class_legend(); }
+  CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet&) const override {
     return summarize_impact_regime(steady, kImpacts, kFree);
   }
 };

@@ -1,4 +1,4 @@
-// Model B of seed 001 (spec two_body_impact.md 2), registered as "vibro_platform".
+// Model B of Bazhenov, Pogorelova and Postnikova (2013), the vibro-platform, registered as "vibro_platform".
 #include <memory>
 
 #include "engine/core/model_registry.hpp"

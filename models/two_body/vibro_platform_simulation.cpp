@@ -131,7 +131,7 @@ void VibroPlatformSystem::observe(const DenseStep<6>& step, double theta_end) {
 }
 
 TwoBodyState VibroPlatformSystem::start() {
-  // Static equilibrium (spec 2.5) plus the requested offsets; the form rests on the block.
+  // Static equilibrium plus the requested offsets; the form rests on the block.
   TwoBodyState x;
   x << c_.y1_0, c_.v1_0, c_.rest_y2() + c_.u2_0, c_.v2_0, 1.0, 0.0;
   const bool touching = x[2] - x[0] < c_.h;
