@@ -40,7 +40,8 @@ std::string utc_now();
 // Root attributes every vibro file has: format, schema and program version, model, sweep file and text.
 void write_origin(H5::Group& root, const SweepSpec& spec, const std::string& format);
 
-// /parameters: one attribute per parameter of the model that is not an axis of the sweep.
+// /parameters: one scalar dataset per parameter of the model that is not an axis of the sweep, with
+// its unit and description (and, for a choice, the accepted names).
 void write_fixed_parameters(H5::H5File& file, const SweepSpec& spec);
 
 }  // namespace vibro
