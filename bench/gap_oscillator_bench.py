@@ -270,7 +270,7 @@ def main():
 
     print("\nIndependent check's regression values (lambda exactly 1.0 and 2.0, from rest, "
           f"{args.periods} periods, window {args.window}; untimed runs):\n")
-    print("| law | lambda | A1 spec | A1 vibro | A1 CVODE default | A1 CVODE tight | A2 spec | A2 vibro | "
+    print("| law | lambda | A1 check | A1 vibro | A1 CVODE default | A1 CVODE tight | A2 check | A2 vibro | "
           "A2 CVODE default | A2 CVODE tight |")
     print("|" + "---|" * 10)
     for law in laws:

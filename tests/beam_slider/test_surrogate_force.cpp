@@ -33,7 +33,7 @@ steady_state = fixed
 max_periods = 520
 window_periods = 208
 )", "x_C0");
-  // Spec section 7: F_x [N] at the same x_C / l (two digits).
+  // The independent prototype's F_x [N] at the same x_C / l (two digits).
   const std::vector<double> prototype = {8.6e-5, 1.2e-4, 4.2e-4, 4.0e-4, 2.7e-4, -1.3e-3, -4.4e-2, -3.7e-2};
   REQUIRE(cases.size() == prototype.size());
   for (std::size_t i = 0; i < cases.size(); ++i) {
