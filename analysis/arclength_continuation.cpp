@@ -19,6 +19,11 @@ namespace {
 // in the difference (~1e-10 / h) and the truncation error (~h^2) are both small at h ~ 1e-5 |p|; Newton
 // needs no exact column to converge (the residual it drives to zero is the exact map's).
 constexpr double kParameterDifference = 1e-5;
+// Near a grazing the orbit's impact is so soft that p +- h loses it (the number of events differs):
+// the difference is then retried with h / 10 down to this relative step, one-sided where only one side
+// keeps the events. Without it the branch ends where the impact velocity is still finite (Model A,
+// e = 1, lambda = 2: at omega = 7.99413 instead of the grazing at 7.99220).
+constexpr double kSmallestParameterDifference = 1e-9;
 constexpr int kCorrectorIterations = 12;
 
 // A point of the branch in weighted coordinates y = (x_i w_i, p), with the Jacobian of the weighted
@@ -66,10 +71,8 @@ class ExtendedMap {
     const StrobeSample x = state(like, y);
     const double p = y[n];
     if (!map(x, p, e.step)) return false;
-    const double h = kParameterDifference * std::max(std::fabs(p), parameter_scale_);
-    MapStep plus, minus;  // a grazing within h of p makes the difference meaningless: no point there
-    if (!map(x, p + h, plus) || !map(x, p - h, minus) || plus.events != e.step.events || minus.events != e.step.events)
-      return false;
+    Eigen::VectorXd column;
+    if (!parameter_column(x, p, e.step, column)) return false;
     e.defect.resize(n);
     e.jacobian.resize(n, n + 1);
     e.residual = 0;
@@ -79,12 +82,32 @@ class ExtendedMap {
       e.residual = std::max(e.residual, std::fabs(e.defect[i]) / parameter_scale_);
       for (Eigen::Index j = 0; j < n; ++j)
         e.jacobian(i, j) = weights_[i] * (e.step.jacobian(i, j) - (i == j ? 1 : 0)) / weights_[j];
-      e.jacobian(i, n) = weights_[i] * (plus.image.state[k] - minus.image.state[k]) / (2 * h);
+      e.jacobian(i, n) = weights_[i] * column[i];
     }
     return std::isfinite(e.residual) && e.jacobian.allFinite();
   }
 
  private:
+  // dP/dp at (x, p) by differences with the same events as `at` on the side(s) used; false when even
+  // the smallest step changes them on both sides (a grazing right at p: no point there).
+  bool parameter_column(const StrobeSample& x, double p, const MapStep& at, Eigen::VectorXd& column) {
+    const double reach = std::max(std::fabs(p), parameter_scale_);
+    const auto n = static_cast<std::size_t>(dims());
+    for (double h = kParameterDifference * reach; h >= kSmallestParameterDifference * reach; h /= 10) {
+      MapStep plus, minus;
+      const bool up = map(x, p + h, plus) && plus.events == at.events;
+      const bool down = map(x, p - h, minus) && minus.events == at.events;
+      if (!up && !down) continue;
+      const MapStep& hi = up ? plus : at;
+      const MapStep& lo = down ? minus : at;
+      const double width = (up ? h : 0) + (down ? h : 0);
+      column.resize(dims());
+      for (std::size_t k = 0; k < n; ++k) column[static_cast<Eigen::Index>(k)] = (hi.image.state[k] - lo.image.state[k]) / width;
+      return true;
+    }
+    return false;
+  }
+
   bool map(const StrobeSample& x, double p, MapStep& step) {
     try {
       values_.set_at(index_, p);

@@ -1,61 +1,17 @@
 #include "analysis/attractor_labels.hpp"
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
-
 namespace vibro {
 
 namespace {
 
-using Point = std::array<double, kMaxStrobeDims>;
-
-double distance(const Point& a, const Point& b, const std::vector<double>& scales) {
-  double d = 0;
-  for (std::size_t c = 0; c < scales.size(); ++c) d = std::max(d, std::fabs(a[c] - b[c]) / scales[c]);
-  return d;
-}
-
-// The orbit's distinct points: the last `period` samples of a periodic window.
-std::vector<Point> orbit_points(const OrbitSummary& s) {
-  const std::size_t n = s.points.size();
-  const std::size_t k = std::min<std::size_t>(static_cast<std::size_t>(std::max(s.period, 1)), n);
-  return {s.points.end() - static_cast<long>(k), s.points.end()};
-}
-
 bool same_periodic(const OrbitSummary& a, const OrbitSummary& b, const std::vector<double>& scales, double tol) {
   if (a.period != b.period || a.class_code != b.class_code) return false;
-  const auto pa = orbit_points(a), pb = orbit_points(b);
-  for (const auto& p : pa) {
-    double best = std::numeric_limits<double>::infinity();
-    for (const auto& q : pb) best = std::min(best, distance(p, q, scales));
-    if (!(best < tol)) return false;
-  }
-  return true;
-}
-
-struct Box {
-  Point lo, hi;
-};
-
-Box box_of(const OrbitSummary& s, std::size_t dims) {
-  Box b;
-  b.lo.fill(std::numeric_limits<double>::infinity());
-  b.hi.fill(-std::numeric_limits<double>::infinity());
-  for (const auto& p : s.points)
-    for (std::size_t c = 0; c < dims; ++c) {
-      b.lo[c] = std::min(b.lo[c], p[c]);
-      b.hi[c] = std::max(b.hi[c], p[c]);
-    }
-  return b;
+  return directed_distance(orbit_points(a.points, a.period), orbit_points(b.points, b.period), scales) < tol;
 }
 
 bool same_irregular(const OrbitSummary& a, const OrbitSummary& b, const std::vector<double>& scales) {
   if (a.class_code != b.class_code) return false;
-  const Box x = box_of(a, scales.size()), y = box_of(b, scales.size());
-  for (std::size_t c = 0; c < scales.size(); ++c)
-    if (x.hi[c] < y.lo[c] || y.hi[c] < x.lo[c]) return false;  // disjoint in one component
-  return true;
+  return boxes_overlap(box_of(a.points, scales.size()), box_of(b.points, scales.size()), scales);
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/strobe_sample.hpp"
+#include "analysis/strobe_geometry.hpp"
 
 namespace vibro {
 
@@ -17,7 +17,7 @@ struct OrbitSummary {
   bool settled = false;    // converged within the tolerance (not just slowly converging)
   int period = 0;
   std::string class_code;  // the model's class, the "~" mark removed
-  std::vector<std::array<double, kMaxStrobeDims>> points;  // stroboscopic states of the window
+  std::vector<StatePoint> points;  // stroboscopic states of the window
 };
 
 struct AttractorLabels {

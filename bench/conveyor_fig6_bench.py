@@ -130,10 +130,10 @@ def read_h5(path):
 
 
 def read_parameters(f):
-    """The unswept parameters: scalar datasets from schema 4 on, attributes of /parameters before."""
+    """The unswept parameters: scalar datasets from schema 5 on, attributes of /parameters before."""
     if "parameters" not in f:
         return {}
-    if int(f.attrs.get("schema_version", 0)) >= 4:
+    if int(f.attrs.get("schema_version", 0)) >= 5:
         return {k: d[()] for k, d in f["parameters"].items()}
     return dict(f["parameters"].attrs)
 

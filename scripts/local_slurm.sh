@@ -23,6 +23,7 @@ fi
 command -v slurmctld >/dev/null || { echo "local_slurm.sh: slurm-wlm is not installed" >&2; exit 77; }
 mkdir -p "$dir/state" "$dir/spool"
 cpus=$(nproc)
+memory=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 2048 ))  # MB, half the machine's: never above what slurmd finds
 cat > "$conf" <<CONF
 ClusterName=vibrotest
 SlurmctldHost=localhost
@@ -44,7 +45,7 @@ SlurmctldPidFile=$dir/slurmctld.pid
 SlurmdPidFile=$dir/slurmd.pid
 SlurmctldLogFile=$dir/slurmctld.log
 SlurmdLogFile=$dir/slurmd.log
-NodeName=localhost NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
+NodeName=localhost NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory Features=vibro_test State=UNKNOWN
 PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP OverSubscribe=YES
 CONF
 if ! munge -n 2>/dev/null | unmunge >/dev/null 2>&1; then

@@ -25,6 +25,9 @@ that do not fill a whole box are left out), the Gibbs entropy S_i = -sum_j p_ij 
 distribution in each box, averaged over all boxes (S_b) and over the boxes with more than one outcome
 (boundary basin entropy S_bb). Outcomes are the attractor labels; "infeasible" and "failed" count as
 two further outcomes. S_bb > ln 2 is a sufficient condition for fractal basin boundaries (Daza et al.).
+Files of schema 4 carry these values per parameter point (/basins, computed by vibro's
+analysis/basin_entropy): they are read from the file when the panels are its parameter points and --box
+is the file's box size, and computed here otherwise (older files, another --box).
 """
 import argparse
 import math
@@ -73,7 +76,13 @@ def read_extra(path):
         units = {n: _s(h5["axes"][n].attrs.get("unit", "")) for n in h5["axes"]}
         obs_units = {n: _s(d.attrs.get("unit", "")) for n, d in cases["observables"].items()}
         root = {k: _s(v) if isinstance(v, (bytes, str)) else v for k, v in h5.attrs.items()}
-    return labels, ic, units, obs_units, root
+        entropies = None
+        if "basins" in h5:  # schema 4: computed by vibro (analysis/basin_entropy), per parameter point
+            b = h5["basins"]
+            entropies = (int(b.attrs["entropy_box"]),
+                         list(zip(b["basin_entropy"][()].tolist(), b["boundary_basin_entropy"][()].tolist(),
+                                  b["entropy_boxes"][()].tolist(), b["boundary_boxes"][()].tolist())))
+    return labels, ic, units, obs_units, root, entropies
 
 
 def entropy_of(counts):
@@ -145,7 +154,7 @@ def main():
     args = ap.parse_args()
 
     data = vibro_results.load(args.input)
-    labels, ic, units, obs_units, root = read_extra(args.input)
+    labels, ic, units, obs_units, root, entropies = read_extra(args.input)
     order, shape = data["order"], data["shape"]
     ic = [a for a in ic if a in order]
     if not ic:
@@ -212,7 +221,11 @@ def main():
             else:
                 cls_text, mean, lo, hi = SPECIAL[lab][0], float("nan"), float("nan"), float("nan")
             rows.append((lab, cls_text, len(sel), len(sel) / total, mean, lo, hi))
-        sb, sbb, nbox, nbound = basin_entropy(out, args.box)
+        # the file's values where its points are the panels and its box is asked for; else computed here
+        # (files before schema 4, another --box, more than two initial-condition axes)
+        from_file = (entropies is not None and entropies[0] == args.box and len(ic) <= 2
+                     and len(entropies[1]) == n_panels)
+        sb, sbb, nbox, nbound = entropies[1][p] if from_file else basin_entropy(out, args.box)
         panels.append((title, cases, out, rows, sb, sbb))
 
         n_att = sum(1 for r in rows if r[0] >= 0)

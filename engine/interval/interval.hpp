@@ -29,6 +29,11 @@ inline Interval operator*(const Interval& a, const Interval& b) {
   return {std::min(std::min(p1, p2), std::min(p3, p4)), std::max(std::max(p1, p2), std::max(p3, p4))};
 }
 inline Interval& operator*=(Interval& a, const Interval& b) { return a = a * b; }
+// a / b; a divisor that contains zero leaves no bound.
+inline Interval operator/(const Interval& a, const Interval& b) {
+  if (!(b.lo > 0 || b.hi < 0)) return {-HUGE_VAL, HUGE_VAL};
+  return a * Interval(1.0 / b.hi, 1.0 / b.lo);
+}
 
 inline Interval abs(const Interval& a) {
   if (a.lo >= 0) return a;
@@ -80,6 +85,10 @@ inline DualInterval operator+(const DualInterval& a, const DualInterval& b) { re
 inline DualInterval operator-(const DualInterval& a, const DualInterval& b) { return {a.v - b.v, a.d - b.d}; }
 inline DualInterval operator-(const DualInterval& a) { return {-a.v, -a.d}; }
 inline DualInterval operator*(const DualInterval& a, const DualInterval& b) { return {a.v * b.v, a.v * b.d + a.d * b.v}; }
+inline DualInterval operator/(const DualInterval& a, const DualInterval& b) {
+  const Interval q = a.v / b.v;
+  return {q, (a.d - q * b.d) / b.v};
+}
 inline DualInterval sin(const DualInterval& a) { return {sin(a.v), cos(a.v) * a.d}; }
 inline DualInterval cos(const DualInterval& a) { return {cos(a.v), -(sin(a.v) * a.d)}; }
 inline DualInterval abs(const DualInterval& a) {

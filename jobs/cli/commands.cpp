@@ -195,7 +195,7 @@ std::vector<std::string> with_model_plugin(std::vector<std::string> overrides, c
 
 void print_summary(const SweepSpec& spec, const Provenance& run, const SweepCensus& census, std::ostream& out) {
   out << spec.case_count() << " cases in " << std::fixed << std::setprecision(2) << run.wall_seconds << " s on "
-      << run.threads << " thread(s)";
+      << run.ranks << " rank(s) x " << run.threads << " thread(s)";
   for (const auto& [name, n] : census.statuses) out << "; " << name << " " << n;
   out << "\nclasses:";
   for (const auto& [name, n] : census.classes) out << " " << name << "=" << n;
@@ -303,7 +303,11 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
     name = path;
   }
   // Every rank parses (and fails alike on bad input); rank 0 alone checks and writes the output.
-  const SweepSpec spec = parse_sweep(text, name, overrides);
+  SweepSpec spec = parse_sweep(text, name, overrides);
+  const bool threads_given = spec.threads > 0;
+  if (!threads_given) spec.threads = mpi.default_threads();
+  if (const std::string warning = mpi.oversubscription(spec.threads); threads_given && mpi.is_root() && !warning.empty())
+    std::cerr << warning << "\n";
   std::string unwritable;
   if (mpi.is_root()) {
     try {

@@ -25,12 +25,26 @@
 
 namespace vibro::cli {
 
+namespace {
+
+// FILE_KIND.png next to FILE.h5, unless the file's name already says the kind (NAME.branch.h5 ->
+// NAME.branch.png, not NAME.branch_branch.png).
+std::string default_image_name(const std::string& input, const std::string& kind) {
+  const std::string stem = std::filesystem::path(input).replace_extension("").string();
+  const bool says_kind = stem.size() > kind.size() && stem.compare(stem.size() - kind.size(), kind.size(), kind) == 0 &&
+                         (stem[stem.size() - kind.size() - 1] == '.' || stem[stem.size() - kind.size() - 1] == '_');
+  return stem + (says_kind ? "" : "_" + kind) + ".png";
+}
+
+}  // namespace
+
 int plot_command(const std::vector<std::string>& args) {
   static const std::map<std::string, std::string> scripts = {{"bifurcation", "plot_bifurcation.py"},
                                                              {"basin", "plot_basins.py"},
                                                              {"drift", "plot_drift_map.py"},
                                                              {"timeseries", "plot_strobe_series.py"},
-                                                             {"branch", "plot_branch.py"}};
+                                                             {"branch", "plot_branch.py"},
+                                                             {"fractions", "plot_fractions.py"}};
   const CommandLine line = parse_command_line({"plot", {{"--kind", true}, {"--out", true}}, false, true, 1}, args);
   if (printed_help(line.help, "plot")) return 0;
   const std::string input = line.positional.empty() ? "" : line.positional.front();
@@ -38,7 +52,7 @@ int plot_command(const std::vector<std::string>& args) {
   std::string output = line.has("--out") ? line.options.at("--out") : "";
   const std::vector<std::string>& passed = line.passed_on;  // options for the script (e.g. --obs, --case, --x)
   if (input.empty())
-    throw InputError("usage: vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch] [--out PNG] [script options]");
+    throw InputError("usage: vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch|fractions] [--out PNG] [script options]");
   const std::string format = check_result_file(input);
   if (kind.empty()) kind = format == "vibro-branch" ? "branch" : "bifurcation";
   const auto script = scripts.find(kind);
@@ -46,11 +60,11 @@ int plot_command(const std::vector<std::string>& args) {
     std::vector<std::string> kinds;
     for (const auto& entry : scripts) kinds.push_back(entry.first);
     throw InputError("--kind = '" + echoed(kind) + "' is not a plot kind" + did_you_mean(kind, kinds) +
-                     "; accepted: bifurcation, basin, drift, timeseries, branch");
+                     "; accepted: bifurcation, basin, drift, timeseries, branch, fractions");
   }
   if ((kind == "branch") != (format == "vibro-branch"))
     throw InputError("--kind " + kind + " needs a " + (kind == "branch" ? "branch file (vibro continue)" : "sweep file (vibro run)"));
-  if (output.empty()) output = std::filesystem::path(input).replace_extension("").string() + "_" + kind + ".png";
+  if (output.empty()) output = default_image_name(input, kind);
   const char* from_environment = std::getenv("VIBRO_SCRIPTS");
   const std::string path = std::string(from_environment ? from_environment : VIBRO_SCRIPTS_DIR) + "/" + script->second;
   if (!std::filesystem::exists(path))

@@ -45,6 +45,20 @@ void require_columns(H5::H5File& file, const std::string& group, long long rows)
   for (hsize_t i = 0; i < g.getNumObjs(); ++i) require(file, group + "/" + g.getObjnameByIdx(i), 1, rows);
 }
 
+// /basins: point columns of one length, attractor rows of one length (offsets one more than points),
+// events of one length.
+void check_basins(H5::H5File& file) {
+  const auto points = static_cast<long long>(require(file, "/basins/cases_run", 1, -1)[0]);
+  for (const char* column : {"cases_settled", "attractor_count", "basin_entropy", "boundary_basin_entropy", "entropy_boxes",
+                             "boundary_boxes"})
+    require(file, std::string("/basins/") + column, 1, points);
+  require(file, "/basins/attractors/offsets", 1, points + 1);
+  const auto rows = static_cast<long long>(require(file, "/basins/attractors/label", 1, -1)[0]);
+  for (const char* column : {"global_id", "class", "period", "cases", "fraction", "fraction_error", "basin_stability"})
+    require(file, std::string("/basins/attractors/") + column, 1, rows);
+  if (file.nameExists("/basins/events")) require_columns(file, "/basins/events", static_cast<long long>(require(file, "/basins/events/kind", 1, -1)[0]));
+}
+
 void check_sweep(H5::H5File& file) {
   if (!file.nameExists("/parameters")) throw Malformed{"no group /parameters"};
   if (!file.nameExists("/axes")) throw Malformed{"no group /axes"};
@@ -66,6 +80,8 @@ void check_sweep(H5::H5File& file) {
   require_columns(file, "/cases/counters", n);
   require_columns(file, "/cases/window_counters", n);
   if (file.nameExists("/cases/attractor")) require(file, "/cases/attractor", 1, n);
+  if (file.nameExists("/cases/global_attractor")) require(file, "/cases/global_attractor", 1, n);
+  if (file.nameExists("/basins")) check_basins(file);
   if (file.nameExists("/cases/strobe")) {
     require(file, "/cases/strobe/offsets", 1, n + 1);
     const auto points = static_cast<long long>(require(file, "/cases/strobe/values", 2, -1)[0]);

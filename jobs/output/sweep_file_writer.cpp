@@ -9,8 +9,10 @@
 #include <stdexcept>
 
 #include "jobs/output/hdf5_columns.hpp"
+#include "jobs/output/basins_writer.hpp"
 #include "jobs/output/legend_writer.hpp"
 #include "jobs/output/sweep_attractors.hpp"
+#include "jobs/output/sweep_continuation.hpp"
 #include "vibro/version.hpp"
 
 namespace vibro {
@@ -227,7 +229,7 @@ class CaseColumns {
     }
   }
 
-  void finish(const SweepAttractors& attractors) {
+  void finish(const SweepAttractors& attractors, const SweepContinuation& continuation) {
     if (spec_.record_strobe && !strobe_values_created_) create_strobe_values();
     if (attractors.label.empty()) return;
     auto set = h5::column<std::int32_t>(cases_, "attractor", n_, -1);
@@ -237,6 +239,15 @@ class CaseColumns {
     attribute(set, "meaning", std::string("attractor label within the case's parameter point (the cases that differ "
                                           "only in the initial-condition axes); -1: no steady state"));
     attribute(set, "initial_condition_axes", initial_names.empty() ? std::string("none") : initial_names);
+    if (continuation.ids.empty()) return;
+    std::vector<std::int32_t> global(attractors.label.size(), -1);
+    for (std::size_t i = 0; i < global.size(); ++i)
+      if (attractors.label[i] >= 0)
+        global[i] = continuation.ids[static_cast<std::size_t>(parameter_point(spec_, attractors, static_cast<long long>(i)))]
+                                    [static_cast<std::size_t>(attractors.label[i])];
+    auto ids = h5::column<std::int32_t>(cases_, "global_attractor", n_, -1);
+    h5::write_rows(ids, 0, global);
+    attribute(ids, "meaning", std::string("the attractor's global id along the continuation axis (/basins); -1: no steady state"));
   }
 
  private:
@@ -372,7 +383,10 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
     for (long long i = first; i < std::min(n, first + block_size); ++i) block.push_back(store.read(i));
     columns.write(static_cast<hsize_t>(first), block, census);
   }
-  columns.finish(label_sweep_attractors(spec, store));
+  const SweepAttractors attractors = label_sweep_attractors(spec, store);
+  const SweepContinuation continuation = continue_sweep_attractors(spec, attractors);
+  columns.finish(attractors, continuation);
+  if (has_basins(spec, attractors)) write_basins(file, spec, attractors, continuation);
   return census;
 }
 

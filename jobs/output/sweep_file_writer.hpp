@@ -14,10 +14,11 @@
 namespace vibro {
 
 // 2: periodicity 3 (quasi-periodic), lyapunov_between_resets, branch admissibility; 3: latest file format,
-// fletcher32 on every dataset, fixed-length strings (so every byte that matters is checksummed); 4: /parameters
+// fletcher32 on every dataset, fixed-length strings (so every byte that matters is checksummed); 4: /basins
+// (basin fractions, basin entropies, global continuation of attractors) and /cases/global_attractor; 5: /parameters
 // as scalar datasets with unit and description, /legend (class codes, state units, modes), a unit or
 // meaning on every dataset.
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 struct Provenance {
   std::string started_utc, finished_utc;

@@ -31,6 +31,7 @@ class InterruptibleSource : public UnitSource {
   ProgressCount others() const override { return inner_.others(); }
   void stop() override { inner_.stop(); }
   bool stopping() const override { return interrupt_signal() != 0; }
+  void finish() override { inner_.finish(); }
 
  private:
   UnitSource& inner_;

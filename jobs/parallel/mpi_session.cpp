@@ -1,6 +1,11 @@
 #include "jobs/parallel/mpi_session.hpp"
 
 #include <mpi.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <thread>
 
 #include "jobs/parallel/mpi_work_queue.hpp"
 
@@ -13,9 +18,27 @@ MpiSession::MpiSession(int& argc, char**& argv) {
   threads_can_call_mpi_ = provided >= MPI_THREAD_MULTIPLE;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node);
+  MPI_Comm_size(node, &ranks_on_node_);
+  MPI_Comm_free(&node);
 }
 
 MpiSession::~MpiSession() { MPI_Finalize(); }
+
+int MpiSession::default_threads() const {
+  if (std::getenv("OMP_NUM_THREADS")) return omp_get_max_threads();
+  const int node_cores = static_cast<int>(std::thread::hardware_concurrency());
+  return std::max(1, std::min(omp_get_num_procs(), node_cores / ranks_on_node_));
+}
+
+std::string MpiSession::oversubscription(int threads) const {
+  const int node_cores = static_cast<int>(std::thread::hardware_concurrency());
+  if (node_cores <= 0 || threads * ranks_on_node_ <= node_cores) return "";
+  return "vibro: " + std::to_string(ranks_on_node_) + " rank(s) x " + std::to_string(threads) +
+         " thread(s) on this node's " + std::to_string(node_cores) +
+         " cores: oversubscribed (set run.threads, or fewer ranks per node)";
+}
 
 std::unique_ptr<UnitSource> MpiSession::unit_source(long long units) const {
   if (ranks_ == 1 || !threads_can_call_mpi_) return std::make_unique<StaticSource>(units, share());

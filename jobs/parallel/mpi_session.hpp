@@ -5,6 +5,7 @@
 // from the logs, so the output directory must be on a file system every rank sees (as the
 // checkpoints need anyway to be resumable on any number of ranks).
 #include <memory>
+#include <string>
 
 #include "jobs/sweep/rank_share.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
@@ -25,6 +26,14 @@ class MpiSession {
   std::unique_ptr<UnitSource> unit_source(long long units) const;
   const char* scheduler() const;  // which of the three, for the file's provenance
   bool is_root() const { return rank_ == 0; }
+  // Ranks sharing this rank's node: the default OpenMP threads per rank divide the node's cores
+  // among them instead of each rank taking all of them.
+  int ranks_on_node() const { return ranks_on_node_; }
+  // OpenMP threads per rank when the sweep does not say: OMP_NUM_THREADS if set, else this rank's
+  // cores (its affinity mask) and at most the node's cores over the ranks on the node.
+  int default_threads() const;
+  // A line for stderr when `threads` per rank oversubscribe this node's cores ("" when they fit).
+  std::string oversubscription(int threads) const;
   // The largest of every rank's `value` (e.g. the slowest rank's wall time), on every rank; also a
   // barrier: when it returns, every rank has passed it.
   double max_over_ranks(double value) const;
@@ -35,7 +44,7 @@ class MpiSession {
   void abort_all(int code) const;
 
  private:
-  int rank_ = 0, ranks_ = 1;
+  int rank_ = 0, ranks_ = 1, ranks_on_node_ = 1;
   bool threads_can_call_mpi_ = false;
 };
 

@@ -11,13 +11,18 @@ namespace vibro {
 
 namespace {
 constexpr int kRequestTag = 10, kReplyTag = 11;
+constexpr double kFinalCount = -2;  // a request's first field: no request, the rank's final count
 constexpr double kChunkSeconds = 0.5;
 }  // namespace
 
 WorkQueueServer::WorkQueueServer(long long units, int ranks)
     : units_(units), ranks_(ranks), reported_(static_cast<std::size_t>(ranks)), server_([this] { serve(); }) {}
 
-WorkQueueServer::~WorkQueueServer() { server_.join(); }
+WorkQueueServer::~WorkQueueServer() { finish(); }
+
+void WorkQueueServer::finish() {
+  if (server_.joinable()) server_.join();
+}
 
 long long WorkQueueServer::next() {
   if (stopping_) return -1;
@@ -26,8 +31,9 @@ long long WorkQueueServer::next() {
 }
 
 void WorkQueueServer::serve() {
-  int open = ranks_ - 1;  // ranks not yet told that the queue is empty
-  while (open > 0) {
+  int open = ranks_ - 1;    // ranks not yet told that the queue is empty
+  int counting = ranks_ - 1;  // ranks whose final count has not come
+  while (open > 0 || counting > 0) {
     int flag = 0;
     MPI_Status status;
     MPI_Iprobe(MPI_ANY_SOURCE, kRequestTag, MPI_COMM_WORLD, &flag, &status);
@@ -35,14 +41,18 @@ void WorkQueueServer::serve() {
       std::this_thread::sleep_for(std::chrono::microseconds(200));
       continue;
     }
-    // Threads of the requester (negative: it stops, see WorkQueueClient::stop), its mean seconds per
-    // unit so far (0: unknown), its cases done and failed so far.
+    // Threads of the requester (-1: it stops, see WorkQueueClient::stop; kFinalCount: its final count,
+    // no reply), its mean seconds per unit so far (0: unknown), its cases done and failed so far.
     double request[4];
     MPI_Recv(request, 4, MPI_DOUBLE, status.MPI_SOURCE, kRequestTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     auto& seen = reported_[static_cast<std::size_t>(status.MPI_SOURCE)];
     remote_done_ += static_cast<long long>(request[2]) - seen.done;
     remote_failed_ += static_cast<long long>(request[3]) - seen.failed;
     seen = {static_cast<long long>(request[2]), static_cast<long long>(request[3])};
+    if (request[0] == kFinalCount) {
+      --counting;
+      continue;
+    }
     if (request[0] < 0) stopping_ = true;
     const long long left = std::max(0LL, units_ - next_.load());
     long long chunk = static_cast<long long>(std::max(1.0, request[0]));
@@ -87,6 +97,12 @@ void WorkQueueClient::stop() {
   MPI_Send(request, 4, MPI_DOUBLE, 0, kRequestTag, MPI_COMM_WORLD);
   long long reply[2];
   MPI_Recv(reply, 2, MPI_LONG_LONG, 0, kReplyTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+void WorkQueueClient::finish() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  double count[4] = {kFinalCount, 0.0, static_cast<double>(progress_.done), static_cast<double>(progress_.failed)};
+  MPI_Send(count, 4, MPI_DOUBLE, 0, kRequestTag, MPI_COMM_WORLD);
 }
 
 void WorkQueueClient::finished(double seconds, int cases, int failed) {

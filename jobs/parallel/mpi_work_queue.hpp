@@ -16,12 +16,14 @@ namespace vibro {
 class WorkQueueServer : public UnitSource {
  public:
   WorkQueueServer(long long units, int ranks);
-  ~WorkQueueServer() override;  // waits until every other rank has been told that the work is done
+  ~WorkQueueServer() override;  // waits (as finish does) unless finish did
   long long next() override;
   ProgressCount others() const override { return {remote_done_.load(), remote_failed_.load()}; }
   // From now on no rank gets a unit: this rank's threads get none, every other rank is told so at
   // its next request. Also when another rank reports that it stops (every rank sees the interrupt).
   void stop() override { stopping_ = true; }
+  // Waits until every other rank has been told that the work is done and has sent its final count.
+  void finish() override;
 
  private:
   void serve();
@@ -41,6 +43,8 @@ class WorkQueueClient : public UnitSource {
   // Tells the server once that this rank takes no more units (it counts the rank as done and stops
   // the others), and drops the rest of the chunk.
   void stop() override;
+  // Sends this rank's final count (once every thread is done): the server's last progress line.
+  void finish() override;
 
  private:
   std::mutex mutex_;

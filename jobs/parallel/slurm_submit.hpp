@@ -14,6 +14,11 @@ struct SlurmRequest {
   int cpus_per_task = 1;
   std::string time = "01:00:00";  // a Slurm time limit (checked_slurm_time)
   std::string partition;           // empty: the cluster's default
+  std::string account, qos, mem, constraint, gpus_per_task;  // empty: not asked for
+  std::string mpi = "pmix";        // srun --mpi=TYPE (the cluster's PMI plugin)
+  std::vector<std::string> sbatch_lines;  // extra "--option=value" lines, each written as #SBATCH
+  std::string setup_file;          // module loads, environment: copied into the script before srun
+  std::string setup_text;          // that file's text, read when the options are parsed
   bool dry_run = false;
   std::string script;              // empty: OUTPUT.sbatch next to the output file
 };

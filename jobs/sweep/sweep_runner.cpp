@@ -53,7 +53,7 @@ SweepTally compute_sweep(const SweepSpec& spec, CaseSink& sink, bool show_progre
   const ContinuationLines lines = lines_mode ? ContinuationLines(spec) : ContinuationLines();
   long long to_do = n;
   for (long long i = 0; i < n && !completed.done.empty(); ++i) to_do -= completed.has(i) ? 1 : 0;
-  ProgressLine progress(show_progress ? n : 0, n - to_do, [&units] { return units.others(); });
+  ProgressLine progress(show_progress ? n : 0, n - to_do, [&units] { return units.others(); }, spec.progress_seconds);
   const auto started = std::chrono::steady_clock::now();
 
   // One unit: a case, or a line whose cases run in order, each from the previous one's final state.
@@ -94,6 +94,7 @@ SweepTally compute_sweep(const SweepSpec& spec, CaseSink& sink, bool show_progre
     failed += failures;
     units.finished(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), cases, failures);
   }
+  units.finish();
   if (show_progress) progress.finish();
   tally.computed = computed;
   tally.failed = failed;

@@ -90,6 +90,7 @@ const RunKey kRunKeys[] = {
     {"run.max_events", kChanges, [](const SweepSpec& s) { return std::to_string(s.limits.events); }, "per-case budget: events in total (default 10000000)"},
     {"run.threads", kNoEffect, nullptr, "OpenMP threads, 0 = all (default 0)"},
     {"run.progress", kNoEffect, nullptr, "auto (a progress line when stderr is a terminal), always, or never"},
+    {"run.progress_seconds", kNoEffect, nullptr, "off a terminal (a batch log), one progress line per this many seconds (default 30)"},
     {"run.continuation", kChanges, [](const SweepSpec& s) { return s.continuation_axis < 0 ? std::string("none") : s.axes[static_cast<std::size_t>(s.continuation_axis)].name; }, "an axis along which each case starts from the previous case's final state"},
     {"run.direction", kChanges, [](const SweepSpec& s) { return std::string(s.descending ? "down" : "up"); }, "up (axis order) or down (reverse) for the continuation axis (default up)"},
     {"output.file", kNoEffect, nullptr, "HDF5 output file (default: the sweep file's name with .h5)"},
@@ -101,6 +102,9 @@ const RunKey kRunKeys[] = {
     {"output.block_cases", kNoEffect, nullptr, "cases per HDF5 write block: the writer holds one block in memory (default 65536)"},
     {"output.checkpoint_seconds", kNoEffect, nullptr, "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
     {"output.keep_checkpoints", kNoEffect, nullptr, "true: keep the checkpoint logs after the file is written (default false)"},
+    {"analysis.global_continuation", kNoEffect, nullptr, "none, or a parameter axis along which the attractors of neighbouring points are matched: global ids, basin fractions, births, deaths, mergers and splits in /basins (default none)"},
+    {"analysis.match_distance", kNoEffect, nullptr, "global continuation: attractors of neighbouring points at most this far apart, in the model's state scales (max-norm), are the same (default 1)"},
+    {"analysis.match_across_classes", kNoEffect, nullptr, "global continuation: true also matches attractors of another class or period (a periodic window in a chaotic band, a period doubling keep the id) (default false)"},
 };
 
 // Means mode needs the model to declare which window means must settle; checked on the base case
@@ -208,6 +212,26 @@ void load_sweep_plugins(const std::string& ini, const std::string& source_name, 
     const std::filesystem::path path(file);
     load_plugin(path.is_absolute() ? file : (folder / path).string());
   }
+}
+
+// analysis.global_continuation names a parameter axis (not an initial-condition one: those make up a
+// point's basin) and needs the stroboscopic points the attractors are told apart by.
+void parse_global_continuation(SweepSpec& spec, const std::string* axis, const std::string* distance) {
+  if (distance) spec.match_distance = parse_real("analysis.match_distance", *distance, 0, 1e300);
+  if (!axis || *axis == "none") return;
+  std::string names;
+  for (std::size_t a = 0; a < spec.axes.size(); ++a) {
+    const auto& p = spec.model->parameters()[static_cast<std::size_t>(spec.axis_parameter[a])];
+    if (p.group == ParameterGroup::Initial) continue;
+    if (spec.axes[a].name == *axis) spec.global_continuation_axis = static_cast<int>(a);
+    names += (names.empty() ? "" : ", ") + spec.axes[a].name;
+  }
+  if (spec.global_continuation_axis < 0)
+    throw InputError("analysis.global_continuation = '" + echoed(*axis) + "' is not a parameter axis of this sweep; expected none" +
+                     (names.empty() ? std::string(" (the sweep has no parameter axis)") : " or one of: " + names));
+  if (!spec.record_strobe)
+    throw InputError("analysis.global_continuation needs the stroboscopic points to tell attractors apart; "
+                     "it cannot be used with output.strobe_points = none");
 }
 
 }  // namespace
@@ -330,7 +354,7 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
     const std::string origin = KeyOrigins(ini_text, source_name, overrides).of(key);
     throw InputError((origin.empty() ? source_name : origin) + ": unknown key '" + key + "' for model '" + model_name +
                      "'" + did_you_mean(key, known) + "; accepted: model, " + accepted +
-                     ", axes.<parameter>, run.*, output.* (see vibro --help)");
+                     ", axes.<parameter>, run.*, output.*, analysis.* (see vibro --help)");
   } catch (const po::error& e) {
     throw InputError(source_name + ": malformed sweep file: " + e.what());
   }
@@ -420,6 +444,8 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   if (const auto* v = text("run.max_steps")) limits.steps = parse_integer("run.max_steps", *v, 1, kMaxWorkCount);
   if (const auto* v = text("run.max_events")) limits.events = parse_integer("run.max_events", *v, 1, kMaxWorkCount);
   if (const auto* v = text("run.threads")) spec.threads = static_cast<int>(parse_integer("run.threads", *v, 0, 4096));
+  if (const auto* v = text("run.progress_seconds"))
+    spec.progress_seconds = parse_real("run.progress_seconds", *v, 0.01, 86400);
   if (const auto* v = text("run.progress"))
     spec.progress = static_cast<ProgressMode>(parse_choice("run.progress", *v, {"auto", "always", "never"}));
   if (const auto* v = text("run.continuation")) {
@@ -446,6 +472,9 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   if (const auto* v = text("output.overwrite")) spec.overwrite = parse_choice("output.overwrite", *v, {"false", "true"}) == 1;
   if (const auto* v = text("output.keep_checkpoints"))
     spec.keep_checkpoints = parse_choice("output.keep_checkpoints", *v, {"false", "true"}) == 1;
+  parse_global_continuation(spec, text("analysis.global_continuation"), text("analysis.match_distance"));
+  if (const auto* v = text("analysis.match_across_classes"))
+    spec.match_across_classes = parse_choice("analysis.match_across_classes", *v, {"false", "true"}) == 1;
   if (!overrides.empty()) {
     spec.source_text += "\n# command-line overrides:\n";
     for (const auto& o : overrides) spec.source_text += "# " + o + "\n";

@@ -34,6 +34,12 @@ struct SweepSpec {
   bool shooting = false;           // refine each (near-)periodic case by Newton shooting (implies floquet)
   int lyapunov_periods = 0;        // Lyapunov exponents of every case over this many periods (0: none)
   ProgressMode progress = ProgressMode::Auto;
+  double progress_seconds = 30;    // off a terminal: one progress line per this many seconds
+  // Global continuation of attractors along this parameter axis (-1: none): a pass over the per-point
+  // attractors when the file is written; changes no case, so a checkpoint resumes under any value.
+  int global_continuation_axis = -1;
+  double match_distance = 1.0;     // attractors of neighbouring points this close (scaled max-norm) are one
+  bool match_across_classes = false;  // also match attractors of another class or period
   std::string output_file;
   std::string source_text;         // the sweep file as read (plus overrides), for provenance
   std::string source_name;

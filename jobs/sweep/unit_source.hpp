@@ -23,6 +23,9 @@ class UnitSource {
   // Whether the rank should stop even inside a unit (a continuation line stops between its cases;
   // the rest of the line resumes from the last saved case's final state).
   virtual bool stopping() const { return false; }
+  // This rank's threads are done: a rank serving the others waits for every rank's final count (so
+  // that the last progress line counts the whole sweep); the others send theirs.
+  virtual void finish() {}
 };
 
 // This rank's fixed share of `units` (u mod ranks == rank), handed out in order.

@@ -6,6 +6,7 @@
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
 #include "models/dimer/dimer_classes.hpp"
+#include "models/dimer/dimer_event_driven.hpp"
 #include "models/dimer/dimer_parameters.hpp"
 #include "models/dimer/dimer_simulation.hpp"
 
@@ -17,7 +18,7 @@ class DimerModel : public Model {
   std::string summary() const override {
     return "dimer (two spheres on a rod) on a vertically vibrating plate: two unilateral frictional contacts, "
            "impacts in the impulse domain (Darboux-Keller, Stronge restitution, incremental Coulomb with the "
-           "mu_st vs mu_s test, LZB double impacts), Moreau-Jean contact phases (Liu, Zhao, Brogliato 2008)";
+           "mu_st vs mu_s test, LZB double impacts), event-driven (closed-form flights, located contact events) or Moreau-Jean (Liu, Zhao, Brogliato 2008)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return dimer_parameter_specs(); }
   std::vector<ObservableSpec> observables() const override { return dimer_observables(); }
@@ -28,7 +29,9 @@ class DimerModel : public Model {
     if (p.get("d_rod") > 2 * p.get("r")) throw InputError("d_rod must not exceed the sphere diameter 2 r");
   }
   std::unique_ptr<Simulation> start(const ParameterSet& p) const override {
-    return std::make_unique<DimerSimulation>(DimerConstants::from(p));
+    const DimerConstants c = DimerConstants::from(p);
+    if (c.integrator == DimerIntegrator::MoreauJean) return std::make_unique<DimerSimulation>(c);
+    return std::make_unique<DimerEventDriven>(c);
   }
   ModelCapabilities capabilities() const override { return {true, false}; }  // no variational equations
   std::vector<ClassCode> class_legend() const override { return dimer_class_legend(); }

@@ -14,16 +14,21 @@ const std::vector<ParameterSpec>& dimer_parameter_specs();
 // impulse-level Coulomb friction (Moreau-Jean style; kept only to show it gets the drift sign wrong).
 enum class ImpactLaw { DarbouxKeller, TotalImpulse };
 
+// How the dimer is integrated: event-driven (closed-form flights, located events, DOPRI5 contact
+// phases), or Moreau-Jean midpoint time stepping at steps_per_period (kept for comparison).
+enum class DimerIntegrator { EventDriven, MoreauJean };
+
 struct DimerConstants {
   DimerBody body;
   double f, omega, period;  // Hz, rad/s, s
   double Gamma, A, g;       // -, plate amplitude (m), m/s^2
   double e_s, mu_s, mu_c, mu_i;
-  double closure_velocity;  // eps_c = max(closure_fraction * A omega, g h) (m/s)
+  double closure_velocity;  // eps_c = closure_fraction * A omega, at least g h under time stepping (m/s)
   int steps_per_period;
   impulse::ImpactSettings impact;
   ImpactLaw impact_law;
-  double impact_cap;        // impacts per period above which a case fails
+  DimerIntegrator integrator;
+  double impact_cap;        // impacts per period: time stepping fails the case, event-driven closes the contact
   double h0, theta0;        // initial lower-tip height (m) and tilt (rad)
 
   double time_step() const { return period / steps_per_period; }

@@ -7,11 +7,24 @@
 
 #include "engine/core/case_budget.hpp"
 #include "engine/impulse/velocity_contact_solver.hpp"
+#include "models/dimer/dimer_impact.hpp"
 
 namespace vibro::dimer {
 
 using impulse::LocalMatrix;
 using impulse::LocalVector;
+
+void describe_dimer_layout(StrobeLayout& layout, const std::string& contact_unit) {
+  layout.state_units = {"m", "rad", "m/s", "m/s", "rad/s"};
+  layout.drift_unit = "m";
+  layout.drift_meaning = "X, the horizontal position of the dimer's centre";
+  layout.counter_meanings = {"impacts of tip 1 (left ball) on the plate", "impacts of tip 2 (right ball) on the plate",
+                             "impacts where both tips take an impulse at once",
+                             contact_unit + " with tip 1 carrying a contact force",
+                             contact_unit + " with tip 2 carrying a contact force", contact_unit + " in all"};
+  layout.mode_meanings = {"no tip touches the plate", "tip 1 carries a contact force", "tip 2 carries a contact force",
+                          "both tips carry a contact force"};
+}
 
 DimerSimulation::DimerSimulation(const DimerConstants& constants) : c_(constants) {
   const DimerBody& b = c_.body;
@@ -23,22 +36,14 @@ DimerSimulation::DimerSimulation(const DimerConstants& constants) : c_(constants
   const double velocity_scale = c_.A > 0 ? c_.A * c_.omega : c_.g / c_.omega;
   slip_tol_ = 1e-6 * velocity_scale;
   layout_.state_names = {"Y", "theta", "Xdot", "Ydot", "thetadot"};
-  layout_.state_units = {"m", "rad", "m/s", "m/s", "rad/s"};
   const double length_scale = c_.A > 0 ? c_.A : 1e-6;
   layout_.state_scales = {length_scale, length_scale / b.l, velocity_scale, velocity_scale, velocity_scale / b.l};
   layout_.drift_scale = velocity_scale;
   layout_.period = c_.period;
   layout_.counter_names = {"impacts_tip1", "impacts_tip2", "double_impacts", "contact_steps_tip1",
                            "contact_steps_tip2", "steps"};
-  layout_.drift_unit = "m";
-  layout_.drift_meaning = "X, the horizontal position of the dimer's centre";
-  layout_.counter_meanings = {"impacts of tip 1 (left ball) on the plate", "impacts of tip 2 (right ball) on the plate",
-                              "impacts where both tips take an impulse at once",
-                              "time steps with tip 1 carrying a contact force",
-                              "time steps with tip 2 carrying a contact force", "time steps of the integrator"};
   layout_.mode_names = {"flight", "contact_tip1", "contact_tip2", "contact_both"};
-  layout_.mode_meanings = {"no tip touches the plate", "tip 1 carries a contact force", "tip 2 carries a contact force",
-                           "both tips carry a contact force"};
+  describe_dimer_layout(layout_, "time steps");
   // Released at rest with the lower tip at h0 (the report gives no initial plate phase; we take rest at t = 0); plate at its mean position at t = 0.
   sample_.aux[kMaxGapTip1] = sample_.aux[kMaxGapTip2] = -1e300;
   q_ = {0, c_.h0 + b.r + 0.5 * b.l * std::abs(std::sin(c_.theta0)), c_.theta0};
@@ -49,40 +54,16 @@ int DimerSimulation::preferred_slip(double slip_velocity) const {
   return slip_velocity > 0 ? 1 : -1;
 }
 
-// Impact on the active set at time t: local velocities relative to the plate, W = J M^-1 J^T.
-void DimerSimulation::impact_step(const int* tips, int count, const Jacobian& J, double t) {
-  const LocalMatrix W = delassus(c_.body, J, tips, count);
-  LocalVector u(2 * count);
-  for (int a = 0; a < count; ++a) {
-    u(a) = J.row(tips[a]).dot(v_) - c_.plate_velocity(t);
-    u(count + a) = J.row(2 + tips[a]).dot(v_);
-  }
-  // A tip stuck in the contact phase enters with zero slip (what it has is round-off and the tilt
-  // of the step), so the impact's stick test decides, not the sign of that residue. With both
-  // tips active the geometry is the theta = 0 one, where both slip together.
-  for (int a = 0; a < count; ++a)
-    if (stuck_[tips[a]]) {
-      if (count == 2) u.tail(2).setZero();
-      u(count + a) = 0;
-    }
-  LocalVector P;
-  if (c_.impact_law == ImpactLaw::DarbouxKeller) {
-    const impulse::ImpactContactLaw law{c_.e_s, c_.mu_i, c_.mu_s, 1.0};
-    P = impulse::resolve_impact(W, u, std::vector<impulse::ImpactContactLaw>(static_cast<std::size_t>(count), law),
-                                c_.impact)
-            .impulse;
-  } else {
-    std::vector<impulse::VelocityContactLaw> laws;
-    for (int a = 0; a < count; ++a)
-      laws.push_back({c_.mu_i, c_.mu_s, -c_.e_s * std::min(u(a), 0.0), preferred_slip(u(count + a))});
-    P = impulse::solve_velocity_contacts(W, u, laws).impulse;
-  }
+// Impact on the active set at time t (engine/impulse through resolve_dimer_impact).
+void DimerSimulation::impact_step(const int* tips, int count, double theta, double t) {
+  const DimerImpact impact = resolve_dimer_impact(c_, v_, theta, c_.plate_velocity(t), tips, count, stuck_);
+  v_ += impact.velocity_jump;
   int loaded = 0;
   for (int a = 0; a < count; ++a) {
-    point_.impact_impulse[tips[a]] = P(a);
-    v_ += inv_mass_.cwiseProduct(J.row(tips[a]).transpose() * P(a) + J.row(2 + tips[a]).transpose() * P(count + a));
-    if (u(a) < -c_.closure_velocity) ++sample_.counters[static_cast<std::size_t>(tips[a] == 0 ? kImpactsTip1 : kImpactsTip2)];
-    if (P(a) > 0) ++loaded;
+    point_.impact_impulse[tips[a]] = impact.normal_impulse[tips[a]];
+    if (impact.approach[tips[a]] < -c_.closure_velocity)
+      ++sample_.counters[static_cast<std::size_t>(tips[a] == 0 ? kImpactsTip1 : kImpactsTip2)];
+    if (impact.normal_impulse[tips[a]] > 0) ++loaded;
   }
   if (loaded > 1) ++sample_.counters[kDoubleImpacts];
   charge_events();
@@ -135,7 +116,7 @@ void DimerSimulation::step() {
   const Jacobian J = contact_jacobian(c_.body, count == 2 ? 0.0 : q_mid(2));
   for (int a = 0; a < count; ++a) {
     if (J.row(tips[a]).dot(v_) - c_.plate_velocity(t_mid) < -c_.closure_velocity) {
-      impact_step(tips, count, J, t_mid);
+      impact_step(tips, count, q_mid(2), t_mid);
       break;
     }
   }

@@ -6,6 +6,7 @@
 // solver of engine/impulse (Stronge restitution, incremental Coulomb, LZB for double impacts) on the
 // active contact set first. Slower approaches close the contact (inelastic collapse, as in the report's Section 4).
 #include <Eigen/Core>
+#include <string>
 #include <vector>
 
 #include "engine/core/model.hpp"
@@ -28,6 +29,11 @@ enum DimerAux { kThetaIntegral, kMaxAbsTheta, kMaxGapTip1, kMaxGapTip2, kMeanThe
 // Mode at a sample: which tips are closed.
 enum DimerContactMode { kFlight, kContactTip1, kContactTip2, kContactBoth };
 
+// The units and meanings of the layout both integrators share (state, modes, drift, impact counters);
+// `contact_unit` names what the contact counters and the last counter count ("time steps", "ticks of
+// T / 2^20").
+void describe_dimer_layout(StrobeLayout& layout, const std::string& contact_unit);
+
 // One time step as seen from outside (tests, time-series plots): tip gaps and slip velocities
 // relative to the plate, contact and impact normal impulses per tip.
 struct DimerTracePoint {
@@ -46,7 +52,7 @@ class DimerSimulation : public Simulation {
 
  private:
   void step();
-  void impact_step(const int* tips, int count, const Jacobian& J, double t);
+  void impact_step(const int* tips, int count, double theta, double t);
   void contact_step(const int* tips, int count, const Jacobian& J, double t_end);
   int preferred_slip(double slip_velocity) const;
   StrobeSample make_sample();

@@ -265,8 +265,8 @@ def test_small_sweep(vibro, tmp):
         attrs = f.attrs
         # Root attributes.
         check(as_str(attrs.get("format")) == "vibro-sweep", "root attr format == 'vibro-sweep'", repr(attrs.get("format")))
-        check(attrs.get("schema_version") == 4 and np.issubdtype(np.asarray(attrs.get("schema_version")).dtype, np.integer),
-              "root attr schema_version is the integer 4", repr(attrs.get("schema_version")))
+        check(attrs.get("schema_version") == 5 and np.issubdtype(np.asarray(attrs.get("schema_version")).dtype, np.integer),
+              "root attr schema_version is the integer 5", repr(attrs.get("schema_version")))
         rc_v, out_v, _ = vibro("--version", cwd=work)
         version = as_str(attrs.get("vibro_version", ""))
         check(version != "" and out_v.startswith(f"vibro {version} "), "root attr vibro_version matches --version",
@@ -427,7 +427,7 @@ def test_continue(vibro, tmp):
             missing = undocumented_names(branch, doc.read())
         check(not missing, "docs/hdf5_schema.md documents every name of the branch file", f"missing: {missing}")
         rc, out, err = vibro("plot", branch, cwd=d)
-        check(rc == 0 and is_png(os.path.join(d, "a.branch_branch.png")), "vibro plot draws a branch file", show(rc, out, err))
+        check(rc == 0 and is_png(os.path.join(d, "a.branch.png")), "vibro plot draws a branch file", show(rc, out, err))
     # --method arclength follows Model A's (1,1) orbit in omega round its fold and back to its grazing.
     fold = write(d, "fold.ini", "model = gap_oscillator\n[parameters]\nlaw = restitution\nomega = 7\n[run]\nmax_periods = 2000\n")
     rc, out, err = vibro("continue", fold, "--parameter", "omega", "--to", "7.6", "--step", "0.01", "--max-step", "0.02",

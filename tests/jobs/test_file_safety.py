@@ -14,7 +14,7 @@ usage: test_file_safety.py VIBRO_BINARY REPO_ROOT
   refused, not truncated; a folder at OUT.ckpt.0 is an input error (exit 2).
 - Resume: a complete checkpoint resumed with any result-changing run.*/output.* key changed (and a
   parameter and an axis) is refused with exit 2 naming that key; with a key that does not change
-  results it is accepted. Every run.*/output.* key that `vibro --help` lists must be listed here.
+  results it is accepted. Every run.*/output.*/analysis.* key that `vibro --help` lists must be listed here.
 Exits 1 on any failure.
 """
 import os
@@ -39,7 +39,7 @@ max_periods = 40
 window_periods = 10
 """
 
-# Alternative value of every run.*/output.* key and whether changing it must refuse the resume.
+# Alternative value of every run.*/output.*/analysis.* key and whether changing it must refuse the resume.
 RESUME_KEYS = {
     "run.max_periods": ("60", True), "run.window_periods": ("12", True), "run.steady_state": ("fixed", True),
     "run.quasi_tol": ("1", True), "run.quasi_min_window": ("50", True), "run.means_window": ("30", True),
@@ -50,9 +50,12 @@ RESUME_KEYS = {
     "output.lyapunov_periods": ("3", True), "run.case_wall_limit": ("300", True), "run.max_steps_per_period": ("50000", True),
     "run.max_events_per_period": ("900", True), "run.max_steps": ("7000000", True), "run.max_events": ("800000", True),
     "parameters.c_r": ("0.7", True), "axes.z0": ("0, 0.002", True),
-    "run.threads": ("1", False), "run.progress": ("never", False), "output.block_cases": ("3", False),
+    "run.threads": ("1", False), "run.progress": ("never", False), "run.progress_seconds": ("5", False), "output.block_cases": ("3", False),
     "output.checkpoint_seconds": ("2", False), "output.keep_checkpoints": ("true", False),
     "output.overwrite": ("true", False), "output.file": (None, False),
+    # a pass over the cases when the file is written: the checkpoint's cases are the same
+    "analysis.global_continuation": ("a_hat", False), "analysis.match_distance": ("0.2", False),
+    "analysis.match_across_classes": ("true", False),
 }
 
 
@@ -162,9 +165,9 @@ def main():
         check(rc == 2 and "dir.h5.ckpt.0" in err, "a folder at OUT.ckpt.0 is an input error naming it", err)
 
         # Resume with one key changed: a complete checkpoint (the reference's logs, output removed).
-        listed = set(re.findall(r"^\s+((?:run|output)\.\w+)", subprocess.run([vibro, "--help"], capture_output=True,
+        listed = set(re.findall(r"^\s+((?:run|output|analysis)\.\w+)", subprocess.run([vibro, "--help"], capture_output=True,
                                                                                text=True).stdout, re.M))
-        check(listed and listed <= set(RESUME_KEYS), "every run.*/output.* key is classified in this test",
+        check(listed and listed <= set(RESUME_KEYS), "every run.*/output.*/analysis.* key is classified in this test",
               str(sorted(listed - set(RESUME_KEYS))))
         for key, (value, refused) in sorted(RESUME_KEYS.items()):
             if value is None:

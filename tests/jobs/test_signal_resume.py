@@ -117,7 +117,7 @@ def main():
     ini = os.path.join(root, "examples", "conveyor_fig6.ini")  # cut to 51 x 11 = 561 cases
     settings = ["--axes.z0", "linspace(0, 0.005, 11)", "--run.steady_state", "fixed", "--run.max_periods=200",
                 "--run.window_periods=20",
-                "--output.checkpoint_seconds=100", "--run.progress=always"]
+                "--output.checkpoint_seconds=100", "--run.progress_seconds=0.05", "--run.progress=always"]
     print("seed %d" % seed, flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         reference = os.path.join(tmp, "reference.h5")
@@ -134,7 +134,7 @@ def main():
         # A continuation sweep of one line (316 cases, each from the previous one's final state) stops
         # between two of its cases, not at the end of the line, and resumes from the last saved one.
         line_ini = os.path.join(root, "examples", "gap_oscillator_fig4.ini")
-        line_settings = ["--output.checkpoint_seconds=100", "--run.progress=always"]
+        line_settings = ["--output.checkpoint_seconds=100", "--run.progress=always", "--run.progress_seconds=0.05"]
         line_reference = os.path.join(tmp, "line_reference.h5")
         done = subprocess.run([vibro, "run", line_ini, "--output.file=" + line_reference] + line_settings, cwd=tmp,
                               capture_output=True, text=True, timeout=300)

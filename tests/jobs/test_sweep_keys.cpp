@@ -1,7 +1,7 @@
 // The one list of sweep keys (sweep_keys): every key the parser accepts, of every model, is
 // classified as changing results or not, and the checkpoint fingerprint follows that list exactly:
 // changing any result-changing key changes the fingerprint and its settings name that key; changing
-// any other key leaves the fingerprint as it was. A new run.* or output.* key fails this test until it
+// any other key leaves the fingerprint as it was. A new run.*, output.* or analysis.* key fails this test until it
 // has an alternative value below (and, in sweep_spec.cpp, a classification).
 #include <catch2/catch.hpp>
 
@@ -19,7 +19,7 @@ using namespace vibro;
 
 namespace {
 
-// A value other than the default for every run.* and output.* key (the base sweep has no axes but
+// A value other than the default for every run.*, output.* and analysis.* key (the base sweep has no axes but
 // one, x, so run.continuation has an axis to name).
 const std::map<std::string, std::string> kRunAlternatives = {
     {"run.max_periods", "300"},         {"run.window_periods", "20"},     {"run.steady_state", "fixed"},
@@ -27,12 +27,15 @@ const std::map<std::string, std::string> kRunAlternatives = {
     {"run.means_checks", "2"},          {"run.means_to_budget", "true"},  {"run.tol", "1e-3"},
     {"run.adaptive_tol", "1e-5"},       {"run.max_period", "8"},          {"run.min_window", "6"},
     {"run.min_periods", "7"},           {"run.threads", "3"},             {"run.progress", "never"},
+    {"run.progress_seconds", "5"},
     {"run.continuation", "AXIS"},       {"run.direction", "down"},        {"output.file", "other.h5"},
     {"output.overwrite", "true"},       {"output.strobe_points", "none"}, {"output.floquet", "true"},
     {"output.shooting", "true"},        {"output.lyapunov_periods", "5"}, {"output.block_cases", "7"},
     {"output.checkpoint_seconds", "2"}, {"output.keep_checkpoints", "true"},
     {"run.case_wall_limit", "300"},     {"run.max_steps_per_period", "5000"}, {"run.max_events_per_period", "900"},
     {"run.max_steps", "7000000"},       {"run.max_events", "800000"},
+    {"analysis.global_continuation", "AXIS"}, {"analysis.match_distance", "0.2"},
+    {"analysis.match_across_classes", "true"},
 };
 
 std::string text_of(double v) {
@@ -88,7 +91,7 @@ TEST_CASE("every sweep key is classified and the fingerprint follows the classif
         for (const auto& p : model.parameters())
           if ("axes." + p.name == key.name && p.kind != ParameterKind::Choice) values = alternatives(p);
         for (auto& v : values) v = v + ", " + v;  // two cases
-      } else if (key.name.rfind("run.", 0) == 0 || key.name.rfind("output.", 0) == 0) {
+      } else if (key.name.rfind("run.", 0) == 0 || key.name.rfind("output.", 0) == 0 || key.name.rfind("analysis.", 0) == 0) {
         const auto it = kRunAlternatives.find(key.name);
         REQUIRE(it != kRunAlternatives.end());  // a new key: give it an alternative value above
         values = {it->second == "AXIS" ? axis : it->second};

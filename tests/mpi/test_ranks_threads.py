@@ -3,8 +3,10 @@
 
 usage: test_ranks_threads.py MPIEXEC VIBRO_BINARY
 
-Runs two sweeps (independent conveyor cases; a continuation sweep of Model A with two lines) on
-1, 2, 3 and 4 ranks x 1 and 2 threads and compares every dataset under /cases and /axes byte for byte,
+Runs three sweeps (independent conveyor cases; a continuation sweep of Model A with two lines; a
+global continuation of the conveyor's attractors over a_hat with 3 x 3 initial conditions per point)
+on 1, 2, 3 and 4 ranks x 1 and 2 threads and compares every dataset under /cases, /axes and /basins
+byte for byte,
 except the per-case wall times. The last run also writes the file in blocks of 3 cases (the writer's
 block boundaries must not show). Also checks the 'ranks' provenance attribute. Exits 1 on a mismatch.
 """
@@ -21,6 +23,10 @@ SWEEPS = {
     "continuation": "model = gap_oscillator\n[parameters]\nlaw = restitution\n[axes]\ne = 0.5, 1\n"
                     "lambda = 0.6, 0.8, 1.0, 1.5\n[run]\ncontinuation = lambda\nmax_periods = 400\nwindow_periods = 20\n"
                     "[output]\nfloquet = true\nlyapunov_periods = 10\n",
+    # global continuation of attractors: ids, fractions and events (/basins) from a pass at the end
+    "global_continuation": "model = conveyor\n[parameters]\nc_r = 0.6\n[initial]\nstart = drop\n[axes]\n"
+                           "a_hat = 36.5, 37.5, 50, 62, 63\nz0 = 0, 0.0025, 0.005\nv0 = -0.3, 0, 0.3\n"
+                           "[analysis]\nglobal_continuation = a_hat\n",
 }
 
 
@@ -28,12 +34,43 @@ def datasets(path):
     out = {}
     with h5py.File(path, "r") as h5:
         def visit(name, obj):
-            if isinstance(obj, h5py.Dataset) and (name.startswith("cases") or name.startswith("axes")):
+            if isinstance(obj, h5py.Dataset) and name.split("/")[0] in ("cases", "axes", "basins"):
                 if name != "cases/wall_seconds":
                     out[name] = obj[...]
         h5.visititems(visit)
         ranks = int(h5.attrs["ranks"])
     return out, ranks
+
+
+def default_threads(mpiexec, vibro, env, tmp):
+    """Without run.threads, 4 ranks on this node share its cores (the file and the summary say how),
+    the last progress line counts the whole sweep, and asking for more threads than the cores allow is
+    said on stderr."""
+    failures = 0
+    ini = os.path.join(tmp, "conveyor.ini")
+    env = {k: v for k, v in env.items() if k != "OMP_NUM_THREADS"}
+    expected = max(1, (os.cpu_count() or 1) // 4)
+    out = os.path.join(tmp, "default_threads.h5")
+    cmd = [mpiexec, "-np", "4", "--oversubscribe", "--bind-to", "none", vibro, "run", ini, "--output.file=" + out]
+    done = subprocess.run(cmd + ["--run.progress=always"], cwd=tmp, env=env, capture_output=True, text=True,
+                          timeout=300)
+    # The last progress line counts every rank's cases (rank 0 waits for the others' final counts).
+    last = [line for line in done.stderr.splitlines() if "cases/s" in line][-1:]
+    if not last or not last[0].startswith("15 / 15 cases"):
+        print("FAIL: the last progress line on 4 ranks counts all 15 cases: %r" % done.stderr)
+        failures += 1
+    with h5py.File(out, "r") as h5:
+        threads = int(h5.attrs["threads"])
+    if threads != expected or "on 4 rank(s) x %d thread(s)" % expected not in done.stdout:
+        print("FAIL: default threads on 4 ranks: file %d, expected %d; %s" % (threads, expected, done.stdout))
+        failures += 1
+    many = (os.cpu_count() or 1) + 1
+    cmd = cmd[:-1] + ["--output.file=" + out, "--output.overwrite=true", "--run.threads=%d" % many]
+    done = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True, timeout=300)
+    if done.returncode != 0 or "oversubscribed" not in done.stderr:
+        print("FAIL: 4 ranks x %d threads: no oversubscription warning: %s" % (many, done.stderr))
+        failures += 1
+    return failures
 
 
 def main():
@@ -73,7 +110,12 @@ def main():
                         if not same:
                             print("FAIL: %s: %s differs on %d ranks x %d threads" % (name, key, ranks, threads))
                             failures += 1
+            if name == "global_continuation" and not {"basins/attractors/global_id", "basins/events/kind",
+                                                      "cases/global_attractor"} <= set(reference or {}):
+                print("FAIL: %s: the file has no global ids or events to compare" % name)
+                failures += 1
             print("%s: compared 8 runs, %d datasets" % (name, len(reference or {})))
+        failures += default_threads(mpiexec, vibro, env, tmp)
     print("ok" if failures == 0 else "%d failures" % failures)
     return 1 if failures else 0
 

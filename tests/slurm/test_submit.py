@@ -46,8 +46,16 @@ def main():
                                  capture_output=True, text=True)
             if bad.returncode != 2 or "--time" not in bad.stderr:
                 failures.append("a malformed --time is refused before submission: " + bad.stderr)
+            setup = os.path.join(tmp, "setup.sh")
+            with open(setup, "w") as f:
+                f.write('export VIBRO_SETUP_MARK=from-setup\necho "setup ran: $VIBRO_SETUP_MARK"\n')
+            # The cluster options a real site needs, through a real slurmctld (the node has the feature
+            # vibro_test and half the machine's memory; no accounting, so any account name is taken).
             submit = subprocess.run([vibro, "submit", sweep, "--nodes", "1", "--ntasks-per-node", "2",
-                                     "--cpus-per-task", "1", "--time", "00:05:00", "--output.file=" + out],
+                                     "--cpus-per-task", "1", "--time", "10", "--account", "vibro_acct",
+                                     "--mem", "200M", "--constraint", "vibro_test", "--mpi", "pmix",
+                                     "--sbatch-line=--comment=vibro-extra-line", "--setup", setup,
+                                     "--run.progress_seconds=0.1", "--output.file=" + out],
                                     cwd=tmp, env=env, capture_output=True, text=True)
             print(submit.stdout.strip())
             job = submit.stdout.strip().split()[-1] if submit.returncode == 0 else None
@@ -60,9 +68,20 @@ def main():
                     if job not in queue.stdout:
                         break
                     time.sleep(0.5)
+                log = [f for f in os.listdir(tmp) if ".slurm-" in f]
+                text = open(os.path.join(tmp, log[0])).read() if log else "no job log"
+                shown = subprocess.run(["scontrol", "show", "job", job], env=env, capture_output=True, text=True).stdout
+                if "Comment=vibro-extra-line" not in shown or "Account=vibro_acct" not in shown:
+                    failures.append("--sbatch-line and --account reach the job: " + shown)
+                if "setup ran: from-setup" not in text:
+                    failures.append("the --setup lines ran in the job: " + text)
+                # A batch log is no terminal: progress comes as whole lines, never redrawn with \r.
+                progress = [line for line in text.splitlines() if " cases " in line and "cases/s" in line]
+                if not progress or "\r" in text or not progress[-1].startswith("8 / 8 cases"):
+                    failures.append("the log has whole progress lines ending at 8 / 8: " + repr(text[-800:]))
+                if "on 2 rank(s) x 1 thread(s)" not in text:
+                    failures.append("the summary reports ranks x threads: " + text[-400:])
                 if not os.path.exists(out):
-                    log = [f for f in os.listdir(tmp) if ".slurm-" in f]
-                    text = open(os.path.join(tmp, log[0])).read() if log else "no job log"
                     failures.append("the job wrote its file: " + text)
                 else:
                     local = os.path.join(tmp, "local.h5")

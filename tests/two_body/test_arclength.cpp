@@ -9,6 +9,8 @@
 // 2. Model A in lambda through the impact crossing the section and the grazing at lambda* = 0.5670028.
 // 3. Model B (Hertz) in R: the period doubling, against natural continuation and the independent check's multipliers.
 // 4. Model A (e = 0.8, lambda = 2) in omega: a Neimark-Sacker point on the unstable branch past a fold.
+// 5. Model A (e = 1, lambda = 2) in omega: the unstable branch past the Neimark-Sacker point runs into
+//    the grazing with its largest multiplier growing without bound (the map's square-root singularity).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <complex>
@@ -61,16 +63,17 @@ PeriodicOrbit orbit_on_branch(const Model& model, ParameterSet values, const Bra
   return {};
 }
 
-// The frequency above 7 rad/s at which the impact-free orbit's relative amplitude is the gap D.
-double linear_grazing_omega(ParameterSet values) {
-  double lo = 7.0, hi = 7.6;
+// The frequency in [lo, hi] at which the impact-free orbit's relative amplitude is the gap D (at the
+// forcing amplitude lambda of `values`).
+double linear_grazing_omega(ParameterSet values, double lo = 7.0, double hi = 7.6) {
+  const double lambda = values.get("lambda");
   auto grazing_lambda = [&](double omega) {
     values.set("omega", omega);
     return two_body::linear_response(two_body::GapOscillatorConstants::from(values)).grazing_lambda;
   };
-  REQUIRE(grazing_lambda(lo) < 1);
-  REQUIRE(grazing_lambda(hi) > 1);
-  while (hi - lo > 1e-12) (grazing_lambda(0.5 * (lo + hi)) < 1 ? lo : hi) = 0.5 * (lo + hi);
+  REQUIRE(grazing_lambda(lo) < lambda);
+  REQUIRE(grazing_lambda(hi) > lambda);
+  while (hi - lo > 1e-12) (grazing_lambda(0.5 * (lo + hi)) < lambda ? lo : hi) = 0.5 * (lo + hi);
   return 0.5 * (lo + hi);
 }
 
@@ -283,4 +286,74 @@ TEST_CASE(
       continue_periodic_orbit(model, values, "omega", 7.5, 8.5, start.cases[0].final_state, 1, settings);
   CHECK(natural.end.rfind("lost the branch", 0) == 0);
   CHECK(natural.events.empty());
+}
+
+// What the branch of Model A (e = 1, lambda = 2) does after its Neimark-Sacker point: the unstable
+// impacting orbits go on down to the grazing of the impact-free orbit (|X1 - X2| = D at omega_g =
+// 7.99220), their impact velocity -> 0 and their largest real multiplier growing like its inverse. Close
+// to omega_g the impact is so soft that the parameter difference of the extended Jacobian (p +- 8e-5)
+// loses it; the branch used to end there, at 7.99413 (multiplier 198), and report the grazing 1.9e-3
+// early. The range 7.9 -> 13.9 gives the state weights of the range 6 -> 12 in which it was seen.
+TEST_CASE(
+    "Model A (e = 1, lambda = 2) branch in omega by arclength: after the Neimark-Sacker point the unstable "
+    "impacting orbits are followed into the grazing, their multiplier growing without bound",
+    "[two_body][continuation][arclength]") {
+  const SweepSpec spec = parse_sweep(
+      "model = gap_oscillator\n[parameters]\nlaw = restitution\ne = 1\nlambda = 2\n"
+      "omega = 7.9\n[run]\nmax_periods = 2000\nwindow_periods = 32\nsteady_state = adaptive\n",
+      "a.ini", {});
+  const SweepRun start = run_sweep(spec);
+  REQUIRE(start.cases[0].class_code == "(1,1)");
+  const Model& model = *spec.model;
+  const ParameterSet values = spec.case_parameters(0);
+  ContinuationSettings settings;
+  settings.step = 0.01;
+  settings.max_step = 0.05;
+  const Branch branch =
+      continue_by_arclength(model, values, "omega", 7.9, 13.9, start.cases[0].final_state, 1, settings);
+  std::string events;
+  for (const auto& e : branch.events) events += e.kind + " at " + std::to_string(e.parameter) + " (" + e.detail + "); ";
+  INFO(branch.end << ", " << branch.points.size() << " points; events: " << events);
+  REQUIRE(branch.events.size() == 4);
+  CHECK(branch.events[0].kind == "fold");
+  CHECK(std::fabs(branch.events[0].parameter - 8.34109) < 1e-4);
+  CHECK(branch.events[1].kind == "neimark_sacker");
+  CHECK(std::fabs(branch.events[1].parameter - 8.02835) < 1e-4);
+  const double omega_g = linear_grazing_omega(values, 7.9, 8.1);
+  INFO(std::setprecision(10) << "closed-form grazing at omega " << omega_g);
+  // Impacting -> impact-free: within 1e-3 of the grazing (the last impacting points stop short of it).
+  CHECK(branch.events[2].kind == "grazing");
+  CHECK(branch.events[2].detail.rfind("impacts per period 1 -> 0", 0) == 0);
+  CHECK(branch.events[2].parameter > omega_g);
+  CHECK(branch.events[2].parameter - omega_g < 1e-3);
+  // Along the impact-free orbits to their grazing, and on along the stable impacting orbits.
+  CHECK(branch.events[3].kind == "grazing");
+  CHECK(std::fabs(branch.events[3].parameter - omega_g) < 1e-5);
+  CHECK(branch.end == "turned back and left the range at its start omega = 7.900000");
+
+  // The unstable impacting orbits between the Neimark-Sacker point and the grazing: one real multiplier
+  // beyond +1, growing as omega falls towards omega_g (> 500 at the lowest point found).
+  const BranchPoint* lowest = nullptr;
+  for (const auto& q : branch.points)
+    if (q.orbit.events == 1 && !q.orbit.stable() && q.parameter < branch.events[1].parameter &&
+        (!lowest || q.parameter < lowest->parameter))
+      lowest = &q;
+  REQUIRE(lowest);
+  INFO(std::setprecision(10) << "lowest unstable impacting point at omega " << lowest->parameter << ", multiplier "
+                             << lowest->orbit.multipliers[0]);
+  CHECK(lowest->orbit.multipliers[0].real() > 500);
+  CHECK(std::fabs(lowest->orbit.multipliers[0].imag()) < 1e-9);
+  // Independently, natural continuation from that orbit finds the family going on towards omega_g: its
+  // grazing lies between omega_g and the lowest arclength point.
+  ContinuationSettings fine;
+  fine.step = -1e-5;
+  fine.max_step = 1e-4;
+  fine.min_step = 1e-10;
+  const Branch down = continue_periodic_orbit(model, values, "omega", lowest->parameter, omega_g - 1e-4,
+                                              lowest->orbit.state, 1, fine);
+  REQUIRE_FALSE(down.events.empty());
+  INFO(std::setprecision(10) << "natural continuation: " << down.events[0].kind << " at " << down.events[0].parameter);
+  CHECK(down.events[0].kind == "grazing");
+  CHECK(down.events[0].parameter < lowest->parameter);
+  CHECK(down.events[0].parameter > omega_g - 1e-6);
 }

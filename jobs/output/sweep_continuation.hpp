@@ -1,0 +1,22 @@
+#pragma once
+// Global continuation over a finished sweep (analysis/attractor_continuation): the parameter points
+// along analysis.global_continuation form lines (one per combination of the other parameter axes);
+// the attractors of each line are matched from point to point. A pass over the per-point summaries
+// only, after every rank's cases are in: the answer does not depend on how the points were spread.
+#include <vector>
+
+#include "analysis/attractor_continuation.hpp"
+#include "jobs/output/sweep_attractors.hpp"
+
+namespace vibro {
+
+struct SweepContinuation {
+  std::vector<std::vector<int>> ids;   // per parameter point, per label within it: the global id
+  std::vector<AttractorEvent> events;  // point: the flattened parameter point where it is first seen
+  int count = 0;                       // ids are 0 .. count-1, unique over the whole sweep
+};
+
+// Empty (no ids) when the sweep has no analysis.global_continuation.
+SweepContinuation continue_sweep_attractors(const SweepSpec& spec, const SweepAttractors& attractors);
+
+}  // namespace vibro

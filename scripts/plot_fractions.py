@@ -1,0 +1,190 @@
+#!/usr/bin/python3
+"""Basin fractions along a parameter: the global continuation of attractors of a `vibro run` sweep.
+
+usage: plot_fractions.py IN.h5 OUT.png [--max-panels N]
+
+Reads /basins (docs/hdf5_schema.md), written when the sweep sets analysis.global_continuation to one
+of its parameter axes and has initial-condition axes: per parameter point the attractors found, each
+with its global id (the same attractor at neighbouring points keeps its id), its basin fraction (share
+of the initial conditions that reach it) and the events between points (birth, death, merger, split).
+
+Draws the fractions stacked against the continuation parameter, one colour per global id (the 20 ids
+found on most points have colours of their own, the rest reuse them; legend: id,
+class, the parameter range where it is found; the ids found on most points first), the share of initial conditions without a steady state
+in grey on top (each point drawn as a step as wide as its grid cell), and each event as a marker above
+the plot at the middle of the interval where it happens (birth: up triangle, death: down triangle,
+merger: circle, split: square) in the colour of the attractor that appears or ends; the events of ids
+found on 3 points or more also as a dashed line through the plot. With further parameter axes, one panel per combination of their values (at most
+--max-panels, default 6, spread evenly). Prints the events with their intervals.
+"""
+import argparse
+import os
+import sys
+from collections import Counter, defaultdict
+
+import numpy as np
+
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import plot_basins  # noqa: E402  (explicit_parameters: the title's fixed parameters)
+import vibro_results  # noqa: E402
+
+COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:olive",
+           "tab:cyan", "gold", "navy", "lime", "teal", "maroon", "magenta", "darkorange", "slateblue",
+           "yellowgreen", "crimson", "sienna")
+MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s"}
+LEGEND_MAX = 14
+LONG_LIVED = 3
+
+
+def _s(x):
+    return x.decode() if isinstance(x, bytes) else str(x)
+
+
+def read(path):
+    with vibro_results.open_checked(path) as h5:
+        if "basins" not in h5 or _s(h5["basins"].attrs.get("continuation_axis", "none")) == "none":
+            raise SystemExit("%s: no global continuation in this file (run the sweep with "
+                             "analysis.global_continuation = AXIS and initial-condition axes)" % path)
+        b = h5["basins"]
+        axes = [a for a in _s(b.attrs["parameter_axes"]).split(",") if a and a != "none"]
+        values = {a: vibro_results.require(path, h5["axes"][a], (None,)) for a in axes}
+        units = {a: _s(h5["axes"][a].attrs.get("unit", "")) for a in axes}
+        npoints = int(np.prod([len(values[a]) for a in axes])) if axes else 1
+        att = b["attractors"]
+        offsets = vibro_results.require(path, att["offsets"], (npoints + 1,))
+        rows = len(att["label"])
+        table = {k: vibro_results.require(path, att[k], (rows,)) for k in ("global_id", "fraction", "class")}
+        cases_run = vibro_results.require(path, b["cases_run"], (npoints,))
+        settled = vibro_results.require(path, b["cases_settled"], (npoints,))
+        ev = b["events"]
+        nev = len(ev["kind"])
+        events = {k: vibro_results.require(path, ev[k], (nev,))
+                  for k in ("kind", "point", "global_id", "partner", "parameter_from", "parameter_to")}
+        model = _s(h5.attrs.get("model", ""))
+        continued = _s(b.attrs["continuation_axis"])
+        params = vibro_results.fixed_parameters(h5)
+        root = {k: _s(v) if isinstance(v, (bytes, str)) else v for k, v in h5.attrs.items()}
+    return dict(axes=axes, values=values, units=units, offsets=offsets, table=table, cases_run=cases_run,
+                settled=settled, events=events, model=model, axis=continued, params=params, root=root)
+
+
+def unit_text(unit):
+    return unit if unit and unit != "-" else "-"
+
+
+def lines_of(d):
+    """Per line along the continuation axis: (title, point indices in axis order)."""
+    axes, values = d["axes"], d["values"]
+    shape = [len(values[a]) for a in axes]
+    q = axes.index(d["axis"])
+    grid = np.arange(int(np.prod(shape))).reshape(shape)
+    moved = np.moveaxis(grid, q, -1).reshape(-1, shape[q])
+    others = [a for a in axes if a != d["axis"]]
+    other_shape = [len(values[a]) for a in others]
+    out = []
+    for k, points in enumerate(moved):
+        where = np.unravel_index(k, other_shape) if others else ()
+        title = ", ".join("%s = %g %s" % (a, values[a][i], unit_text(d["units"][a])) for a, i in zip(others, where))
+        out.append((title, points))
+    return out
+
+
+def draw(ax, d, points, colour_of, legend_ids):
+    x = d["values"][d["axis"]]
+    table, offsets = d["table"], d["offsets"]
+    fractions = defaultdict(lambda: np.zeros(len(points)))
+    classes = defaultdict(Counter)
+    for k, p in enumerate(points):
+        for r in range(offsets[p], offsets[p + 1]):
+            gid = int(table["global_id"][r])
+            fractions[gid][k] += table["fraction"][r]
+            classes[gid][_s(table["class"][r])] += 1
+    ids = sorted(fractions)
+    none = 1.0 - (d["settled"][points] / np.maximum(d["cases_run"][points], 1))
+    # each point's fractions as a step of the width of its grid cell: the data are per point
+    lower = np.zeros(len(points))
+    for values, colour in [(fractions[i], colour_of(i)) for i in ids] + [(none, "0.8")]:
+        ax.fill_between(x, lower, lower + values, step="mid", color=colour, linewidth=0)
+        lower = lower + values
+    # events of this line, at the middle of their interval, above the stack; a line down through the
+    # stack for the events of ids found on LONG_LIVED points or more (the rest would hide the figure)
+    ev = d["events"]
+    in_line = set(int(p) for p in points)
+    span = {i: int((fractions[i] > 0).sum()) for i in ids}
+    for k in range(len(ev["kind"])):
+        if int(ev["point"][k]) not in in_line:
+            continue
+        kind = _s(ev["kind"][k])
+        gid = int(ev["global_id"][k])
+        mid = 0.5 * (ev["parameter_from"][k] + ev["parameter_to"][k])
+        ax.plot([mid], [1.03], marker=MARKERS.get(kind, "x"), color=colour_of(gid),
+                markeredgecolor="k", markersize=7, clip_on=False, zorder=5)
+        if span.get(gid, 0) >= LONG_LIVED:
+            ax.axvline(mid, color="k", lw=0.9, ls="--", zorder=4)
+    for i in ids:
+        present = x[fractions[i] > 0]
+        legend_ids[i] = (classes[i].most_common(1)[0][0], present.min(), present.max(), len(present))
+    ax.set_xlim(x.min(), x.max())
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("%s [%s]" % (d["axis"], unit_text(d["units"][d["axis"]])))
+    ax.set_ylabel("basin fraction [-]")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("input")
+    ap.add_argument("output")
+    ap.add_argument("--max-panels", type=int, default=6)
+    args = ap.parse_args()
+    d = read(args.input)
+    lines = lines_of(d)
+    shown = list(range(len(lines)))
+    if len(lines) > args.max_panels > 0:
+        shown = sorted(set(int(round(v)) for v in np.linspace(0, len(lines) - 1, args.max_panels)))
+    # colours by how many points an id is found on: the longest-lived ids get distinct colours
+    spans = Counter(int(g) for g in d["table"]["global_id"])
+    rank = {i: k for k, (i, _) in enumerate(sorted(spans.items(), key=lambda kv: (-kv[1], kv[0])))}
+    colour_of = lambda i: COLOURS[rank.get(i, i) % len(COLOURS)]  # noqa: E731
+    fig, axs = plt.subplots(len(shown), 1, figsize=(10, 3.6 * len(shown) + 0.6), squeeze=False)
+    ev = d["events"]
+    unit = unit_text(d["units"][d["axis"]])
+    for ax, k in zip(axs[:, 0], shown):
+        title, points = lines[k]
+        legend_ids = {}
+        draw(ax, d, points, colour_of, legend_ids)
+        handles = []
+        # the ids found on most points first
+        for i, (cls, lo, hi, _) in sorted(legend_ids.items(), key=lambda kv: (-kv[1][3], kv[0]))[:LEGEND_MAX]:
+            shown_unit = "" if unit == "-" else " " + unit
+            handles.append(Patch(facecolor=colour_of(i), label="id %d: %s, %s %g..%g%s" % (i, cls, d["axis"], lo, hi, shown_unit)))
+        if len(legend_ids) > LEGEND_MAX:
+            handles.append(Patch(facecolor="none", edgecolor="none", label="+ %d more ids" % (len(legend_ids) - LEGEND_MAX)))
+        handles.append(Patch(facecolor="0.8", label="no steady state"))
+        for kind, m in MARKERS.items():
+            handles.append(Line2D([], [], ls="", marker=m, color="0.5", markeredgecolor="k", label=kind))
+        ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+        fixed = ", ".join("%s = %s" % (n, ("%g" % v) if isinstance(v, float) else v)
+                          for n, v in plot_basins.explicit_parameters(d["root"], d["params"]))
+        line = ", ".join(t for t in (title, fixed) if t)
+        ax.set_title("basin fractions along %s: %s%s" % (d["axis"], d["model"], ("\n" + line) if line else ""),
+                     fontsize=10, pad=16)
+    print("%s: %d global ids, %d events" % (d["model"], len(set(int(g) for g in d["table"]["global_id"])),
+                                            len(ev["kind"])))
+    for k in range(len(ev["kind"])):
+        partner = int(ev["partner"][k])
+        print("  %-6s id %d%s in (%g, %g] %s" % (_s(ev["kind"][k]), int(ev["global_id"][k]),
+                                                ("" if partner < 0 else " (partner %d)" % partner),
+                                                ev["parameter_from"][k], ev["parameter_to"][k], unit))
+    fig.tight_layout()
+    fig.savefig(args.output, dpi=130, bbox_inches="tight")
+    print("wrote %s" % args.output)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+#!/usr/bin/python3
+"""/basins of real sweep files (docs/hdf5_schema.md), through the vibro binary.
+
+usage: test_basins_file.py VIBRO_BINARY REPO_ROOT
+
+- The conveyor basin example (examples/conveyor_basin_a50.ini, 61 x 61 initial conditions): the basin
+  entropy and boundary basin entropy in the file equal the values scripts/plot_basins.py computed
+  before the entropy moved into analysis/ (pinned below), and the script still prints them.
+- examples/conveyor_global_continuation.ini on a small grid (4 amplitudes, 5 x 5 initial conditions): per
+  point the fractions plus the share without a steady state sum to 1; /cases/global_attractor is
+  /cases/attractor mapped through the point's rows; every id's points form one interval, bounded by
+  its birth and death events; `vibro plot --kind fractions` draws it.
+- analysis.global_continuation naming an initial-condition axis or a missing axis is refused (exit 2).
+Exits 1 on any failure.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+import h5py
+import numpy as np
+
+# scripts/plot_basins.py (basin_entropy, 5 x 5 boxes) on the example's file, before this change.
+PINNED_SB = 0.5088756726609992
+PINNED_SBB = 0.5909523940579346
+
+FAILURES = []
+
+# The global continuation example on a small grid: 4 amplitudes x 5 x 5 initial conditions.
+SMALL_GRID = ["--axes.a_hat=30, 45, 60, 75", "--axes.z0=linspace(0, 0.005, 5)", "--axes.v0=linspace(-0.3, 0.3, 5)"]
+
+
+def check(condition, what, detail=""):
+    if not condition:
+        FAILURES.append(what)
+        print("FAIL: %s %s" % (what, detail))
+
+
+def main():
+    vibro, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    with tempfile.TemporaryDirectory() as tmp:
+        def run(*args):
+            done = subprocess.run([vibro, *args], cwd=tmp, capture_output=True, text=True, timeout=300)
+            return done.returncode, done.stderr + done.stdout
+
+        out = os.path.join(tmp, "basin.h5")
+        rc, err = run("run", os.path.join(root, "examples", "conveyor_basin_a50.ini"), "--output.file=" + out,
+                      "--run.progress=never")
+        check(rc == 0, "the conveyor basin example runs", err)
+        if rc == 0:
+            with h5py.File(out, "r") as h5:
+                sb = float(h5["basins/basin_entropy"][0])
+                sbb = float(h5["basins/boundary_basin_entropy"][0])
+                boxes = (int(h5["basins/entropy_boxes"][0]), int(h5["basins/boundary_boxes"][0]))
+            check(abs(sb - PINNED_SB) < 1e-12, "S_b of the example equals the script's", "%r vs %r" % (sb, PINNED_SB))
+            check(abs(sbb - PINNED_SBB) < 1e-12, "S_bb of the example equals the script's", "%r vs %r" % (sbb, PINNED_SBB))
+            check(boxes == (144, 124), "144 boxes, 124 on a boundary", str(boxes))
+            printed = subprocess.run(["/usr/bin/python3", os.path.join(root, "scripts", "plot_basins.py"), out,
+                                      os.path.join(tmp, "basin.png")], capture_output=True, text=True, timeout=120).stdout
+            check("S_b = %.4f" % PINNED_SB in printed and "S_bb = %.4f" % PINNED_SBB in printed,
+                  "plot_basins.py prints the same entropies", printed[-400:])
+            print("conveyor basin example: S_b = %.16g, S_bb = %.16g" % (sb, sbb))
+
+        ini = os.path.join(root, "examples", "conveyor_global_continuation.ini")
+        out = os.path.join(tmp, "continuation.h5")
+        rc, err = run("run", ini, "--output.file=" + out, "--run.progress=never", *SMALL_GRID)
+        check(rc == 0, "the continuation sweep runs", err)
+        if rc == 0:
+            with h5py.File(out, "r") as h5:
+                b = h5["basins"]
+                offsets = b["attractors/offsets"][()]
+                gid = b["attractors/global_id"][()]
+                label = b["attractors/label"][()]
+                fraction = b["attractors/fraction"][()]
+                run_, settled = b["cases_run"][()], b["cases_settled"][()]
+                kinds = list(b["events/kind"].asstr()[()])
+                ev_id, ev_point = b["events/global_id"][()], b["events/point"][()]
+                cases_label = h5["cases/attractor"][()].reshape(4, 25)
+                cases_global = h5["cases/global_attractor"][()].reshape(4, 25)
+            check(len(offsets) == 5 and (run_ == 25).all(), "4 points of 25 cases", str(run_))
+            for p in range(4):
+                rows = slice(offsets[p], offsets[p + 1])
+                total = fraction[rows].sum() + (1 - settled[p] / run_[p])
+                check(abs(total - 1) < 1e-12, "fractions and the unsettled share sum to 1 at point %d" % p, str(total))
+                mapped = {int(l): int(g) for l, g in zip(label[rows], gid[rows])}
+                expect = np.array([mapped.get(int(l), -1) for l in cases_label[p]])
+                check((expect == cases_global[p]).all(), "global_attractor maps the labels at point %d" % p)
+            for i in set(gid.tolist()):
+                points = sorted(p for p in range(4) for r in range(offsets[p], offsets[p + 1]) if gid[r] == i)
+                check(points == list(range(points[0], points[-1] + 1)), "id %d is found on one interval" % i, str(points))
+                born = [int(ev_point[k]) for k in range(len(kinds)) if ev_id[k] == i and kinds[k] in ("birth", "split")]
+                died = [int(ev_point[k]) for k in range(len(kinds)) if ev_id[k] == i and kinds[k] in ("death", "merger")]
+                check(born == ([] if points[0] == 0 else [points[0]]), "id %d: born where first found" % i, str(born))
+                check(died == ([] if points[-1] == 3 else [points[-1] + 1]), "id %d: ends after its last point" % i,
+                      str(died))
+            print("continuation: %d ids, events %s" % (len(set(gid.tolist())), kinds))
+            png = os.path.join(tmp, "fractions.png")
+            rc, err = run("plot", out, "--kind", "fractions", "--out", png)
+            check(rc == 0 and os.path.getsize(png) > 10000, "vibro plot --kind fractions draws it", err)
+
+        for value, what in (("z0", "an initial-condition axis"), ("c_r", "a parameter that is not an axis")):
+            rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
+                          "--analysis.global_continuation=" + value)
+            check(rc == 2 and "analysis.global_continuation" in err and "a_hat" in err,
+                  "global continuation along %s is refused naming the key and the accepted axis" % what, err)
+        rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
+                      "--analysis.match_distance=-1")
+        check(rc == 2 and "analysis.match_distance" in err, "a negative match distance is refused", err)
+        rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
+                      "--output.strobe_points=none")
+        check(rc == 2 and "strobe_points" in err, "global continuation without stroboscopic points is refused", err)
+    print("ok" if not FAILURES else "%d failures" % len(FAILURES))
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
