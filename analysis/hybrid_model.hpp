@@ -37,6 +37,17 @@ class HybridModel : public Model {
   const std::vector<ParameterSpec>& parameters() const override { return specs_; }
   std::vector<ObservableSpec> observables() const override { return observables_.specs; }
   ModelCapabilities capabilities() const override { return {true, true, true}; }  // restarts, Jacobians, traces
+  // The adapter's codes (summarize_hybrid_window), then any the model declares to say more about them.
+  std::vector<ClassCode> class_legend() const override {
+    std::vector<ClassCode> legend = hybrid_class_legend();
+    legend.insert(legend.end(), classes_.begin(), classes_.end());
+    return legend;
+  }
+
+ protected:
+  // What some of the adapter's codes mean for this model in particular (e.g. "(1,1)": the oscillator
+  // hits its stop once per forcing cycle), listed after the adapter's generic legend.
+  void explain_classes(std::vector<ClassCode> classes) { classes_ = std::move(classes); }
 
   std::unique_ptr<Simulation> start(const ParameterSet& values) const override {
     auto description = std::make_shared<const HybridDescription<N>>(describe(values));
@@ -60,6 +71,7 @@ class HybridModel : public Model {
   HybridModelInfo info_;
   HybridObservables observables_;
   std::vector<ParameterSpec> specs_;
+  std::vector<ClassCode> classes_;
 };
 
 }  // namespace vibro

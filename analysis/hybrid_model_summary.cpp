@@ -72,6 +72,13 @@ HybridObservables resolve_observables(const HybridModelInfo& info) {
   return out;
 }
 
+std::vector<ClassCode> hybrid_class_legend() {
+  return {{"(<k>,<n>)[~]", "a period-k orbit (k forcing periods) with n impacts per orbit; ~: it converged slowly"},
+          {"P<k>[~]", "a period-k orbit without impacts; ~: it converged slowly"},
+          quasi_periodic_class(),
+          not_converged_class()};
+}
+
 CaseSummary summarize_hybrid_window(const SteadyState& steady, const HybridObservables& observables, double period) {
   CaseSummary summary;
   const auto& w = steady.window;

@@ -31,6 +31,9 @@ HybridObservables resolve_observables(const HybridModelInfo& info);
 
 // "(k,n)": period k with n impacts per orbit; "Pk": period k without impacts; "Q" quasi-periodic;
 // "X" not converged; "~" marks a slowly converging orbit.
+// The codes summarize_hybrid_window returns, as a legend (engine/core/model_legend.hpp).
+std::vector<ClassCode> hybrid_class_legend();
+
 CaseSummary summarize_hybrid_window(const SteadyState& steady, const HybridObservables& observables, double period);
 
 }  // namespace vibro

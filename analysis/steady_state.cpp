@@ -185,7 +185,7 @@ bool SteadyStateDetector::means_settled() {
   const int W = settings_.means_window, checks = settings_.means_checks;
   const int span = (checks + 1) * W;
   const int last = static_cast<int>(history_.size()) - 1;
-  // Consecutive whole windows (spec beam_slider.md 3.4), not sliding ones, counted from the first
+  // Consecutive whole windows (the beam slider's paper judges its steady state over whole windows), not sliding ones, counted from the first
   // sample (t = T): a window's mean needs the integral at its start.
   const auto since_start = index_since_start(static_cast<std::size_t>(last));
   if (samples_seen_ <= settings_.min_periods || since_start % static_cast<std::size_t>(W) != 0 ||

@@ -7,7 +7,7 @@
 // of periods of a periodic orbit is the same); cases that do not converge run to the same budget as
 // fixed mode and are classified the same way, so both modes give the same answers.
 // Means mode is for motions that settle in the mean but not on the map (chaotic rattling around a
-// slowly reached location, spec beam_slider.md 3.4): a case ends once the model's declared window
+// slowly reached location): a case ends once the model's declared window
 // means (StrobeLayout::settled_means) have changed by less than their tolerances over means_checks
 // consecutive windows of means_window periods; it is averaged over its last window_periods (at least
 // one window, at most the span found settled).
@@ -28,7 +28,7 @@ struct SteadyStateSettings {
   int max_periods = 100;       // budget
   int window_periods = 50;     // averaging window when the case runs to its budget
   int max_period = 16;         // largest period k searched
-  double tol = 1e-4;           // period test, in units of the layout's scales (spec 7)
+  double tol = 1e-4;           // period test, in units of the layout's scales
   double adaptive_tol = 1e-6;  // stricter test that ends a case early
   // adaptive: shortest averaging window, periods (rounded up to whole orbits, at least 3 of them). 4, not
   // more: on the Fig. 6 study a 4-period window gives the same answers as 10 against a 1000-period
@@ -79,12 +79,12 @@ struct SteadyState {
   double counter_per_orbit(int c) const;
 };
 
-// Distance between samples i and j of the same case (spec 7): the largest scaled difference of any
+// Distance between samples i and j of the same case: the largest scaled difference of any
 // state component and of the drift increments over the following period.
 double strobe_distance(const StrobeSample& a_first, const StrobeSample& a_next, const StrobeSample& b_first,
                        const StrobeSample& b_next, const StrobeLayout& layout);
 
-// Period detection on a window of samples (spec 7): the smallest k with all pairs (i, i+k) within
+// Period detection on a window of samples: the smallest k with all pairs (i, i+k) within
 // tol, else a slowly converging k, else quasi-periodic (period 0) if the window passes the weighted
 // Birkhoff test, else not converged.
 void classify_window(SteadyState& state, const StrobeLayout& layout, const SteadyStateSettings& settings);

@@ -1,12 +1,12 @@
 #!/usr/bin/python3
-"""Beam with a sliding mass (spec beam_slider.md): time steps per second per core of Moreau midpoint
+"""Beam with a sliding mass (Krack et al. 2017): time steps per second per core of Moreau midpoint
 time-stepping with the GS-prox contact solver.
 
 Runs single-thread vibro sweeps of typical cases (each a whole number of excitation periods) and reads
 the step counts and per-case wall times from the HDF5 file:
   reference 85 Hz (resonance: contacts closed about half the time, many solver sweeps),
   adaptive 125 Hz from 0.6 l (operating regime), surrogate 130 Hz at 0.78 l (strong contact forces).
-Each run is repeated (interleaved) and the minimum wall time is reported. The spec's single-file
+Each run is repeated (interleaved) and the minimum wall time is reported. An independent single-file
 prototype reached about 1.1e5 steps/s per core (9 us/step). Asserts nothing: it measures and prints.
 Optionally (--fig7a) times an example sweep file on 1 and 2 threads.
 Use Debian's /usr/bin/python3 (h5py).

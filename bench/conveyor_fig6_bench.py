@@ -124,9 +124,18 @@ def read_h5(path):
             "periods_run": f["cases/periods_run"][:],
             "period": f["cases/period"][:] if "cases/period" in f else None,
             "case_wall": f["cases/wall_seconds"][:],
-            "params": dict(f["parameters"].attrs) if "parameters" in f else {},
+            "params": read_parameters(f),
             "threads": int(f.attrs.get("threads", -1)),
         }
+
+
+def read_parameters(f):
+    """The unswept parameters: scalar datasets from schema 5 on, attributes of /parameters before."""
+    if "parameters" not in f:
+        return {}
+    if int(f.attrs.get("schema_version", 0)) >= 5:
+        return {k: d[()] for k, d in f["parameters"].items()}
+    return dict(f["parameters"].attrs)
 
 
 def read_peer_csv(path):

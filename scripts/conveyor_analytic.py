@@ -1,4 +1,4 @@
-"""Closed-form results of the conveyor paper (spec 5.1-5.3) used by the plotting scripts' reference lines.
+"""Closed-form results of the conveyor paper (paper Eqs. 23-40, 64-65) used by the plotting scripts' reference lines.
 
 The C++ counterparts are in models/conveyor/conveyor_analytic.hpp. Angles phi in degrees; c_r the
 coefficient of restitution, f the forcing frequency (Hz), g gravity (m/s^2), n the number of forcing

@@ -1,6 +1,6 @@
-"""Closed-form drift estimate of the dimer (spec bouncing_dimer.md 5.4), for the plot scripts.
+"""Closed-form drift estimate of the dimer (Liu, Zhao and Brogliato 2008), for the plot scripts.
 
-The same formulas as models/dimer/dimer_drift_formula.cpp (tested there against the spec's tables);
+The same formulas as models/dimer/dimer_drift_formula.cpp (tested there against the reference tables);
 kappa = <x> f^2 / g * 100 per cycle, a function of A_r, Gamma, the contact slip coefficient mu and the
 impact phase alpha (rad) before the plate's highest point.
 """

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Print the z0 axis of the Fig. 16 sweep (spec conveyor.md 6.4): the union of linspace(0, z0max, 21) over
+"""Print the z0 axis of the Fig. 16 sweep (the conveyor paper): the union of linspace(0, z0max, 21) over
 the maximum initial heights z0max (mm), in metres, as an explicit comma list for the [axes] section.
 
 usage: make_fig16_axis.py [Z0MAX_MM ...]      (default: 0.5 1 2 3 5 7.5 10)

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Fig. 49 of seed 002: stroboscopic (once per revolution) samples of the rotor displacement from
+"""Fig. 49 of Dedow 2016: stroboscopic (once per revolution) samples of the rotor displacement from
 equilibrium, x/R (a) and (y - y_eq)/R (b), against the spin speed, for a ball balancer sweep over
 spin_ratio (examples/ball_balancer_fig49.ini).
 
 usage: plot_ball_balancer_bifurcation.py SWEEP.h5 OUT.png
 Prints the pick-up speed (first case whose ball circulates: mean relative speed above -0.99 spin), the
-lock speed (first locked case above 0.5 omega_n) and x_max/R at the zone reference speeds of spec 7.3.
+lock speed (first locked case above 0.5 omega_n) and x_max/R at the zone reference speeds of the thesis's four Fig. 49 zones.
 """
 import os
 import sys

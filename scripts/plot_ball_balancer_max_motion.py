@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fig. 54, 60 and 62 of seed 002: maximum steady horizontal rotor motion x_max/R against the
+"""Fig. 54, 60 and 62 of Dedow 2016: maximum steady horizontal rotor motion x_max/R against the
 eccentric-mass ratio m_e/m_P, one curve per value of the sweep's first axis (n_balls in
 examples/ball_balancer_fig54_*.ini, spin_ratio in ball_balancer_fig60.ini, r_ball in
 ball_balancer_fig62.ini); me_ratio must be the second axis.

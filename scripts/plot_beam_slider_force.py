@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Mean axial force on the held slider against its location (seed 004, Fig. 11a and the red bars of
-Fig. 7a; spec beam_slider.md R12, R13).
+"""Mean axial force on the held slider against its location (Krack et al. 2017, Fig. 11a and the red bars of
+Fig. 7a; results R12 of docs/models/beam_slider.md, R13).
 
 usage: plot_beam_slider_force.py IN.h5 OUT.png
 

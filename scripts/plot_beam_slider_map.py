@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Regime map of the beam with a sliding mass (seed 004, Figs. 7a / 8; spec beam_slider.md R8-R10).
+"""Regime map of the beam with a sliding mass (Krack et al. 2017, Figs. 7a / 8; results R8-R10 of docs/models/beam_slider.md).
 
 usage: plot_beam_slider_map.py IN.h5 OUT.png
 

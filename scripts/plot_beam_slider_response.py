@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Response curves of the beam with a sliding mass (seed 004, Figs. 6, 7b, 11b, 12, 13; spec beam_slider.md).
+"""Response curves of the beam with a sliding mass (Krack et al. 2017, Figs. 6, 7b, 11b, 12, 13).
 
 usage: plot_beam_slider_response.py IN.h5 [IN2.h5 ...] OUT.png [--x AXIS]
 

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Stroboscopic time series and Poincare sections of the beam with a sliding mass (seed 004, Figs. 9,
-14, 15; spec beam_slider.md R11, R16-R17).
+"""Stroboscopic time series and Poincare sections of the beam with a sliding mass (Krack et al. 2017, Figs. 9,
+14, 15; results R11 of docs/models/beam_slider.md, R16-R17).
 
 usage: plot_beam_slider_strobe.py IN.h5 OUT.png
 

@@ -5,7 +5,7 @@ usage: plot_critical_amplitude.py IN.h5 [IN2.h5 ...] OUT.png [--z0max MM ...] [-
 
 The figure is chosen from the axes of the input (all inputs must be of the same kind):
 
-Fig. 16 (axes a_hat and z0; c_r an axis or a parameter; spec conveyor.md 6.4)
+Fig. 16 (axes a_hat and z0; c_r an axis or a parameter; the conveyor paper)
     For every c_r and every maximum initial height z0max (mm; default 0.5 1 2 3 5 7.5 10), the drop
     heights are the 21 values linspace(0, z0max, 21), picked out of the file's z0 axis by exact list
     membership (tolerance 1e-12 m). The observed critical amplitude is the smallest a_hat with at least one
@@ -15,7 +15,7 @@ Fig. 16 (axes a_hat and z0; c_r an axis or a parameter; spec conveyor.md 6.4)
     amplitude, the plate's peak tangential velocity B omega there (equal to v_T* at a*, Eq. 66), and the
     period-2 cases within 1e-4 m/s of v_T* (reported separately; they do not count).
 
-Fig. 19 (axes a_hat, psi1 and v1; spec 6.7; also works on the Fig. 18 sweep)
+Fig. 19 (axes a_hat, psi1 and v1; also works on the Fig. 18 sweep)
     For every (v1, psi1) cell, the first a_hat (scanning upwards) whose case is H1. Map in colour bins of
     2 m/s^2; white: no H1 in the range ("none"); dark grey: infeasible (status 1, no first impact, at every
     a_hat of the cell); light grey: no H1 and infeasible at some a_hat. One panel per c_r (or per value of

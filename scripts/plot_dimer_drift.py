@@ -7,7 +7,7 @@ Reads a `vibro run` sweep of the dimer with an A_r axis (and optionally f and in
 examples/dimer_fig15.ini, dimer_fig11.ini, dimer_ar25.ini). For every (f, A_r) point it takes the
 cases that reached the drift or pendulum mode (class D+, D- or P; observable mode_index 1 or 2) and
 plots the median of kappa_rel (the drift towards the bouncing end, scaled as u f / g * 100) with the
-individual releases as small dots. The closed-form estimate of spec 5.4 is overlaid: kappa_p
+individual releases as small dots. The closed-form estimate of the report's Section 7 (corrected) is overlaid: kappa_p
 (forward, A_r < 5) and kappa_n (backward, A_r > 5) for alpha = 0 and --alpha (default 30 deg), with
 the file's Gamma and mu_c.
 
@@ -89,7 +89,7 @@ def main():
             print("  no reversal found")
     grid = np.linspace(2.0, 8.5, 200)
     for alpha, style in ((0.0, ":"), (math.radians(args.alpha), "--")):
-        label = "spec 5.4, alpha = %g deg" % math.degrees(alpha)
+        label = "drift formula, alpha = %g deg" % math.degrees(alpha)
         ax.plot(grid[grid < 5], [kappa_forward(a, gamma, mu_c, alpha) for a in grid[grid < 5]], "k" + style, lw=1,
                 label=label + " (kappa_p, kappa_n)")
         ax.plot(grid[grid >= 5], [kappa_backward(a, gamma, mu_c, alpha) for a in grid[grid >= 5]], "k" + style, lw=1)

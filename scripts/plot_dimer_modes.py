@@ -4,7 +4,7 @@
 usage: plot_dimer_modes.py IN.h5 OUT.png [--x AXIS] [--y AXIS]
 
 Reads a `vibro run` sweep of the dimer (examples/dimer_basin.ini, dimer_gamma.ini) and colours every
-case by its mode (the class code's letters, spec bouncing_dimer.md 5.1): D+ forward drift (towards
+case by its mode (the class code's letters, Liu, Zhao and Brogliato 2008): D+ forward drift (towards
 the bouncing end), D- backward drift, P pendulum (drift pattern, no drift), R rest, J jump, F
 flutter, H small hop, O other; failed cases black. x and y default to the first two axes. Further
 axes are not allowed (select with --axes.KEY=value when running). Prints the share of each mode and

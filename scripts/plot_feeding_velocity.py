@@ -3,7 +3,7 @@
 
 usage: plot_feeding_velocity.py IN.h5 OUT.png [--panel AXIS ...] [--bw | --no-bw] [--quiet]
 
-Reads a `vibro run` sweep of the conveyor model (spec conveyor.md 6.2, 6.3, 6.6) and draws one dot per case
+Reads a `vibro run` sweep of the conveyor model (the conveyor paper) and draws one dot per case
 (mean feeding velocity, /cases/observables/mean_velocity) against a_hat, coloured by the family of the
 steady-state class:
 
@@ -13,7 +13,7 @@ steady-state class:
 Slowly converging cases ('~' suffix) are merged with their family. Infeasible (status 1) and failed
 (status 2) cases are not drawn; they are counted in the summary.
 
-Analytic overlays (spec 5.1, 5.2, 5.3), from c_r, phi, f and g of the panel:
+Analytic overlays (paper Eqs. 23-40, 64-65), from c_r, phi, f and g of the panel:
     v_T*  = (pi g n / omega) (1 - c_r)/(1 + c_r) cot(phi)                 Eq. 28, n = 1 solid, n = 2 dashed
     a*    = (pi g n / sin phi) (1 - c_r)/(1 + c_r)                        Eq. 64
     Gamma = 1 at a = g / sin(phi)
@@ -27,7 +27,7 @@ psi1 that the file sweeps with 2 to 6 values (Fig. 14: c_r; Fig. 18: psi1); --pa
 If c_r, phi, f or g varies within a panel, the analytic lines use its first value (with a warning).
 
 Also prints, per panel, a table per a_hat: the classes present with their counts and the velocity range
-of the H1 cases, followed by the hard checks of spec 9.3 (H1 only within [a*, a_up] and at v_T*).
+of the H1 cases, followed by the hard checks of the paper's statements (H1 only within [a*, a_up] and at v_T*).
 """
 import argparse
 import math
@@ -130,7 +130,7 @@ def summarize_panel(data, idx, title, cr, phi, f, g, out):
         else:
             vr = "-"
         out.append("   %-8g %-6d %-62s %s" % (av, sel.sum(), text, vr))
-    # hard checks (spec 9.3)
+    # hard checks (the paper's statements)
     ok = st == 0
     n_of = np.array([hop_n(c) if hop_n(c) is not None else 0 for c in cls])
     h1 = ok & (n_of == 1)
@@ -169,7 +169,7 @@ def summarize_panel(data, idx, title, cr, phi, f, g, out):
                       outside.sum(), text))
     s_hi = ok & np.array([family(c) == "S" for c in cls]) & (a > a_gamma1(phi, g))
     if s_hi.any():
-        out.append("     WARNING: %d S cases with Gamma > 1 (a_hat > %.4f): spec 7 says this indicates a bug"
+        out.append("     WARNING: %d S cases with Gamma > 1 (a_hat > %.4f): a permanent contact above Gamma = 1 cannot persist, so this indicates a bug"
                    % (s_hi.sum(), a_gamma1(phi, g)))
     n_inf, n_fail = (st == 1).sum(), (st == 2).sum()
     if n_inf or n_fail or (st > 2).sum():

@@ -68,7 +68,7 @@ def read(path):
                   for k in ("kind", "point", "global_id", "partner", "parameter_from", "parameter_to")}
         model = _s(h5.attrs.get("model", ""))
         continued = _s(b.attrs["continuation_axis"])
-        params = {k: _s(v) if isinstance(v, bytes) else v for k, v in h5["parameters"].attrs.items()}
+        params = vibro_results.fixed_parameters(h5)
         root = {k: _s(v) if isinstance(v, (bytes, str)) else v for k, v in h5.attrs.items()}
     return dict(axes=axes, values=values, units=units, offsets=offsets, table=table, cases_run=cases_run,
                 settled=settled, events=events, model=model, axis=continued, params=params, root=root)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Loading curves A_max(lambda) of the gap oscillator (seed 001, Model A; spec two_body_impact.md 6.3.1, 7).
+"""Loading curves A_max(lambda) of the gap oscillator (Bazhenov et al. 2013, Model A; the paper and an independent shooting check).
 
 usage: plot_loading_curve.py IN.h5 [IN2.h5 ...] OUT.png
 
@@ -11,7 +11,7 @@ irregular (X); hollow markers flag a slowly converging case ("~" suffix). Severa
 upward and a downward continuation sweep, or two impact laws) are overlaid, each with its own marker
 shape and a thin connecting line, labelled by its law (/parameters attribute `law`, with `e` for
 restitution) and its sweep direction (root attribute `direction`), so hysteresis shows as two
-branches. The closed-form linear (impact-free) response A1 = |X1| lambda, A2 = |X2| lambda (spec 1.6,
+branches. The closed-form linear (impact-free) response A1 = |X1| lambda, A2 = |X2| lambda (closed-form linear response,
 computed from each file's parameters) is drawn up to the grazing threshold lambda* = D / |X1 - X2|,
 which is marked by a vertical line. Where the sweep covers lambda*, an inset in every panel zooms on
 the grazing region (0.545 <= lambda <= 0.605).
@@ -61,7 +61,7 @@ def class_key(cls, status):
 
 
 def linear_response(p):
-    """|X1|, |X2|, |X1 - X2| per unit lambda of the impact-free steady state (spec 1.6), and lambda*."""
+    """|X1|, |X2|, |X1 - X2| per unit lambda of the impact-free steady state (closed-form linear response), and lambda*."""
     m1, m2 = p["m1"], p["m2"]
     k1, k2 = m1 * p["omega1"] ** 2, m2 * p["omega2"] ** 2
     c1, c2 = 2 * p["xi1"] * m1 * p["omega1"], 2 * p["xi2"] * m2 * p["omega2"]

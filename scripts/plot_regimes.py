@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Regime diagram of one or more `vibro run` sweep files (generic; written for the vibro-platform,
-seed 001 Model B, spec two_body_impact.md 6.3.2-6.3.5).
+Bazhenov et al. 2013 Model B, the paper and an independent shooting check).
 
 usage: plot_regimes.py IN.h5 [IN2.h5 ...] OUT.png [--x AXIS] [--y OBS[,OBS...]] [--logx | --linx]
 

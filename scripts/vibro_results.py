@@ -22,7 +22,7 @@ from collections import OrderedDict
 import h5py
 import numpy as np
 
-KNOWN_SCHEMA_VERSIONS = (2, 3, 4)
+KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5)
 
 
 class FileError(SystemExit):
@@ -77,6 +77,21 @@ def _str(x):
     return str(x) if not isinstance(x, str) else x
 
 
+def fixed_parameters(h5):
+    """The unswept parameters of an open file: numbers as float, choices as str. /parameters holds one
+    scalar dataset per parameter from schema 5 on, one attribute per parameter before."""
+    stored = h5["parameters"]
+    items = [(k, d[()]) for k, d in stored.items()] if int(h5.attrs["schema_version"]) >= 5 else stored.attrs.items()
+    params = {}
+    for k, v in items:
+        if isinstance(v, (bytes, str)):
+            params[k] = _str(v)
+        else:
+            v = np.asarray(v)
+            params[k] = float(v) if v.size == 1 and v.dtype.kind in "fiu" else v
+    return params
+
+
 def load(path):
     """The sweep in `path` as a dict of numpy arrays.
 
@@ -87,8 +102,8 @@ def load(path):
       shape         tuple of the axis lengths (the grid's shape; () for a sweep without axes)
       n             number of cases N (the product of the axis lengths; 1 without axes)
       coords        OrderedDict axis name -> float array (N,): each case's value of that axis
-      params        dict of the unswept parameters (/parameters attributes): numbers as float,
-                    choices as str
+      params        dict of the unswept parameters (/parameters: scalar datasets from schema 5 on,
+                    attributes before): numbers as float, choices as str
       cls           object array (N,) of str: /cases/class ('' for a case that is not ok)
       status        int array (N,): /cases/status (0 ok, 1 infeasible, 2 failed, 3 not run)
       observables   OrderedDict name -> float array (N,): every /cases/observables/<name>
@@ -101,13 +116,7 @@ def load(path):
         axes = OrderedDict((name, np.asarray(require(path, h5["axes"][name], (None,)), dtype=float)) for name in order)
         shape = tuple(len(v) for v in axes.values())
         ncase = int(np.prod(shape)) if shape else 1
-        params = {}
-        for k, v in h5["parameters"].attrs.items():
-            if isinstance(v, (bytes, str)):
-                params[k] = _str(v)
-            else:
-                v = np.asarray(v)
-                params[k] = float(v) if v.size == 1 and v.dtype.kind in "fiu" else v
+        params = fixed_parameters(h5)
         cases = h5["cases"]
         cls = np.array([_str(c) for c in require(path, cases["class"], (ncase,))], dtype=object)
         status = np.asarray(require(path, cases["status"], (ncase,)), dtype=int)

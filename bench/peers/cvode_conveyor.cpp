@@ -1,4 +1,4 @@
-// Peer benchmark: the vibratory-conveyor model (shared/specs/conveyor.md, sections 1-4) solved the way a
+// Peer benchmark: the vibratory-conveyor model (point mass, Newton restitution, Coulomb impulse, coupled motion) solved the way a
 // careful SUNDIALS user would do it: CVODE (Adams, fixed-point iteration) integrates the smooth motion
 // between events, CVODE's root finding locates the events, and the integrator is re-initialised after
 // every event. No closed-form flight or arc solutions are used, so this measures CVODE, not our maths.
@@ -34,7 +34,7 @@ struct Model {
   double g = 9.81;
   double cr = 0.6;
   double mu = 0.15;
-  double u_tol = 1e-9;  // accumulation threshold on u'' (spec 3.2)
+  double u_tol = 1e-9;  // accumulation threshold on u''
   double w = 2.0 * kPi * 50.0;
   double A = 0.0;  // normal amplitude
   double B = 0.0;  // tangential amplitude
@@ -145,7 +145,7 @@ class ConveyorSolver {
   }
 
   // Relative tangential velocity is 0: stick if static friction can hold the part, else keep
-  // slipping in the direction the plate's acceleration pulls away (spec 3.4).
+  // slipping in the direction the plate's acceleration pulls away (full Coulomb friction at r = 0).
   void stick_or_reverse(double t) {
     const Model& m = ctx_.m;
     double* y = cvode_.y();
@@ -171,7 +171,7 @@ CaseResult ConveyorSolver::run(double a_hat, double z0, int periods, int window)
   const double T = 1.0 / m.f;
   const double t_end = periods * T;
   const double t_win = (periods - window) * T;
-  const long max_events = 10000L * periods;  // spec 3.2 guard against an endless event loop
+  const long max_events = 10000L * periods;  // guard against an endless event loop
 
   double* y = cvode_.y();
   double t = 0.0;
@@ -181,7 +181,7 @@ CaseResult ConveyorSolver::run(double a_hat, double z0, int periods, int window)
     y[H] = z0;
     y[U] = -m.A * m.w;
     restart(t, Mode::Flight, 0.0);
-  } else {  // resting on the plate: coupled start, relative velocity 0 (spec 4.3 default)
+  } else {  // resting on the plate: coupled start, relative velocity 0 (the default on_plate = coupled)
     enter_coupled(t);
   }
 

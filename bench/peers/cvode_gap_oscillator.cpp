@@ -1,4 +1,4 @@
-// Peer benchmark: Model A of shared/specs/two_body_impact.md (sections 1 and 3: a 2-DOF oscillator with a gap,
+// Peer benchmark: Model A of Bazhenov et al. 2013 (sections 1 and 3: a 2-DOF oscillator with a gap,
 // Hertz contact or Newton restitution) solved the way a careful SUNDIALS user would do it: CVODE (Adams,
 // fixed-point iteration) integrates the smooth motion between events, CVODE's root finding locates the
 // events, and the integrator is re-initialised after every event. Nothing model-specific beyond the right-hand
@@ -41,13 +41,13 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 struct Model {
-  // Table 1 of the spec, SI.
+  // Table 1 of the paper, in SI units.
   double m1 = 1000.0, m2 = 100.0;
   double w1 = 6.283, w2 = 4.727, xi1 = 0.036, xi2 = 0.20;
   double D = 0.05, F0 = 400.0, omega = 6.0;
   double k1 = 0, k2 = 0, c1 = 0, c2 = 0, chi = 0;
   // Hertz, Table 3: two steel spheres R1 = R2 = 2 m, E = 2.1e11 Pa, nu = 0.3, q(1) = 0.318. The same formula
-  // as vibro's hertz_constant (K = 1.53696e11 N/m^1.5 to the spec's digits), so both use the identical K.
+  // as vibro's hertz_constant (K = 1.53696e11 N/m^1.5 to the reference's digits), so both use the identical K.
   double K = 0;
   bool hertz = true;
   double e = 1.0;
@@ -66,7 +66,7 @@ struct Model {
   }
   double force(double t) const { return lambda * F0 * std::cos(omega * t); }
   double stuck_accel(double t, const double* y) const { return (-c1 * y[1] - k1 * y[0] + force(t)) / (m1 + m2); }
-  // Contact force of stuck bodies (spec 3.1): N = m2 x'' - k2 D.
+  // Contact force of stuck bodies (the paper's Eq. 6): N = m2 x'' - k2 D.
   double stuck_force(double t, const double* y) const { return m2 * stuck_accel(t, y) - k2 * D; }
 };
 
@@ -201,7 +201,7 @@ CaseResult GapSolver::run(double lambda, int periods, int window) {
           restart(t, Mode::Contact);
           break;
         }
-        // Newton restitution (spec Eq. 6); positions continuous, bodies put exactly at contact.
+        // Newton restitution (the paper's Eq. 6); positions continuous, bodies put exactly at contact.
         y[X2] = y[X1];
         const double v1 = y[V1], v2 = y[V2];
         const double approach = std::fmax(v1 - v2, 0.0);

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Peer benchmark: the vibratory-conveyor model (shared/specs/conveyor.md, sections 1-4) solved with
+"""Peer benchmark: the vibratory-conveyor model (point mass, Newton restitution, Coulomb impulse, coupled motion) solved with
 scipy's solve_ivp and terminal events, restarted after every event. It mirrors
 cvode_conveyor.cpp event for event so the two peers differ only in the integrator.
 
@@ -100,7 +100,7 @@ def run_case(a_hat, z0, periods, window, rtol, atol, method):
     T = 1.0 / m.f
     t_end = periods * T
     t_win = (periods - window) * T
-    max_events = 10000 * periods  # spec 3.2 guard against an endless event loop
+    max_events = 10000 * periods  # guard against an endless event loop
     # First step after a coupled-phase event or a lift-off: short against any arc that can follow,
     # so the restart point's own zero is never taken for the next event.
     coupled_first_step = T / 1000.0
@@ -113,7 +113,7 @@ def run_case(a_hat, z0, periods, window, rtol, atol, method):
         state["mode"], state["s"], state["first_step"] = mode, s, first_step
 
     def stick_or_reverse(t):
-        # Relative tangential velocity is 0: stick if static friction holds the part (spec 3.4).
+        # Relative tangential velocity is 0: stick if static friction holds the part (full Coulomb friction at r = 0).
         y[3] = m.plate_vt(t)  # exact, so the next slip-end event starts at exactly 0
         sn = math.sin(m.w * t)
         if abs(m.Bw2 * sn) <= m.mu * m.normal_force(t):
@@ -132,7 +132,7 @@ def run_case(a_hat, z0, periods, window, rtol, atol, method):
     if z0 > 0.0:  # drop from rest: absolute vz = 0, plate moves up at A w
         y[0], y[1] = z0, -m.A * m.w
         set_mode(FLIGHT)
-    else:  # resting on the plate: coupled start, relative velocity 0 (spec 4.3 default)
+    else:  # resting on the plate: coupled start, relative velocity 0 (the default on_plate = coupled)
         enter_coupled(t)
 
     have_x_win = t_win <= 0.0

@@ -1,12 +1,12 @@
 #!/usr/bin/python3
-"""The bouncing dimer (spec bouncing_dimer.md, vibro model `dimer`) in Siconos 4.4 (python3-siconos).
+"""The bouncing dimer (Liu, Zhao and Brogliato 2008, vibro model `dimer`) in Siconos 4.4 (python3-siconos).
 
 Same body, plate, release and averaging window as vibro's R5 case (A_r 3.9, 25 Hz, Gamma 0.9,
 h0 0.25 mm, theta0 5 deg, 100 periods, drift = (X(100 T) - X(50 T)) / (50 T)), simulated with
 Siconos's TimeStepping + MoreauJeanOSI(theta) and two NewtonImpactFrictionNSL(e_n, 0, mu, 2)
 contacts solved as a 2-D FrictionContact problem: Newton restitution and Coulomb friction on the
 total impulse of each step, one friction coefficient, no static/dynamic distinction. That is the
-scheme spec 3.4 says gets the drift sign wrong at A_r = 3.9.
+scheme that gets the drift sign wrong at A_r = 3.9.
 
 Model choices (see docs/models/dimer_siconos.md):
 - Coordinates q = (X, Y, theta) of the centre of mass, M = diag(m, m, I) (LagrangianLinearTIDS).
@@ -18,7 +18,7 @@ Model choices (see docs/models/dimer_siconos.md):
   the plate's velocity change over each step. (Siconos's moving obstacle, LagrangianRheonomousR,
   needs a compiled C plugin; peers.md: not implemented for event-driven anyway.)
 - Contacts: per tip, y = (gap, tangential), with the Jacobian rows n = (0, 1, -+c),
-  t = (1, 0, rho_i) of spec 1.4. Python-subclassed LagrangianScleronomousR crashes Siconos 4.4 in
+  t = (1, 0, rho_i) of the report's contact kinematics. Python-subclassed LagrangianScleronomousR crashes Siconos 4.4 in
   MoreauJeanOSI::computeFreeOutput at the first contact (segfault, see the doc), so each tip is a
   LagrangianLinearTIR whose H and b are re-linearised at the start of every step (the gap is exact
   at q_k, its derivative is the exact Jacobian at theta_k); the one-step problem's blocks are

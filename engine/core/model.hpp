@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/model_legend.hpp"
 #include "engine/core/parameter_spec.hpp"
 #include "engine/core/strobe_sample.hpp"
 #include "engine/core/trace_sink.hpp"
@@ -117,6 +118,9 @@ class Model {
                                 const ParameterSet& values) const = 0;
   // None unless the model says so: a feature it was never written for is refused, not run empty.
   virtual ModelCapabilities capabilities() const { return {}; }
+  // Every class code summarize() can return (patterns allowed, model_legend.hpp), with its meaning:
+  // written into every result file and listed by `vibro describe`.
+  virtual std::vector<ClassCode> class_legend() const { return {}; }
 };
 
 }  // namespace vibro

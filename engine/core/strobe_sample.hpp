@@ -31,15 +31,21 @@ struct SettledMean {
   bool relative = false;
 };
 
-// How to read and compare samples of one case: names and scales (the tolerance unit) of the state
-// components, the drift scale, and the counters' names.
+// How to read and compare samples of one case: names, units and scales (the tolerance unit) of the
+// state components, the drift scale, and the names and meanings of the counters and modes. Units and
+// meanings run parallel to the names; the result file carries them next to the data.
 struct StrobeLayout {
   std::vector<std::string> state_names;
+  std::vector<std::string> state_units;  // as in a sweep file: "m", "m/s", "rad", "-"
   std::vector<double> state_scales;
   double drift_scale = 1.0;  // velocity scale: drift increments are compared in units of drift_scale * period
   double period = 1.0;       // T, s
+  std::string drift_unit = "-";        // of StrobeSample::drift_position
+  std::string drift_meaning = "none";  // which coordinate drifts ("none": the model has no drift)
   std::vector<std::string> counter_names;
-  std::vector<std::string> mode_names;
+  std::vector<std::string> counter_meanings;
+  std::vector<std::string> mode_names;  // mode i is StrobeSample::mode == i
+  std::vector<std::string> mode_meanings;
   // Per state component (empty: none): an angle in rad, stored on any branch (e.g. modulo 2 pi), so
   // only its cos and sin are smooth functions of the motion (the quasi-periodic test uses those).
   std::vector<bool> angular;

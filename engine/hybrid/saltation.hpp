@@ -3,7 +3,7 @@
 // one just after it, accounting for the shift of the event time. For a reset x+ = R(x-) at the
 // guard h(x) = 0 with vector fields f- before and f+ after,
 //   S = R_x + (f+ - R_x f-) grad(h)^T / (grad(h)^T f-)
-// (Leine & Nijmeijer; spec two_body_impact.md 7.3). A mode switch without a jump has R_x = I.
+// (Leine & Nijmeijer, "Dynamics and Bifurcations of Non-Smooth Mechanical Systems", Springer 2004). A mode switch without a jump has R_x = I.
 #include <Eigen/Core>
 #include <stdexcept>
 

@@ -17,6 +17,11 @@ enum HybridCounter { kHybridImpacts, kHybridGrazings, kHybridStickings, kHybridR
 inline std::vector<std::string> hybrid_counter_names() {
   return {"impacts", "grazings", "stickings", "releases", "switches", "steps", "rejected_steps"};
 }
+inline std::vector<std::string> hybrid_counter_meanings() {
+  return {"impacts on a stop (restitution events)", "grazing contacts with a stop (zero approach speed)",
+          "times the state came to rest on a stop (chatter ended)", "releases from rest on a stop",
+          "switches between declared modes", "accepted integration steps", "rejected integration steps (error control)"};
+}
 
 // StrobeSample::aux of every adapted model, reset at every sample: the phase w t mod 2 pi and the
 // approach speed of the period's last impact (NaN: none), then (max, min) of each tracked component.

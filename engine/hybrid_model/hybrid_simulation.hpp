@@ -30,13 +30,26 @@ class HybridSimulation final : public Simulation {
         integrator_(frame.numerics.control) {
     layout_.period = period_;
     layout_.counter_names = hybrid_counter_names();
+    layout_.counter_meanings = hybrid_counter_meanings();
+    const auto unit = [&](int c) { return static_cast<std::size_t>(c) < frame.units.size() ? frame.units[static_cast<std::size_t>(c)] : "-"; };
     for (const int c : strobe_) {
       layout_.state_names.push_back(frame.names[static_cast<std::size_t>(c)]);
+      layout_.state_units.push_back(unit(c));
       layout_.state_scales.push_back(description->scales[static_cast<std::size_t>(c)]);
     }
-    if (frame.drift_component >= 0) layout_.drift_scale = description->scales[static_cast<std::size_t>(frame.drift_component)] / period_;
-    for (const auto& m : description->modes()) layout_.mode_names.push_back(m.name);
-    for (const auto& g : description->guards()) layout_.mode_names.push_back("resting on " + g.name);
+    if (frame.drift_component >= 0) {
+      layout_.drift_scale = description->scales[static_cast<std::size_t>(frame.drift_component)] / period_;
+      layout_.drift_unit = unit(frame.drift_component);
+      layout_.drift_meaning = "state component " + frame.names[static_cast<std::size_t>(frame.drift_component)];
+    }
+    for (const auto& m : description->modes()) {
+      layout_.mode_names.push_back(m.name);
+      layout_.mode_meanings.push_back("the model's declared mode '" + m.name + "' (its own vector field)");
+    }
+    for (const auto& g : description->guards()) {
+      layout_.mode_names.push_back("resting on " + g.name);
+      layout_.mode_meanings.push_back("at rest against the stop '" + g.name + "' (chatter ended, sticking)");
+    }
     y_.template head<N>() = description->initial;
     y_[N] = 1;
     y_[N + 1] = 0;

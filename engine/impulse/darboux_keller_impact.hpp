@@ -1,6 +1,6 @@
 #pragma once
 // Frictional single and multiple impacts integrated in the impulse domain (Darboux-Keller), as in
-// Liu, Zhao & Brogliato (seed 003, spec bouncing_dimer.md 2.5 and 3.2 step 4):
+// Liu, Zhao & Brogliato ("Variable structure dynamics in a bouncing dimer", INRIA report RR-6718, 2008, Section 4):
 //  - the configuration is frozen, so local velocities move linearly with the impulse: du = W dP;
 //  - normal law at energy level: Stronge's energetic restitution on the potential energy stored at
 //    each contact (compression stores -u_n dP_n, expansion releases it at the rate -u_n dP_n / e^2);

@@ -3,7 +3,7 @@
 // coefficient), solved by enumerating the status of each contact (open, stick, slip +, slip -).
 // Used for a Moreau-Jean time step of persistent contacts (target u_n+ = 0) and for total-impulse
 // Newton impacts (target u_n+ = -e u_n-): the latter is kept only to compare against the
-// impulse-domain solver (it gets the dimer's drift sign wrong, spec bouncing_dimer.md 3.4).
+// impulse-domain solver (it gets the dimer's drift sign wrong at A_r = 3.9, as the dimer tests show).
 // Among consistent status sets the one closest to the preferred motion wins: a slipping contact
 // keeps its direction if it can, else sticks, else reverses; a stuck contact stays stuck if admissible.
 #include <vector>

@@ -2,7 +2,7 @@
 // Impacts between neighbouring point masses on a ring (balls in a race, beads on a hoop) in any
 // generalised coordinates with a symmetric positive definite mass matrix M: a contact c between
 // coordinates a and b (b the CCW neighbour) has the gap rate g' = v_b - v_a = G v with G = e_b - e_a.
-// A Newton impact with restitution e is the generalised impulse (spec ball_balancer.md 3.3)
+// A Newton impact with restitution e is the generalised impulse (equivalent to the ball balancer thesis's collision law, Dedow 2016, Eqs. 71-89)
 //   Lambda = -(1 + e) G v / (G M^-1 G^T),   v+ = v- + M^-1 G^T Lambda,
 // which keeps the total momentum of all coupled coordinates and gives g'+ = -e g'-. Impacts that
 // involve trains of touching masses are a deterministic sequence of such pair impacts (3.5): the

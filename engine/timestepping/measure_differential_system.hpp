@@ -1,6 +1,6 @@
 #pragma once
 // What Moreau time-stepping needs from a mechanical system with unilateral frictional contacts,
-// M du - h(q, u, t) dt - W(q) dP = 0 (spec beam_slider.md 2.3): a constant diagonal mass matrix, the
+// M du - h(q, u, t) dt - W(q) dP = 0 (Krack et al. 2017, Appendix D): a constant diagonal mass matrix, the
 // smooth forces h, and the contacts closed at a given configuration with their Jacobians. The
 // system knows nothing about the integrator; the integrator nothing about the system's geometry.
 #include <Eigen/Dense>

@@ -52,7 +52,7 @@ StepReport MoreauMidpoint::step(Eigen::VectorXd& q, Eigen::VectorXd& u, double t
   charge_step();
   const double t_mid = t + 0.5 * dt;
   q_mid_ = q + 0.5 * dt * u;
-  system_.forces(q_mid_, u, t_mid, h_);  // u^B in h: spec U7
+  system_.forces(q_mid_, u, t_mid, h_);  // u^B in h: the paper leaves the velocity in h(q^M, u^M, t^M) undefined; the start-of-step velocity keeps the step explicit
   system_.closed_contacts(q_mid_, t_mid, closed_);
   // Velocity without contact percussions.
   free_velocity_ = u + dt * minv_.cwiseProduct(h_);

@@ -1,6 +1,6 @@
 #pragma once
 // Moreau's midpoint time-stepping for a measure differential inclusion with Signorini, Coulomb and
-// Newton impact laws (spec beam_slider.md 3.1-3.2): positions at the step's midpoint decide the closed
+// Newton impact laws (Krack et al. 2017, Appendix D): positions at the step's midpoint decide the closed
 // contacts, one local contact problem per step gives the percussions, and velocities jump by
 // M^-1 (h dt + W P). Without contacts it is Stoermer-Verlet (leapfrog). Warm starts carry each
 // contact's percussion over from the previous step and reset a contact that was open to zero.

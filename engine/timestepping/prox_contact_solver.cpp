@@ -12,7 +12,7 @@ ProxSolverKind prox_solver_from_name(const std::string& name) {
 }
 
 namespace {
-// Metric r_i of the proximal map (spec 3.2): 1/max(G_nn, G_tt) of the contact when G is row
+// Metric r_i of the proximal map (Krack et al., Arch. Appl. Mech. 2017, Appendix D; the metric is not given there): 1/max(G_nn, G_tt) of the contact when G is row
 // diagonally dominant, else 1/(largest absolute row sum of the contact's two rows), which keeps the
 // Gauss-Seidel relaxation contractive.
 std::vector<double> prox_metric(const Eigen::Ref<const Eigen::MatrixXd>& G) {

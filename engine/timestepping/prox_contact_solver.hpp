@@ -1,7 +1,7 @@
 #pragma once
 // The local contact problem of one time step, -(G P + c) in N_C(P), with C the product of one
 // Signorini-Coulomb set {P_n >= 0, |P_t| <= mu P_n} per contact, solved by proximal-point
-// (augmented Lagrangian) Gauss-Seidel relaxation (spec beam_slider.md 3.2). Percussions are ordered
+// (augmented Lagrangian) Gauss-Seidel relaxation (as Krack et al. 2017 use it). Percussions are ordered
 // per contact: P = [P_n,0, P_t,0, P_n,1, P_t,1, ...]. The sweep order is fixed (contact 0 first), so
 // the same inputs give bit-identical outputs.
 #include <Eigen/Dense>

@@ -77,14 +77,29 @@ void describe_layout(const Model& model) {
     return;
   }
   const StrobeLayout& layout = simulation->layout();
-  auto list = [](const std::vector<std::string>& names) {
-    std::string text;
-    for (const auto& n : names) text += (text.empty() ? "" : ", ") + n;
-    return text.empty() ? std::string("none") : text;
+  // name [unit] or name: meaning, one per line; "none" for an empty list.
+  auto list = [](const char* title, const std::vector<std::string>& names, const std::vector<std::string>& notes,
+                 bool units) {
+    std::cout << "\n" << title << (names.empty() ? ": none\n" : ":\n");
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const std::string note = i < notes.size() ? notes[i] : "";
+      std::cout << "  " << std::left << std::setw(28) << names[i] + " " << (units ? "[" + note + "]" : note) << "\n";
+    }
   };
-  std::cout << "\nstate components (HDF5 strobe columns): " << list(layout.state_names) << "\n"
-            << "modes: " << list(layout.mode_names) << "\n"
-            << "event counters: " << list(layout.counter_names) << "\n";
+  list("state components (HDF5 /cases/strobe/values columns)", layout.state_names, layout.state_units, true);
+  std::vector<std::string> modes;
+  for (std::size_t m = 0; m < layout.mode_names.size(); ++m) modes.push_back(std::to_string(m) + " " + layout.mode_names[m]);
+  list("modes (HDF5 /cases/strobe/mode)", modes, layout.mode_meanings, false);
+  list("event counters (HDF5 /cases/counters)", layout.counter_names, layout.counter_meanings, false);
+  std::cout << "drift coordinate: " << layout.drift_meaning << " [" << layout.drift_unit << "]\n";
+}
+
+// <k> stands for a positive integer, [~] for an optional ~ (engine/core/model_legend.hpp).
+void describe_classes(const Model& model) {
+  const std::vector<ClassCode> legend = model.class_legend();
+  std::cout << "\nclass codes (HDF5 /cases/class; <k> a positive integer, [~] an optional ~)"
+            << (legend.empty() ? ": none stated by the model\n" : ":\n");
+  for (const auto& c : legend) std::cout << "  " << std::left << std::setw(14) << c.code + " " << c.meaning << "\n";
 }
 
 }  // namespace
@@ -121,6 +136,7 @@ int describe_command(const std::vector<std::string>& args) {
   for (const auto& o : model.observables())
     std::cout << "  " << std::left << std::setw(28) << o.name << std::setw(10) << o.unit << o.description << "\n";
   describe_layout(model);
+  describe_classes(model);
   return 0;
 }
 

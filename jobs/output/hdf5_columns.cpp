@@ -73,6 +73,27 @@ void attribute(H5::H5Object& where, const std::string& name, const std::string& 
   where.createAttribute(name, type, H5::DataSpace(H5S_SCALAR)).write(type, value.c_str());
 }
 
+namespace {
+H5::DSetCreatPropList compact() {
+  H5::DSetCreatPropList list;
+  list.setLayout(H5D_COMPACT);
+  return list;
+}
+}  // namespace
+
+H5::DataSet scalar(H5::Group& group, const std::string& name, double value) {
+  H5::DataSet set = group.createDataSet(name, H5::PredType::NATIVE_DOUBLE, H5::DataSpace(H5S_SCALAR), compact());
+  set.write(&value, H5::PredType::NATIVE_DOUBLE);
+  return set;
+}
+
+H5::DataSet scalar(H5::Group& group, const std::string& name, const std::string& value) {
+  const H5::StrType type(H5::PredType::C_S1, value.size() + 1);
+  H5::DataSet set = group.createDataSet(name, type, H5::DataSpace(H5S_SCALAR), compact());
+  set.write(value.c_str(), type);
+  return set;
+}
+
 void attribute(H5::H5Object& where, const std::string& name, double value) {
   where.createAttribute(name, H5::PredType::NATIVE_DOUBLE, H5::DataSpace(H5S_SCALAR))
       .write(H5::PredType::NATIVE_DOUBLE, &value);

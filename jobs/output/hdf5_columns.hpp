@@ -25,6 +25,11 @@ void attribute(H5::H5Object& where, const std::string& name, long long value);
 template <class T>
 const H5::DataType& type_of();
 
+// A scalar dataset holding one number or string, in compact layout: the value lies in the
+// (checksummed) object header, so a flipped bit fails to read as it does in a chunk.
+H5::DataSet scalar(H5::Group& group, const std::string& name, double value);
+H5::DataSet scalar(H5::Group& group, const std::string& name, const std::string& value);
+
 // A column of `rows` values, or a matrix of `rows` x `width`, every element `fill` until written.
 // Both extents may grow later.
 template <class T>

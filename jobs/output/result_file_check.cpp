@@ -116,7 +116,12 @@ void check_branch(H5::H5File& file) {
 
 // Reads a dataset in blocks of rows (memory stays bounded): each chunk's checksum is verified.
 void read_all(const H5::DataSet& set) {
-  const std::vector<hsize_t> dims = dims_of(set);
+  std::vector<hsize_t> dims = dims_of(set);
+  if (dims.empty() && set.getSpace().getSimpleExtentType() == H5S_SCALAR) {  // a /parameters value (schema 4)
+    std::vector<char> buffer(set.getInMemDataSize() + 16);
+    set.read(buffer.data(), set.getDataType());
+    return;
+  }
   if (dims.empty() || dims.size() > 2) throw Malformed{"a dataset of rank " + std::to_string(dims.size())};
   const H5::DataType type = set.getDataType();
   const bool variable = type.getClass() == H5T_STRING && set.getStrType().isVariableStr();

@@ -10,6 +10,7 @@
 
 #include "jobs/output/hdf5_columns.hpp"
 #include "jobs/output/basins_writer.hpp"
+#include "jobs/output/legend_writer.hpp"
 #include "jobs/output/sweep_attractors.hpp"
 #include "jobs/output/sweep_continuation.hpp"
 #include "vibro/version.hpp"
@@ -43,8 +44,12 @@ void write_fixed_parameters(H5::H5File& file, const SweepSpec& spec) {
     const auto& p = specs[i];
     if (std::find(spec.axis_parameter.begin(), spec.axis_parameter.end(), static_cast<int>(i)) != spec.axis_parameter.end())
       continue;
-    if (p.kind == ParameterKind::Choice) h5::attribute(parameters, p.name, p.format_value(spec.base.at(static_cast<int>(i))));
-    else h5::attribute(parameters, p.name, spec.base.at(static_cast<int>(i)));
+    const double value = spec.base.at(static_cast<int>(i));
+    H5::DataSet set = p.kind == ParameterKind::Choice ? h5::scalar(parameters, p.name, p.format_value(value))
+                                                      : h5::scalar(parameters, p.name, value);
+    h5::attribute(set, "unit", p.kind == ParameterKind::Choice ? std::string("-") : p.unit);
+    h5::attribute(set, "description", p.description);
+    if (p.kind == ParameterKind::Choice) h5::attribute(set, "choices", p.accepted_range());
   }
 }
 
@@ -82,6 +87,7 @@ void write_metadata(H5::H5File& file, const SweepSpec& spec, const Provenance& p
     h5::write_rows(set, 0, axis.values);
     const auto& p = specs[static_cast<std::size_t>(spec.axis_parameter[a])];
     attribute(set, "unit", p.unit);
+    attribute(set, "description", p.description);
     attribute(set, "expression", axis.expression);
     attribute(set, "order", static_cast<long long>(a));
     names += (a ? "," : "") + axis.name;
@@ -94,20 +100,34 @@ class CaseColumns {
  public:
   // `class_width`, `reason_width`: the longest class code and reason of the sweep (fixed-length strings).
   CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t class_width, std::size_t reason_width)
-      : spec_(spec), n_(static_cast<hsize_t>(spec.case_count())) {
+      : file_(file), spec_(spec), n_(static_cast<hsize_t>(spec.case_count())) {
     cases_ = file.createGroup("/cases");
     attribute(cases_, "layout", std::string("flattened grid, C order over /axes 'order' (first axis slowest)"));
     status_ = h5::column<std::int8_t>(cases_, "status", n_, 3);
     attribute(status_, "meaning", std::string("0 ok, 1 infeasible, 2 failed, 3 not run"));
     reason_ = h5::create_strings(cases_, "reason", n_, reason_width);
+    attribute(reason_, "meaning", std::string("why a case is infeasible or failed; empty for an ok case"));
     class_ = h5::create_strings(cases_, "class", n_, class_width);
+    attribute(class_, "meaning", std::string("the model's class code of the steady state (/legend/classes); empty "
+                                             "unless status is 0"));
+    write_class_legend(file, *spec.model);
     periodicity_ = h5::column<std::int8_t>(cases_, "periodicity", n_, 0);
     attribute(periodicity_, "meaning", std::string("0 periodic, 1 slowly converging, 2 not converged, 3 quasi-periodic"));
     period_ = h5::column<std::int32_t>(cases_, "period", n_, 0);
+    attribute(period_, "unit", std::string("forcing periods"));
+    attribute(period_, "meaning", std::string("period k of the steady orbit of the stroboscopic map; 0: none found"));
     periods_run_ = h5::column<std::int32_t>(cases_, "periods_run", n_, 0);
+    attribute(periods_run_, "unit", std::string("forcing periods"));
+    attribute(periods_run_, "meaning", std::string("periods simulated until the steady state (or the budget)"));
     window_periods_ = h5::column<std::int32_t>(cases_, "window_periods", n_, 0);
+    attribute(window_periods_, "unit", std::string("forcing periods"));
+    attribute(window_periods_, "meaning", std::string("length of the steady window the class and observables read"));
     jumps_ = h5::column<std::int32_t>(cases_, "jumps", n_, 0);
+    attribute(jumps_, "meaning", std::string("transient jumps: restarts from an extrapolated limit of a geometrically "
+                                             "converging transient"));
     stopped_early_ = h5::column<std::int8_t>(cases_, "stopped_early", n_, 0);
+    attribute(stopped_early_, "meaning", std::string("1 the case stopped before its period budget (steady state "
+                                                     "found), 0 it ran the whole budget"));
     wall_ = h5::column<double>(cases_, "wall_seconds", n_, 0.0);
     attribute(wall_, "unit", std::string("s"));
     H5::Group observables = file.createGroup("/cases/observables");
@@ -123,6 +143,8 @@ class CaseColumns {
       H5::Group floquet = file.createGroup("/cases/floquet");
       floquet_real_ = h5::matrix<double>(floquet, "real", n_, 0, std::nan(""));
       floquet_imag_ = h5::matrix<double>(floquet, "imag", n_, 0, std::nan(""));
+      attribute(floquet_real_, "meaning", std::string("real parts of the Floquet multipliers per case, NaN-padded"));
+      attribute(floquet_imag_, "meaning", std::string("imaginary parts of the Floquet multipliers per case, NaN-padded"));
       floquet_modulus_ = h5::column<double>(floquet, "max_modulus", n_, std::nan(""));
       attribute(floquet_modulus_, "meaning",
                 std::string("largest |multiplier| of the steady orbit; < 1 stable; NaN: not computed"));
@@ -154,6 +176,7 @@ class CaseColumns {
     if (spec.record_strobe) {
       strobe_ = file.createGroup("/cases/strobe");
       drift_ = h5::column<double>(strobe_, "drift_position", 0, 0.0);
+      attribute(drift_, "meaning", std::string("the drift coordinate at each sample (/legend attribute drift_position)"));
       modes_ = h5::column<std::int8_t>(strobe_, "mode", 0, 0);
       offsets_ = h5::column<std::int64_t>(strobe_, "offsets", n_ + 1, 0);
       attribute(offsets_, "meaning", std::string("points of case i are rows offsets[i] .. offsets[i+1]-1"));
@@ -234,18 +257,33 @@ class CaseColumns {
     const auto layout = spec_.model->start(spec_.case_parameters(i))->layout();
     counter_names_ = layout.counter_names;
     state_names_ = layout.state_names;
-    for (const auto& name : counter_names_) {
-      counters_.push_back(h5::column<std::int64_t>(counters_group_, name, n_, -1));
-      window_counters_.push_back(h5::column<std::int64_t>(window_counters_group_, name, n_, -1));
+    state_units_ = layout.state_units;
+    for (std::size_t k = 0; k < counter_names_.size(); ++k) {
+      counters_.push_back(h5::column<std::int64_t>(counters_group_, counter_names_[k], n_, -1));
+      window_counters_.push_back(h5::column<std::int64_t>(window_counters_group_, counter_names_[k], n_, -1));
+      const std::string meaning = k < layout.counter_meanings.size() ? layout.counter_meanings[k] : "(not stated by the model)";
+      attribute(counters_.back(), "meaning", meaning + ", since t = 0; -1: the case did not run");
+      attribute(window_counters_.back(), "meaning", meaning + ", over the steady window; -1: the case did not run");
     }
-    if (spec_.record_strobe) create_strobe_values();
+    write_layout_legend(file_, layout);
+    if (spec_.record_strobe) {
+      attribute(modes_, "meaning", mode_index_meaning(layout));
+      attribute(drift_, "unit", layout.drift_unit);
+      create_strobe_values();
+    }
   }
 
   void create_strobe_values() {
     strobe_values_ = h5::matrix<double>(strobe_, "values", 0, state_names_.size(), 0.0);
-    std::string joined;
-    for (std::size_t d = 0; d < state_names_.size(); ++d) joined += (d ? "," : "") + state_names_[d];
+    std::string joined, units;
+    for (std::size_t d = 0; d < state_names_.size(); ++d) {
+      joined += (d ? "," : "") + state_names_[d];
+      units += (d ? "," : "") + (d < state_units_.size() ? state_units_[d] : std::string("?"));
+    }
     attribute(strobe_values_, "columns", joined);
+    attribute(strobe_values_, "units", units);
+    attribute(strobe_values_, "meaning", std::string("the stroboscopic state at t = k T, one row per sample, columns "
+                                                     "as the attribute 'columns', units as 'units'"));
     strobe_values_created_ = true;
   }
 
@@ -311,6 +349,7 @@ class CaseColumns {
     h5::write_rows(offsets_, first + 1, offsets);
   }
 
+  H5::H5File& file_;
   const SweepSpec& spec_;
   const hsize_t n_;
   H5::Group cases_, counters_group_, window_counters_group_, strobe_;
@@ -320,7 +359,7 @@ class CaseColumns {
   H5::DataSet shooting_converged_, shooting_residual_, shooting_state_;
   H5::DataSet strobe_values_, drift_, modes_, offsets_;
   bool strobe_values_created_ = false;
-  std::vector<std::string> counter_names_, state_names_;
+  std::vector<std::string> counter_names_, state_names_, state_units_;
   std::int64_t points_ = 0;
 };
 

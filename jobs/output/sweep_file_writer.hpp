@@ -15,8 +15,10 @@ namespace vibro {
 
 // 2: periodicity 3 (quasi-periodic), lyapunov_between_resets, branch admissibility; 3: latest file format,
 // fletcher32 on every dataset, fixed-length strings (so every byte that matters is checksummed); 4: /basins
-// (basin fractions, basin entropies, global continuation of attractors) and /cases/global_attractor.
-inline constexpr int kSchemaVersion = 4;
+// (basin fractions, basin entropies, global continuation of attractors) and /cases/global_attractor; 5: /parameters
+// as scalar datasets with unit and description, /legend (class codes, state units, modes), a unit or
+// meaning on every dataset.
+inline constexpr int kSchemaVersion = 5;
 
 struct Provenance {
   std::string started_utc, finished_utc;
@@ -39,7 +41,8 @@ std::string utc_now();
 // Root attributes every vibro file has: format, schema and program version, model, sweep file and text.
 void write_origin(H5::Group& root, const SweepSpec& spec, const std::string& format);
 
-// /parameters: one attribute per parameter of the model that is not an axis of the sweep.
+// /parameters: one scalar dataset per parameter of the model that is not an axis of the sweep, with
+// its unit and description (and, for a choice, the accepted names).
 void write_fixed_parameters(H5::H5File& file, const SweepSpec& spec);
 
 }  // namespace vibro

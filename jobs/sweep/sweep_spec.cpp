@@ -77,7 +77,7 @@ const RunKey kRunKeys[] = {
     {"run.quasi_min_window", kChanges, [](const SweepSpec& s) { return number(s.steady.quasi_min_window); }, "quasi-periodic test only on windows of at least this many periods (default 100)"},
     {"run.means_window", kChanges, [](const SweepSpec& s) { return number(s.steady.means_window); }, "means: window length, periods (default 100)"},
     {"run.means_checks", kChanges, [](const SweepSpec& s) { return number(s.steady.means_checks); }, "means: consecutive window-to-window changes that must be within tolerance (default 3)"},
-    {"run.means_to_budget", kChanges, [](const SweepSpec& s) { return number(s.steady.means_to_budget); }, "means: true also requires the windows' trend, carried to the end of the budget, within tolerance (default false: the spec's test)"},
+    {"run.means_to_budget", kChanges, [](const SweepSpec& s) { return number(s.steady.means_to_budget); }, "means: true also requires the windows' trend, carried to the end of the budget, within tolerance (default false: the window-to-window changes only)"},
     {"run.tol", kChanges, [](const SweepSpec& s) { return number(s.steady.tol); }, "period-detection tolerance, in the model's scales (default 1e-4)"},
     {"run.adaptive_tol", kChanges, [](const SweepSpec& s) { return number(s.steady.adaptive_tol); }, "tolerance that ends a case early in adaptive mode (default 1e-6)"},
     {"run.max_period", kChanges, [](const SweepSpec& s) { return number(s.steady.max_period); }, "largest period k searched (default 16)"},

@@ -1,5 +1,5 @@
 #pragma once
-// Equations of motion of the ball balancer (spec ball_balancer.md 2.3-2.4) for a given contact
+// Equations of motion of the ball balancer (Dedow 2016, Eqs. 54-61) for a given contact
 // topology: rotor x, y on springs and dampers, prescribed spin phi = spin t + phi0, n balls at
 // absolute angles theta_i with drag, rolling resistance mu_R |N_i| (plus the radial share of train
 // contact forces), gravity and the inertial coupling. Trains (neighbours in persistent contact) and
@@ -76,7 +76,7 @@ class BallBalancerDynamics {
   Eigen::MatrixXd mass_matrix(const State& y) const;
   std::vector<RingPair> ring_pairs() const;  // pair k as coordinate indices
   double gap(const State& y, int k) const;   // theta_b - theta_a - alpha (+ 2 pi for the wrap-around pair)
-  double energy(double t, const State& y) const;  // T + V (spec 2.1), with the datum at the unstretched springs
+  double energy(double t, const State& y) const;  // T + V (thesis Eqs. 44-50, 53), with the datum at the unstretched springs
   double momentum_x(double t, const State& y) const;
   double momentum_y(double t, const State& y) const;
 

@@ -1,4 +1,5 @@
-// The vertical ball balancer of seed 002 (spec ball_balancer.md), registered as "ball_balancer".
+// The vertical ball balancer of G. A. Dedow's thesis (University of Louisville, 2016), registered as
+// "ball_balancer".
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -17,7 +18,7 @@ class BallBalancerModel : public Model {
   std::string summary() const override {
     return "vertical ball-type automatic balancer: rotor x, y on springs and dampers with a prescribed spin and "
            "an unbalance, 0-10 balls in a race with drag and rolling resistance; point-mass or finite-radius "
-           "balls with collisions, trains and separations (seed 002)";
+           "balls with collisions, trains and separations (Dedow 2016)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return ball_balancer_parameter_specs(); }
   std::vector<ObservableSpec> observables() const override { return ball_balancer_observables(); }
@@ -26,6 +27,7 @@ class BallBalancerModel : public Model {
     return std::make_unique<BallBalancerSimulation>(constants_from(p));
   }
   ModelCapabilities capabilities() const override { return {true, false, true}; }  // no variational equations
+  std::vector<ClassCode> class_legend() const override { return ball_balancer_class_legend(); }
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet& p) const override {
     return summarize_window(steady, constants_from(p));
   }

@@ -73,4 +73,13 @@ CaseSummary summarize_window(const SteadyState& steady, const BallBalancerConsta
   return summary;
 }
 
+std::vector<ClassCode> ball_balancer_class_legend() {
+  return {{"locked", "every ball keeps its angle to the unbalance within 0.5 rad (and the ball pair's split too) "
+                     "and drifts less than 0.1 rad over the window: the balancer has settled"},
+          {"drifting", "a ball's angle to the unbalance wanders or drifts: the balls do not settle (e.g. they lag "
+                       "the spin)"},
+          {"no_balls", "a rotor without balls (n_balls = 0): the reference response"},
+          {"X", "too short a steady window to read (fewer than two samples)"}};
+}
+
 }  // namespace vibro::ball_balancer

@@ -1,5 +1,5 @@
 #pragma once
-// Parameters of the vertical ball balancer (spec ball_balancer.md 5.6; SI units, defaults are the
+// Parameters of the vertical ball balancer (Dedow 2016; SI units, defaults are the
 // thesis's Chapter IX set with the inferred exact masses m_BB = 5/32.2 slug, m_P = 0.05/32.2 slug
 // and e = R) and the constants a case derives from them.
 #include <vector>
@@ -14,12 +14,12 @@ inline constexpr int kMaxBalls = 10;
 struct BallBalancerConstants {
   // Rotor and suspension.
   double m_rotor, kx, ky, cx, cy;
-  double unbalance;  // U = m_e e (m_e is not part of the translating mass, spec 8 U1)
+  double unbalance;  // U = m_e e (m_e is not part of the translating mass: the thesis counts it in the unbalance only)
   double me_ratio;   // m_e / m_P, as given
   // Balls.
   int n;
   double m_ball, R, r_ball;
-  double rolling_inertia;  // I_P (R/r)^2 = inertia_factor m_P R^2 (thesis kinematics, spec 1.4)
+  double rolling_inertia;  // I_P (R/r)^2 = inertia_factor m_P R^2 (thesis kinematics)
   double drag;             // R d: generalised drag coefficient
   double mu_R, g;
   bool finite_radius;

@@ -51,8 +51,22 @@ StrobeLayout make_layout(const BallBalancerConstants& c) {
   for (int i = 0; i < c.n; ++i) layout.angular[static_cast<std::size_t>(2 + i)] = true;  // psi_i, modulo 2 pi
   layout.period = c.period;
   layout.drift_scale = v;
+  layout.state_units.assign(layout.state_names.size(), "m");
+  for (std::size_t i = 0; i < layout.state_names.size(); ++i) {
+    const std::string& name = layout.state_names[i];
+    if (name.rfind("psi_dot", 0) == 0) layout.state_units[i] = "rad/s";
+    else if (name.rfind("psi", 0) == 0) layout.state_units[i] = "rad";
+    else if (name[0] == 'v') layout.state_units[i] = "m/s";
+  }
+  layout.drift_unit = "m";
+  layout.drift_meaning = "R (theta_1 - phi): arc length by which ball 1 lags or leads the spin";
   layout.counter_names = {"impacts", "trains_formed", "separations", "sticks", "slip_reversals", "steps", "rejected_steps"};
+  layout.counter_meanings = {"ball-ball impacts", "trains of balls in contact formed", "separations of balls in a train",
+                             "balls that began to stick (roll without slip relative to the race)",
+                             "reversals of a ball's slip direction", "accepted integration steps",
+                             "rejected integration steps (error control)"};
   layout.mode_names = {"rolling"};
+  layout.mode_meanings = {"the balls roll in the race (the only mode)"};
   return layout;
 }
 }  // namespace

@@ -3,7 +3,7 @@
 // groups, friction signs) frozen, so every step integrates a smooth system; on each accepted step
 // the first event along its dense output is located:
 //   - a gap between free neighbours closing (affine in the state: polynomial_first_root, never
-//     missed, grazing included) -> impact, train impacts, train formation (spec 3.3-3.6);
+//     missed, grazing included) -> impact, train impacts, train formation (thesis Chapter VII);
 //   - a slipping group's relative rate theta' - phi' reaching zero (affine) -> the friction sign
 //     flips, or the group sticks to the race when sign() friction can hold it (Filippov);
 //   - a train contact force reaching zero (separation, 3.7) or a stuck group's friction reaching

@@ -1,5 +1,5 @@
 #pragma once
-// The base motion w0(t) = w0_hat (1 + alpha cos(2 pi f_a t)) cos(2 pi f t) of spec beam_slider.md 1.5:
+// The base motion w0(t) = w0_hat (1 + alpha cos(2 pi f_a t)) cos(2 pi f t) of Krack et al. 2017:
 // harmonic, optionally amplitude-modulated (alpha = 0: constant amplitude), with analytic velocity
 // and acceleration including the modulation's derivatives.
 #include <cmath>

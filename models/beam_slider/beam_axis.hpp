@@ -1,7 +1,7 @@
 #pragma once
-// The beam's elastic axis in modal coordinates (spec beam_slider.md 1.3): mass-normalised clamped-
+// The beam's elastic axis in modal coordinates (Krack et al. 2017, N = 5 modes): mass-normalised clamped-
 // clamped shapes s_n(x) = phi_n(x / l) / sqrt(m_B), their natural frequencies and base-load factors
-// gamma_n = int rho A s_n dx, and the bonded-slider Rayleigh estimate of Eq. 7 (spec 3.5).
+// gamma_n = int rho A s_n dx, and the bonded-slider Rayleigh estimate of Eq. 7 (the paper's Eq. 7).
 #include <array>
 
 #include "models/beam_slider/clamped_modes.hpp"

@@ -1,4 +1,4 @@
-// The clamped-clamped beam with a sliding mass of seed 004 (spec beam_slider.md), registered as
+// The clamped-clamped beam with a sliding mass of Krack et al. (Archive of Applied Mechanics, 2017), registered as
 // "beam_slider": Moreau midpoint time-stepping with four frictional corner contacts.
 #include <memory>
 
@@ -15,7 +15,7 @@ class BeamSliderModel : public Model {
   std::string summary() const override {
     return "harmonically base-excited clamped-clamped beam (5 modes) with a rigid slider in a clearance: four "
            "corner contacts with Signorini, Coulomb and Newton impact, Moreau midpoint time-stepping with a "
-           "GS-prox contact solver; variants adaptive / reference / surrogate (seed 004)";
+           "GS-prox contact solver; variants adaptive / reference / surrogate (Krack et al. 2017)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return beam_slider_parameter_specs(); }
   std::vector<ObservableSpec> observables() const override { return beam_slider_observables(); }
@@ -24,6 +24,7 @@ class BeamSliderModel : public Model {
     return std::make_unique<BeamSliderSimulation>(BeamSliderConstants::from(p));
   }
   ModelCapabilities capabilities() const override { return {true, false, true}; }  // no variational equations
+  std::vector<ClassCode> class_legend() const override { return beam_slider_class_legend(); }
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout, const ParameterSet& p) const override {
     return summarize_beam_slider(steady, layout, BeamSliderConstants::from(p));
   }

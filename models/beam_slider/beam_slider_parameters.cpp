@@ -15,11 +15,11 @@ std::vector<ParameterSpec> make_specs() {
   return {
       ParameterSpec::choice("variant", G::Physics, {"adaptive", "reference", "surrogate"}, "adaptive",
                             "adaptive: slider free (x_C, z_C, phi); reference: x_C held at l/2; surrogate: "
-                            "x_C held at x_C0 (spec 1.6)"),
+                            "x_C held at x_C0 (the paper's fixed-slider variants)"),
       ParameterSpec::real("f", G::Physics, "Hz", 125, 0, 1e4, "excitation frequency").open_below(),
       ParameterSpec::real("w0_hat", G::Physics, "m", 1e-4, 0, 1e-2, "base displacement amplitude"),
       ParameterSpec::real("am_depth", G::Physics, "-", 0, 0, 10,
-                          "amplitude modulation depth alpha: w0_hat (1 + alpha cos(2 pi am_f t)) (spec 1.5)"),
+                          "amplitude modulation depth alpha: w0_hat (1 + alpha cos(2 pi am_f t)) (the paper's AM runs)"),
       ParameterSpec::real("am_f", G::Physics, "Hz", 0.05, 0, 1e4, "amplitude modulation frequency").open_below(),
       ParameterSpec::real("mu", G::Physics, "-", 0.1, 0, 10, "Coulomb friction coefficient (stick = slip)"),
       ParameterSpec::real("eps_n", G::Physics, "-", 0.5, 0, 1, "normal restitution (Newton)"),
@@ -30,7 +30,7 @@ std::vector<ParameterSpec> make_specs() {
       ParameterSpec::real("r", G::Physics, "m", 2e-4, 0, 1e-2, "beam half-thickness of the contact geometry")
           .open_below(),
       ParameterSpec::real("h_b", G::Physics, "m", 2e-4, 0, 1e-2,
-                          "bending thickness: EI = E (m_B / (rho l)) h_b^2 / 12 (spec U1: 0.2 mm matches the "
+                          "bending thickness: EI = E (m_B / (rho l)) h_b^2 / 12 (0.2 mm matches the "
                           "paper's frequencies)").open_below(),
       ParameterSpec::real("E", G::Physics, "Pa", 1.31e11, 0, 1e13, "Young's modulus of the beam").open_below(),
       ParameterSpec::real("rho", G::Physics, "kg/m^3", 8333, 0, 1e5, "beam density").open_below(),
@@ -54,10 +54,10 @@ std::vector<ParameterSpec> make_specs() {
       ParameterSpec::real("steps_per_mode", G::Numerics, "-", 5, 1, 1000,
                           "time steps per period of the highest beam mode (dt = T_ex / ceil(...))"),
       ParameterSpec::choice("kinematics", G::Numerics, {"exact", "simplified"}, "exact",
-                            "contact kinematics: exact projection (spec 2.1), or the simplified cross-check "
-                            "(vertical projection, unnormalised surface offset; spec 2.1 step 9)"),
+                            "contact kinematics: exact projection (paper Appendix C), or the simplified cross-check "
+                            "(vertical projection, unnormalised surface offset)"),
       ParameterSpec::choice("contact_solver", G::Numerics, {"gs_prox"}, "gs_prox",
-                            "local contact solver: proximal-point Gauss-Seidel (spec 3.2)"),
+                            "local contact solver: proximal-point Gauss-Seidel"),
       ParameterSpec::real("solver_rtol", G::Numerics, "-", 1e-5, 0, 1, "contact solver relative tolerance"),
       ParameterSpec::real("solver_atol", G::Numerics, "N s", 5e-13, 0, 1, "contact solver absolute tolerance")
           .open_below(),

@@ -1,5 +1,5 @@
 #pragma once
-// The beam-with-slider's declared inputs (spec beam_slider.md 4) and the constants derived from them.
+// The beam-with-slider's declared inputs (Krack et al. 2017) and the constants derived from them.
 #include <string>
 #include <vector>
 
@@ -11,7 +11,7 @@ namespace vibro::beam_slider {
 
 const std::vector<ParameterSpec>& beam_slider_parameter_specs();
 
-// Spec 1.6: all slider DOFs free, or x_C held by an axial bearing at the centre / at x_C0.
+// The paper's three variants: all slider DOFs free, or x_C held by an axial bearing at the centre / at x_C0.
 enum class Variant { Adaptive, Reference, Surrogate };
 
 // Everything the simulation needs, in SI units.
@@ -20,7 +20,7 @@ struct BeamSliderConstants {
   double length, beam_mass, EI, half_thickness, damping;
   int modes;
   bool base_load;  // the -gamma_n w0'' modal load: on = the paper's Eq. (1), off = its printed Eq. (6)
-  // slider (corner geometry in the slider frame, spec 1.4)
+  // slider (corner geometry in the slider frame)
   double mass, inertia, corner_spacing /* b1 */, hole_height /* R */, hole_offset /* d */, g;
   // contact laws
   double mu, eps_n, eps_t;

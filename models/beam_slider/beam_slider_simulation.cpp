@@ -41,11 +41,28 @@ StrobeLayout beam_slider_layout(const BeamSliderSystem& system) {
   layout.state_scales.push_back(1.0);
   layout.drift_scale = 1e-3;
   layout.period = system.constants().period();
+  // q_Bn, u_Bn: mass-normalised modal coordinates and rates (deflection w = sum s_n(x) q_Bn, s_n in 1/sqrt(kg)).
+  for (const auto& name : layout.state_names) {
+    const bool rate = name.find("dot") != std::string::npos || name[0] == 'v' || name[0] == 'u';
+    const bool angle = name.rfind("phi", 0) == 0;
+    const bool modal = name.rfind("q_B", 0) == 0 || name.rfind("u_B", 0) == 0;
+    const std::string base = modal ? "m kg^0.5" : angle ? "rad" : "m";
+    layout.state_units.push_back(rate ? base + "/s" : base);
+  }
+  layout.drift_unit = "m";
+  layout.drift_meaning = "x_C, the slider's axial position";
   layout.counter_names = {"steps",        "closed_P1",     "closed_P2",   "closed_P3", "closed_P4",
                           "contact_steps", "solver_sweeps", "unconverged_steps"};
+  layout.counter_meanings = {"time steps of the Moreau midpoint scheme",
+                             "steps with contact P1 closed", "steps with contact P2 closed",
+                             "steps with contact P3 closed", "steps with contact P4 closed",
+                             "steps with at least one contact closed", "sweeps of the contact solver, summed over steps",
+                             "steps whose contact solve hit the sweep cap"};
   layout.mode_names = {"open", "one_contact", "two_contacts", "three_contacts", "four_contacts"};
-  // Spec 3.4's steady-state test (run.steady_state = means): window means of x_C within 0.005 l and of
-  // the mechanical energy within 5 %.
+  layout.mode_meanings = {"no corner contact closed", "one corner contact closed", "two corner contacts closed",
+                          "three corner contacts closed", "all four corner contacts closed"};
+  // The `means` steady-state test (run.steady_state = means): window means of x_C within 0.005 l and
+  // of the mechanical energy within 5 %.
   layout.settled_means = {{kIntX, 0.005 * system.constants().length, false}, {kIntEnergy, 0.05, true}};
   return layout;
 }

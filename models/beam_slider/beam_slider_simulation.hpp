@@ -2,7 +2,7 @@
 // Runs the beam with the slider by Moreau midpoint steps (engine/timestepping), a whole number of
 // steps per excitation period so that the stroboscopic samples fall exactly on t = k T. Running
 // sums carried in the samples (time integrals of x_C and the energies, contact-active step counts,
-// the x impulse) let any window of samples give its time averages (spec 3.5).
+// the x impulse) let any window of samples give its time averages (the paper's time averages).
 #include <cstdint>
 #include <memory>
 

@@ -10,7 +10,7 @@ std::vector<ObservableSpec> beam_slider_observables() {
   return {{"x_C_mean", "-", "mean slider location over the window, x_C / l"},
           {"x_C_final", "-", "slider location at the window's last sample, x_C / l"},
           {"drift_velocity", "m/s", "mean axial slider velocity over the window (drift)"},
-          {"energy_mean", "J", "mean mechanical energy (beam modal + slider kinetic, spec 3.5)"},
+          {"energy_mean", "J", "mean mechanical energy (beam modal + slider kinetic: our reading of the paper's undefined term)"},
           {"rot_energy_fraction", "-", "mean rotational over mean mechanical energy of the slider motion"},
           {"axial_energy_fraction", "-", "mean axial kinetic over mean mechanical energy"},
           {"active_P1", "-", "fraction of steps with a positive normal percussion at corner P1"},
@@ -57,6 +57,15 @@ CaseSummary summarize_beam_slider(const SteadyState& steady, const StrobeLayout&
   else
     summary.class_code = has_period(steady.periodicity) ? "P" + std::to_string(steady.period) : "Q";
   return summary;
+}
+
+std::vector<ClassCode> beam_slider_class_legend() {
+  return {{"C", "adaptive system: the slider settles at the centre of the beam (|mean x_C - l/2| < 0.02 l)"},
+          {"O", "adaptive system: the slider settles off the centre"},
+          {"P<k>", "fixed-slider variants: a period-k orbit"},
+          {"Q", "fixed-slider variants: no period found (quasi-periodic or not converged; the periodicity column "
+                "tells which)"},
+          {"X", "too short a steady window to read (fewer than two samples)"}};
 }
 
 }  // namespace vibro::beam_slider

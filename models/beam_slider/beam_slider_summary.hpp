@@ -1,7 +1,7 @@
 #pragma once
-// Time averages of one steady window (spec beam_slider.md 3.5) from the running sums in its first
+// Time averages of one steady window (Krack et al. 2017) from the running sums in its first
 // and last stroboscopic samples, and the case's class: "C" (slider at the centre, |x_C - l/2| <
-// 0.02 l, spec U8) or "O" (off-centre) for the adaptive system; "P<k>" (periodic) or "Q"
+// 0.02 l: the paper's "centre" read as within 2 % of l) or "O" (off-centre) for the adaptive system; "P<k>" (periodic) or "Q"
 // (not periodic: quasi-periodic or not converged, the periodicity column tells which) for the
 // fixed-slider variants.
 #include <string>
@@ -16,5 +16,6 @@ namespace vibro::beam_slider {
 std::vector<ObservableSpec> beam_slider_observables();
 CaseSummary summarize_beam_slider(const SteadyState& steady, const StrobeLayout& layout,
                                   const BeamSliderConstants& constants);
+std::vector<ClassCode> beam_slider_class_legend();
 
 }  // namespace vibro::beam_slider

@@ -11,7 +11,7 @@ BeamSliderSystem::BeamSliderSystem(const BeamSliderConstants& constants)
     : c_(constants), axis_(constants.modes, constants.length, constants.beam_mass, constants.EI),
       base_(constants.w0_hat, constants.frequency, constants.am_depth, constants.am_frequency) {
   const double b = 0.5 * c_.corner_spacing, d = c_.hole_offset, R = c_.hole_height;
-  // P1 top-left, P2 bottom-left, P3 bottom-right, P4 top-right (spec 1.4).
+  // P1 top-left, P2 bottom-left, P3 bottom-right, P4 top-right (the paper's Fig. 1 numbering).
   corners_ = {Corner{-b, d + 0.5 * R, +1.0}, Corner{-b, d - 0.5 * R, -1.0}, Corner{+b, d - 0.5 * R, -1.0},
               Corner{+b, d + 0.5 * R, +1.0}};
   const int N = axis_.modes();
@@ -45,10 +45,10 @@ void BeamSliderSystem::closed_contacts(const Eigen::VectorXd& q, double t, times
   for (int i = 0; i < kCorners; ++i) {
     const Corner& corner = corners_[static_cast<std::size_t>(i)];
     const CornerPosition P = corner_position(p, corner);
-    if (!(P.x >= 0 && P.x <= length))  // spec U14: a corner left the beam (also catches NaN)
+    if (!(P.x >= 0 && P.x <= length))  // the paper does not model the clamps: a corner that left the beam ends the case (also catches NaN)
       throw CaseFailure("slider corner P" + std::to_string(i + 1) + " left the beam at t = " + std::to_string(t) +
                         " s (x = " + std::to_string(P.x) + " m)");
-    // Exact projection only within one beam thickness of the surface (spec 2.1 step 8).
+    // Exact projection only within one beam thickness of the surface (beyond that the projection can jump to the far surface).
     if (vertical_gap(axis_, p, corner, r) >= r) continue;
     const bool exact = c_.kinematics == ContactKinematics::Exact;
     const double x_star = exact ? closest_axis_point(axis_, p, corner) : P.x;

@@ -1,8 +1,8 @@
 #pragma once
-// The beam with the sliding mass as a measure differential inclusion (spec beam_slider.md 2.3):
+// The beam with the sliding mass as a measure differential inclusion (Krack et al. 2017):
 // q = [q_B (modes); x_C; z_C; phi], constant diagonal M, smooth forces h (modal damping and
 // stiffness, base load, gravity) and the four hole corners as frictional unilateral contacts.
-// The fixed-slider variants hold x_C with a zero entry of M^-1 (spec 1.6).
+// The fixed-slider variants hold x_C with a zero entry of M^-1 (the paper's fixed-slider variants).
 #include <array>
 
 #include "engine/timestepping/measure_differential_system.hpp"
@@ -30,10 +30,10 @@ class BeamSliderSystem : public timestepping::MeasureDifferentialSystem {
   int x_index() const { return axis_.modes(); }  // x_C; z_C and phi follow
   SliderPose pose(const Eigen::VectorXd& q, double t) const;
   const BaseExcitation& base() const { return base_; }
-  // Beam modal energies (relative frame) plus absolute slider kinetic energies (spec 3.5).
+  // Beam modal energies (relative frame) plus absolute slider kinetic energies (the paper does not define its "mechanical energy of the system"; this is our reading).
   double mechanical_energy(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
   double rotational_energy(const Eigen::VectorXd& u) const;
-  // The trivial initial condition of spec 4.5 at x_C(0) = x_start.
+  // The paper's "trivial initial conditions" (beam and slider at rest, undeformed) at x_C(0) = x_start.
   void initial_state(Eigen::VectorXd& q, Eigen::VectorXd& u) const;
 
  private:

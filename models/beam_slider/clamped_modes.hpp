@@ -1,6 +1,6 @@
 #pragma once
 // Free-vibration modes of a uniform clamped-clamped Euler-Bernoulli beam on xi = x/l in [0, 1]
-// (spec beam_slider.md 1.3): phi_n = cosh - cos - sigma_n (sinh - sin) of lambda_n xi, with
+// (Krack et al. 2017): phi_n = cosh - cos - sigma_n (sinh - sin) of lambda_n xi, with
 // cos(lambda) cosh(lambda) = 1 and unit mean square. Evaluated in the cancellation-free form
 // cosh - sigma sinh = ((1 - sigma) e^(lambda xi) + (1 + sigma) e^(-lambda xi)) / 2.
 #include <vector>

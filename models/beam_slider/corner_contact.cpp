@@ -6,7 +6,7 @@ namespace vibro::beam_slider {
 
 CornerPosition corner_position(const SliderPose& pose, const Corner& corner) {
   const double c = std::cos(pose.phi), s = std::sin(pose.phi);
-  // A_NS(phi) = [[cos, sin], [-sin, cos]] (spec 1.1)
+  // A_NS(phi) = [[cos, sin], [-sin, cos]] (paper Appendix C)
   return {pose.x_C + c * corner.rho_x + s * corner.rho_z, pose.z_C - s * corner.rho_x + c * corner.rho_z};
 }
 

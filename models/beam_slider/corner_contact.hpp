@@ -1,5 +1,5 @@
 #pragma once
-// Exact kinematics of one hole corner of the slider against the beam surface (spec beam_slider.md
+// Exact kinematics of one hole corner of the slider against the beam surface (Krack et al. 2017
 // 2.1, paper App. C): closest point x* on the deformed axis by Newton, surface point and contact frame
 // from the slope there, normal gap, and the Jacobian rows W_i^T = dg/dq and w_i = dg/dt with x*
 // frozen (the beam contact point is a material point, so friction acts).
@@ -9,7 +9,7 @@
 
 namespace vibro::beam_slider {
 
-// Exact kinematics (spec 2.1 steps 1-7), or the simplified cross-check of step 9: vertical
+// Exact kinematics (paper Appendix C), or the simplified cross-check of step 9: vertical
 // projection x* = x_P and the surface offset xi r (-w', 1) without normalisation.
 enum class ContactKinematics { Exact, Simplified };
 

@@ -1,5 +1,5 @@
 #pragma once
-// Closed-form results of the conveyor paper (spec 5), used by tests and by the plotting scripts'
+// Closed-form results of the conveyor paper (Eqs. 23-40, 44-57, 64-67), used by tests and by the plotting scripts'
 // reference lines. Angles in rad unless the name says deg.
 namespace vibro::conveyor::analytic {
 
@@ -15,7 +15,7 @@ double hopping_phase(double a_hat, double c_r, double phi, double g, int n = 1);
 double microthrow_duration(double dv1, double c_r, double g, double A, double omega, double theta1);
 // Eq. 56: tangential velocity at the accumulation point.
 double microthrow_final_velocity(double vT1, double dv1, double c_r, double mu);
-// Eq. 57 as printed in the paper, and corrected (index shift, spec 5.4).
+// Eq. 57 as printed in the paper, and corrected (an index shift: as printed, Eq. 57 disagrees with Eq. 56 it is derived from).
 double microthrow_mean_velocity_printed(double vT1, double dv1, double c_r, double mu);
 double microthrow_mean_velocity_corrected(double vT1, double dv1, double c_r, double mu);
 

@@ -25,4 +25,14 @@ std::string classify_conveyor(const SteadyState& steady) {
   return "P" + k + slow;
 }
 
+std::vector<ClassCode> conveyor_class_legend() {
+  return {{"S[~]", "permanent contact: the part never leaves the plate (no impacts, every sample in coupled motion); ~: converged slowly"},
+          {"M<k>[~]", "period-k motion with coupled phases: flights that end in an accumulation onto the plate "
+                      "(microthrow); ~: converged slowly"},
+          {"H<k>[~]", "period-k hopping with one impact per orbit (a flight of k plate periods for k > 1); ~: converged slowly"},
+          {"P<k>[~]", "period-k hopping with several impacts per orbit and no coupled phase; ~: converged slowly"},
+          quasi_periodic_class(),
+          not_converged_class()};
+}
+
 }  // namespace vibro::conveyor

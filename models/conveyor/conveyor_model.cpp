@@ -1,4 +1,5 @@
-// The vibratory conveyor of seed 000 (spec conveyor.md), registered as "conveyor".
+// The vibratory conveyor as an extended bouncing ball (point mass, Newton restitution, Coulomb impulse,
+// microthrows and coupled normal motion), registered as "conveyor".
 #include <cmath>
 #include <memory>
 
@@ -16,7 +17,7 @@ class ConveyorModel : public Model {
   std::string summary() const override {
     return "vibratory conveyor: point mass on a plate moving harmonically on an inclined line; Newton "
            "restitution, Coulomb impulse with stick clamp, microthrows (Zeno) and coupled stick/slip motion "
-           "(seed 000)";
+           "(extended bouncing ball)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return conveyor_parameter_specs(); }
   std::vector<ObservableSpec> observables() const override {
@@ -30,6 +31,7 @@ class ConveyorModel : public Model {
     return std::make_unique<ConveyorSimulation>(ConveyorConstants::from(p), ConveyorStart::from(p));
   }
   ModelCapabilities capabilities() const override { return {true, true, true}; }
+  std::vector<ClassCode> class_legend() const override { return conveyor_class_legend(); }
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout, const ParameterSet&) const override {
     CaseSummary summary;
     summary.class_code = classify_conveyor(steady);

@@ -71,7 +71,8 @@ ConveyorConstants ConveyorConstants::from(const ParameterSet& p) {
   c.mu = p.get("mu");
   c.lifts_off = c.Gamma > 1.0;
   c.theta_L = c.lifts_off ? std::asin(1.0 / c.Gamma) : kInf;
-  // Stick band (spec 3.4), with every division guarded: the resting plate a_hat = 0 is valid.
+  // Stick band of the coupled motion (the phases where friction can hold the part on the plate), with
+  // every division guarded: the resting plate a_hat = 0 is valid.
   const double w2 = c.omega * c.omega;
   const double plus_den = (c.B + c.mu * c.A) * w2;
   const double minus_den = (c.B - c.mu * c.A) * w2;

@@ -1,5 +1,5 @@
 #pragma once
-// The conveyor's declared inputs (spec conveyor.md 1.4, 4, 6.0) and the constants derived from them.
+// The conveyor's declared inputs (the conveyor paper) and the constants derived from them.
 #include <vector>
 
 #include "engine/core/parameter_spec.hpp"

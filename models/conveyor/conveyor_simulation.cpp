@@ -20,7 +20,8 @@ constexpr double kTwoPi = 6.283185307179586476925;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // Positive root of (K/3) rho^2 / 2 ... : the largest rho with L3(rho) = g + g1 rho + g2 rho^2/2 - K rho^3/6 > 0
-// when g = 0, g1 >= 0 (spec 2.3, start after an event). Also the quadratic bound 2 g1 / m_down.
+// when g = 0, g1 >= 0 (start after an event; the paper asks only for "the smallest positive root",
+// so the first root is certified here). Also the quadratic bound 2 g1 / m_down.
 double certified_start(double g1, double g2, double K, double m_down) {
   const double g1p = std::max(g1, 0.0);
   const double rho2 = m_down > 0 ? 2 * g1p / m_down : kInf;
@@ -37,12 +38,24 @@ StrobeLayout conveyor_layout(const ConveyorConstants& c) {
   StrobeLayout layout;
   const double length = c.g / (c.omega * c.omega), velocity = c.g / c.omega;
   layout.state_names = {"h", "u", "vT"};
+  layout.state_units = {"m", "m/s", "m/s"};
   layout.state_scales = {length, velocity, velocity};
   layout.drift_scale = velocity;
   layout.period = c.period;
+  layout.drift_unit = "m";
+  layout.drift_meaning = "the part's position along the trough";
   layout.counter_names = {"impacts", "accumulations", "coupled_phases", "lift_offs",
                           "stick_arcs", "reversals", "grazings", "root_evaluations"};
+  layout.counter_meanings = {"impacts of the part on the plate (Newton restitution, Coulomb impulse)",
+                             "impact sequences that accumulated: the part came to rest on the plate",
+                             "phases of coupled motion (part on the plate) begun",
+                             "lift-offs from coupled motion (normal force reached zero)",
+                             "arcs of sticking (no tangential slip) begun during coupled motion",
+                             "reversals of the tangential slip direction during coupled motion",
+                             "grazing contacts (zero approach speed)",
+                             "evaluations of the certified event-root search (a cost measure)"};
   layout.mode_names = {"flight", "coupled"};
+  layout.mode_meanings = {"the part flies above the plate", "the part moves with the plate in normal contact"};
   return layout;
 }
 
@@ -103,7 +116,8 @@ bool ConveyorSimulation::emit(double h, double u, int mode) {
 }
 
 ConveyorSimulation::FlightStart ConveyorSimulation::after_impact(double u) const {
-  // h = 0, h' = u/omega > 0: the gap is positive up to the certified start point (spec 2.3).
+  // h = 0, h' = u/omega > 0: the gap is positive up to the certified start point, so the
+  // root search never returns the impact it starts from.
   const double g1 = u / c_.omega, g2 = -c_.G + c_.A * std::sin(theta_);
   double y0 = certified_start(g1, g2, c_.A, c_.G + c_.A);
   if (!(y0 > 0)) {
@@ -117,13 +131,14 @@ ConveyorSimulation::FlightStart ConveyorSimulation::after_impact(double u) const
 
 ConveyorSimulation::FlightStart ConveyorSimulation::after_lift_off() const {
   // h = h' = h'' = 0 and h''' = A cos(theta_L) > 0; with |h''''| <= A the gap is positive up to
-  // 4 cos(theta_L) (spec 2.3). Gravity is written as A sin(theta_L) so that h'' = 0 holds exactly.
+  // 4 cos(theta_L). Gravity is written as A sin(theta_L) so that h'' = 0 holds exactly.
   return {0.0, 0.0, 0.999 * 4 * std::cos(c_.theta_L), c_.A * std::sin(c_.theta_L)};
 }
 
 ConveyorSimulation::Next ConveyorSimulation::fly(const FlightStart& start) {
   const PlateGap gap{start.h, start.u / c_.omega, start.G, c_.A * std::sin(theta_), c_.A * std::cos(theta_)};
-  // The flight ends before the parabola of the absolute position falls 2A below its start (spec 2.2).
+  // The flight ends before the parabola of the absolute position falls 2A below its start: the gap of
+  // the paper's Eq. 19 cannot have its first root later.
   const double vN_phase = start.u / c_.omega + c_.A * std::cos(theta_);
   const double y_max = 1.001 * (vN_phase + std::sqrt(vN_phase * vN_phase + 2 * start.G * (start.h + 2 * c_.A))) /
                        start.G + 1e-12;
@@ -188,7 +203,8 @@ ConveyorSimulation::Next ConveyorSimulation::impact(double u_before, bool grazin
 ConveyorSimulation::Next ConveyorSimulation::ride() {
   count_event();
   ++sample_.counters[kCoupledPhases];
-  // Contact lasts to the next lift-off phase theta_L (never when Gamma <= 1; spec 3.3).
+  // Contact lasts to the next lift-off phase theta_L (never when Gamma <= 1; the paper's
+  // Section 4.2, Eqs. 58-60).
   double y_left = kInf;
   if (c_.lifts_off) {
     y_left = c_.theta_L - theta_;
@@ -202,7 +218,8 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
   bool stick = false, from_zero = false;
   double s = 0;
   auto choose_at_zero_relative_velocity = [&]() {
-    // r = 0: stick if friction can hold the part on the plate, else slip the other way (spec 3.4).
+    // r = 0: stick if friction can hold the part on the plate, else slip the other way: full
+    // Coulomb friction; the paper's Eq. 62 keeps one sign and does not say what happens at r = 0.
     const double required = -c_.B * w2 * std::sin(theta_);
     const double available = c_.mu * (c_.g - c_.A * w2 * std::sin(theta_));
     vT_ = c_.B * w * std::cos(theta_);
@@ -331,7 +348,7 @@ ConveyorSimulation::Next ConveyorSimulation::initial_step() {
         pending_flight_ = after_impact(u0);
         return Next::Flight;
       }
-      if (start_.on_plate == OnPlateMode::Coupled) return Next::Coupled;  // resting on the plate (spec 4.3)
+      if (start_.on_plate == OnPlateMode::Coupled) return Next::Coupled;  // resting on the plate (z0 = 0, on_plate = coupled)
       pending_u_ = u0;
       pending_grazing_ = false;
       return Next::Impact;

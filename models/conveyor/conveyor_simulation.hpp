@@ -1,5 +1,5 @@
 #pragma once
-// The conveyor's event-driven state machine (spec 2.7): exact free flight, certified first-impact
+// The conveyor's event-driven state machine (flights, impacts, coupled motion): exact free flight, certified first-impact
 // search, Newton + Coulomb impulse laws, accumulation (Zeno) detection, coupled motion with
 // stick/slip arcs in closed form, and lift-off. Emits one stroboscopic sample per period.
 #include <cstdint>
@@ -60,7 +60,7 @@ class ConveyorSimulation : public Simulation {
     double G;           // gravity term; exactly A sin(theta_L) after a lift-off (h'' = 0 there)
   };
 
-  Next initial_step();                  // the start of the spec's initial-condition modes (4.2-4.4)
+  Next initial_step();                  // the start of the reference initial-condition modes (4.2-4.4)
   Next fly(const FlightStart& start);
   Next ride();                          // coupled motion until lift-off (or stop)
   Next impact(double u_before, bool grazing);

@@ -1,5 +1,5 @@
 #pragma once
-// Closed forms of the tangential motion while the part rides the plate (spec 3.5): a slip arc
+// Closed forms of the tangential motion while the part rides the plate (derived from the paper's Eq. 61): a slip arc
 // with fixed friction sign s from (theta_A, v_A, x_A), and the function whose first root ends it.
 #include <cmath>
 

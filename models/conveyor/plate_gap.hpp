@@ -1,6 +1,6 @@
 #pragma once
 // The gap between the part in free flight and the plate, relative to the event that began the
-// flight (spec 2.2). Subtracting absolute positions loses everything in a microthrow sequence
+// flight (the paper's Eq. 19). Subtracting absolute positions loses everything in a microthrow sequence
 // (flights of 1e-8 rad, gaps of 1e-19 m); this form keeps full relative precision.
 #include <cmath>
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "models/dimer/dimer_drift_formula.hpp"
 #include "models/dimer/dimer_simulation.hpp"
@@ -10,7 +11,8 @@ namespace vibro::dimer {
 
 namespace {
 constexpr double kDeg = 180.0 / 3.14159265358979323846;
-// |kappa_rel| below this counts as no drift (pendulum); spec R11 "<u> ~ 0", prototype <= 0.03.
+// |kappa_rel| below this counts as no drift (pendulum); the report's pendulum run has "<u> ~ 0"; an
+// independent prototype measured <= 0.03.
 constexpr double kNoDriftKappa = 0.1;
 
 std::int64_t in_period(const SteadyState& s, std::size_t i, int counter) {
@@ -18,7 +20,7 @@ std::int64_t in_period(const SteadyState& s, std::size_t i, int counter) {
 }
 
 DimerMode classify(const DimerReading& r, const SteadyState& s, const DimerConstants& c) {
-  const double bounce_height = c.g * c.period * c.period / 8;  // g T^2 / 8, spec 5.1
+  const double bounce_height = c.g * c.period * c.period / 8;  // g T^2 / 8: the free bounce height of one period
   const double total_impacts = r.impacts_tip1 + r.impacts_tip2;
   if (total_impacts == 0 && std::min(r.contact_tip1, r.contact_tip2) > 0.99) return DimerMode::Rest;
   const bool tip1_stays = r.contact_tip1 >= r.contact_tip2;
@@ -92,7 +94,7 @@ std::string dimer_class_code(const DimerReading& r, const SteadyState& s) {
 
 std::vector<ObservableSpec> dimer_observables() {
   return {{"drift_speed", "mm/s", "mean horizontal drift speed over the window (+x)"},
-          {"drift_speed_rel", "mm/s", "drift speed towards the bouncing end (sign of the mean theta, spec U7)"},
+          {"drift_speed_rel", "mm/s", "drift speed towards the bouncing end (sign of the mean theta: the report's drift direction is towards the bouncing end)"},
           {"kappa_rel", "-", "scaled drift speed u_rel f / g * 100"},
           {"mode_index", "-", "0 rest, 1 drift, 2 pendulum, 3 jump, 4 flutter, 5 small hop, 6 other"},
           {"impacts_per_cycle", "1/period", "impacts of both tips per plate period"},
@@ -124,6 +126,25 @@ std::vector<double> dimer_observable_values(const DimerReading& r, const DimerCo
           r.max_abs_theta * kDeg,
           r.max_gap_tip1 * 1e3,
           r.max_gap_tip2 * 1e3};
+}
+
+std::vector<ClassCode> dimer_class_legend() {
+  const std::pair<const char*, const char*> modes[] = {
+      {"R", "rest: both tips stay on the plate, no impacts"},
+      {"D+", "drift towards the bouncing end: one tip stays in contact, the other hits once per period"},
+      {"D-", "drift away from the bouncing end (same motion as D+, opposite direction)"},
+      {"P", "pendulum: the drift pattern (one tip stays, the other hits once per period) without net drift"},
+      {"J", "jump: both tips hit once per period with comparable hop heights"},
+      {"F", "flutter: the tips hit alternately, each every other period, the tilt changing sign"},
+      {"H", "small hop: both tips hit, hops lower than a quarter of the free bounce height g T^2 / 8"},
+      {"O", "other motion"}};
+  std::vector<ClassCode> legend;
+  for (const auto& [letter, meaning] : modes) {
+    legend.push_back({std::string(letter) + "[~]<k>", std::string(meaning) + "; a period-k orbit (~: converged slowly)"});
+    legend.push_back({std::string(letter) + "Q", std::string(meaning) + "; quasi-periodic"});
+    legend.push_back({std::string(letter) + "?", std::string(meaning) + "; not converged within the period budget"});
+  }
+  return legend;
 }
 
 }  // namespace vibro::dimer

@@ -1,5 +1,5 @@
 #pragma once
-// Reading of a dimer steady state (spec bouncing_dimer.md 5.1, U6, U7): drift speed (raw and
+// Reading of a dimer steady state (Liu, Zhao and Brogliato 2008): drift speed (raw and
 // relative to the bouncing end), kappa, impacts and contact fractions per tip, theta statistics,
 // and the mode: rest, drift (+ forward / - backward), pendulum (drift pattern, no drift), jump,
 // flutter, small hop, other.
@@ -30,6 +30,7 @@ DimerReading read_dimer(const SteadyState& steady, const DimerConstants& c);
 // Class code: mode letter(s) ("R", "D+", "D-", "P", "J", "F", "H", "O") and the period k of the
 // stroboscopic map ("Q" when quasi-periodic, "?" when it did not converge).
 std::string dimer_class_code(const DimerReading& reading, const SteadyState& steady);
+std::vector<ClassCode> dimer_class_legend();
 
 std::vector<ObservableSpec> dimer_observables();
 std::vector<double> dimer_observable_values(const DimerReading& reading, const DimerConstants& c);

@@ -71,6 +71,7 @@ DimerEventDriven::DimerEventDriven(const DimerConstants& constants) : c_(constan
   layout_.counter_names = {"impacts_tip1", "impacts_tip2", "double_impacts", "contact_ticks_tip1", "contact_ticks_tip2",
                            "ticks"};
   layout_.mode_names = {"flight", "contact_tip1", "contact_tip2", "contact_both"};
+  describe_dimer_layout(layout_, "ticks of T / 2^20");
   sample_.aux[kMaxGapTip1] = sample_.aux[kMaxGapTip2] = -1e300;
   // Released at rest with the lower tip at h0; plate at its mean position at t = 0.
   y_(1) = c_.h0 + b.r + 0.5 * b.l * std::abs(std::sin(c_.theta0));

@@ -1,5 +1,5 @@
 #pragma once
-// Geometry, inertia and contact kinematics of the dimer (spec bouncing_dimer.md 1.1, 1.3, 1.4, 2.2):
+// Geometry, inertia and contact kinematics of the dimer (Liu, Zhao and Brogliato 2008):
 // two equal spheres (radius r) joined by a slender rod, in centre-of-mass coordinates
 // q = (X, Y, theta), where the mass matrix is diag(m, m, I). Tip i is the lowest point of sphere i;
 // tip 1 is the left sphere (x_1 < x_2 at theta = 0).
@@ -21,7 +21,7 @@ struct DimerBody {
 
 using Jacobian = Eigen::Matrix<double, 4, 3>;  // rows n1, n2, t1, t2 against (Xdot, Ydot, thetadot)
 
-// Contact Jacobian at tilt theta (spec 1.4).
+// Contact Jacobian at tilt theta (the report, Section 2).
 Jacobian contact_jacobian(const DimerBody& body, double theta);
 
 // Heights of the two tips above y = 0 for a centre of mass at height Y.
@@ -32,7 +32,7 @@ Eigen::Vector2d tip_heights(const DimerBody& body, double Y, double theta);
 impulse::LocalMatrix delassus(const DimerBody& body, const Jacobian& J, const int* tips, int count);
 
 // Configuration-only stick ratio of a single impact at tip `tip` (0 or 1): |C_ii / D_ii|
-// = |rho_i| c / (k^2 + rho_i^2) (spec 2.5, Table F).
+// = |rho_i| c / (k^2 + rho_i^2) (closed form of the report's Eqs. 13-15).
 double impact_stick_ratio(const DimerBody& body, double theta, int tip);
 
 }  // namespace vibro::dimer

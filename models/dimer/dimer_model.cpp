@@ -1,4 +1,5 @@
-// The bouncing dimer of seed 003 (spec bouncing_dimer.md), registered as "dimer".
+// The bouncing dimer of Liu, Zhao and Brogliato ("Variable structure dynamics in a bouncing dimer",
+// INRIA research report RR-6718, 2008), registered as "dimer".
 #include <memory>
 
 #include "analysis/steady_state.hpp"
@@ -17,7 +18,7 @@ class DimerModel : public Model {
   std::string summary() const override {
     return "dimer (two spheres on a rod) on a vertically vibrating plate: two unilateral frictional contacts, "
            "impacts in the impulse domain (Darboux-Keller, Stronge restitution, incremental Coulomb with the "
-           "mu_st vs mu_s test, LZB double impacts), event-driven (closed-form flights, located contact events) or Moreau-Jean (seed 003)";
+           "mu_st vs mu_s test, LZB double impacts), event-driven (closed-form flights, located contact events) or Moreau-Jean (Liu, Zhao, Brogliato 2008)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return dimer_parameter_specs(); }
   std::vector<ObservableSpec> observables() const override { return dimer_observables(); }
@@ -33,6 +34,7 @@ class DimerModel : public Model {
     return std::make_unique<DimerEventDriven>(c);
   }
   ModelCapabilities capabilities() const override { return {true, false, true}; }  // no variational equations
+  std::vector<ClassCode> class_legend() const override { return dimer_class_legend(); }
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet& p) const override {
     const DimerConstants c = DimerConstants::from(p);
     const DimerReading reading = read_dimer(steady, c);

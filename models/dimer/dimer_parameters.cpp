@@ -23,7 +23,7 @@ std::vector<ParameterSpec> make_specs() {
       ParameterSpec::real("r", G::Physics, "m", 4.75e-3, 0, 1, "sphere radius").open_below(),
       ParameterSpec::real("rho_ball", G::Physics, "kg/m^3", 7.8e3, 0, 1e5, "sphere density (steel)").open_below(),
       ParameterSpec::real("rho_rod", G::Physics, "kg/m^3", 1.0e3, 0, 1e5,
-                          "rod density (the report's 1.0e3; real glass ~2.5e3, spec U2)"),
+                          "rod density (the report's 1.0e3; real glass ~2.5e3: kept to reproduce the report)"),
       ParameterSpec::real("d_rod", G::Physics, "m", 4e-3, 0, 1, "rod diameter"),
       ParameterSpec::real("g", G::Physics, "m/s^2", 9.81, 0, 1e3, "gravity").open_below(),
       ParameterSpec::real("eta", G::Physics, "-", 1.5, 0, 10, "Hertz exponent of the LZB distributing law").open_below(),

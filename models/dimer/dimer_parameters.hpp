@@ -1,5 +1,5 @@
 #pragma once
-// The dimer's declared inputs (spec bouncing_dimer.md 1, 2.6, 4, 3.3) and the constants derived from them.
+// The dimer's declared inputs (Liu, Zhao and Brogliato 2008) and the constants derived from them.
 #include <vector>
 
 #include "engine/core/parameter_spec.hpp"

@@ -14,6 +14,18 @@ namespace vibro::dimer {
 using impulse::LocalMatrix;
 using impulse::LocalVector;
 
+void describe_dimer_layout(StrobeLayout& layout, const std::string& contact_unit) {
+  layout.state_units = {"m", "rad", "m/s", "m/s", "rad/s"};
+  layout.drift_unit = "m";
+  layout.drift_meaning = "X, the horizontal position of the dimer's centre";
+  layout.counter_meanings = {"impacts of tip 1 (left ball) on the plate", "impacts of tip 2 (right ball) on the plate",
+                             "impacts where both tips take an impulse at once",
+                             contact_unit + " with tip 1 carrying a contact force",
+                             contact_unit + " with tip 2 carrying a contact force", contact_unit + " in all"};
+  layout.mode_meanings = {"no tip touches the plate", "tip 1 carries a contact force", "tip 2 carries a contact force",
+                          "both tips carry a contact force"};
+}
+
 DimerSimulation::DimerSimulation(const DimerConstants& constants) : c_(constants) {
   const DimerBody& b = c_.body;
   inv_mass_ = {1 / b.m, 1 / b.m, 1 / b.I};
@@ -31,7 +43,8 @@ DimerSimulation::DimerSimulation(const DimerConstants& constants) : c_(constants
   layout_.counter_names = {"impacts_tip1", "impacts_tip2", "double_impacts", "contact_steps_tip1",
                            "contact_steps_tip2", "steps"};
   layout_.mode_names = {"flight", "contact_tip1", "contact_tip2", "contact_both"};
-  // Released at rest with the lower tip at h0 (spec 4, U4); plate at its mean position at t = 0.
+  describe_dimer_layout(layout_, "time steps");
+  // Released at rest with the lower tip at h0 (the report gives no initial plate phase; we take rest at t = 0); plate at its mean position at t = 0.
   sample_.aux[kMaxGapTip1] = sample_.aux[kMaxGapTip2] = -1e300;
   q_ = {0, c_.h0 + b.r + 0.5 * b.l * std::abs(std::sin(c_.theta0)), c_.theta0};
 }
@@ -137,7 +150,7 @@ void DimerSimulation::step() {
   for (int i = 0; i < 2; ++i)
     if (gaps(i) <= gap_tol_) tips[count++] = i;
   // Both tips on the plate means theta = 0 up to the penetration of one step: take the contact
-  // geometry at theta = 0 (spec U11), where both tips slip together and a double stick is
+  // geometry at theta = 0 (the report leaves this superstatic split open; the symmetric split is the one that keeps the motion symmetric), where both tips slip together and a double stick is
   // superstatic, instead of a nearly singular geometry whose tiny tilt decides the stick test.
   const Jacobian J = contact_jacobian(c_.body, count == 2 ? 0.0 : q_mid(2));
   for (int a = 0; a < count; ++a) {

@@ -1,11 +1,12 @@
 #pragma once
-// Time integration of the bouncing dimer (spec bouncing_dimer.md 3.3, the hybrid validated by the
-// spec's prototype): a Moreau-Jean midpoint step with a velocity-level Signorini-Coulomb law
+// Time integration of the bouncing dimer (Liu, Zhao and Brogliato 2008; the hybrid scheme an
+// independent prototype validated against the report's numbers): a Moreau-Jean midpoint step with a velocity-level Signorini-Coulomb law
 // (restitution 0, static mu_s, slip mu_c) for persistent contacts and free flight, and, whenever an
 // active contact approaches faster than the closure speed A omega / 100, the impulse-domain impact
 // solver of engine/impulse (Stronge restitution, incremental Coulomb, LZB for double impacts) on the
-// active contact set first. Slower approaches close the contact (inelastic collapse, spec 2.5).
+// active contact set first. Slower approaches close the contact (inelastic collapse, as in the report's Section 4).
 #include <Eigen/Core>
+#include <string>
 #include <vector>
 
 #include "engine/core/model.hpp"
@@ -27,6 +28,11 @@ enum DimerCounter {
 enum DimerAux { kThetaIntegral, kMaxAbsTheta, kMaxGapTip1, kMaxGapTip2, kMeanTheta };
 // Mode at a sample: which tips are closed.
 enum DimerContactMode { kFlight, kContactTip1, kContactTip2, kContactBoth };
+
+// The units and meanings of the layout both integrators share (state, modes, drift, impact counters);
+// `contact_unit` names what the contact counters and the last counter count ("time steps", "ticks of
+// T / 2^20").
+void describe_dimer_layout(StrobeLayout& layout, const std::string& contact_unit);
 
 // One time step as seen from outside (tests, time-series plots): tip gaps and slip velocities
 // relative to the plate, contact and impact normal impulses per tip.

@@ -28,7 +28,11 @@ class ImpactOscillatorModel final : public HybridModel<2> {
                          {WindowStat::ImpactSpeed, ""},
                          {WindowStat::ImpactPhase, ""},
                          {WindowStat::Maximum, "x"},
-                         {WindowStat::HalfPeakToPeak, "x"}}}) {}
+                         {WindowStat::HalfPeakToPeak, "x"}}}) {
+    explain_classes({{"(1,1)[~]", "the fundamental impacting orbit: one impact on the stop per forcing period"},
+                     {"(2,2)[~]", "the orbit after the period doubling of (1,1): two impacts per two periods"},
+                     {"P1[~]", "the harmonic response, which does not reach the stop (sigma above its amplitude)"}});
+  }
 
   HybridDescription<2> describe(const ParameterSet& p) const override {
     const double zeta = p.get("zeta"), sigma = p.get("sigma");

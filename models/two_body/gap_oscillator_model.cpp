@@ -1,4 +1,5 @@
-// Model A of seed 001 (spec two_body_impact.md 1), registered as "gap_oscillator".
+// Model A of Bazhenov, Pogorelova and Postnikova, "Comparison of two impact simulation methods used for
+// nonlinear vibroimpact systems with rigid and soft impacts" (2013), registered as "gap_oscillator".
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -16,7 +17,7 @@ class GapOscillatorModel : public Model {
   std::string name() const override { return "gap_oscillator"; }
   std::string summary() const override {
     return "2-DOF oscillator with a gap between main and attached body, rigid (restitution) or compliant "
-           "(linear, Hertz) impact (seed 001, Model A)";
+           "(linear, Hertz) impact (Bazhenov et al. 2013, Model A)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return gap_oscillator_parameter_specs(); }
   std::vector<ObservableSpec> observables() const override { return impact_observables(); }
@@ -24,6 +25,7 @@ class GapOscillatorModel : public Model {
     return std::make_unique<GapOscillatorSimulation>(GapOscillatorConstants::from(p));
   }
   ModelCapabilities capabilities() const override { return {true, true, true}; }
+  std::vector<ClassCode> class_legend() const override { return impact_regime_class_legend(); }
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet&) const override {
     return summarize_impact_regime(steady, kImpacts, kFree);
   }

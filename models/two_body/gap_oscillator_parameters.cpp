@@ -68,7 +68,7 @@ GapOscillatorConstants GapOscillatorConstants::from(const ParameterSet& p) {
   c.law = law == "restitution" ? ImpactLaw::Restitution : law == "linear" ? ImpactLaw::Linear : ImpactLaw::Hertz;
   c.e = p.get("e");
   c.k0 = p.get("k0");
-  // Two spheres: A = B = 1/(2 R1) + 1/(2 R2) (spec 3.3).
+  // Two spheres: A = B = 1/(2 R1) + 1/(2 R2) (the paper's Eq. 9).
   c.K = hertz_constant(p.get("E1"), p.get("nu1"), p.get("E2"), p.get("nu2"), 0.5 / p.get("R1") + 0.5 / p.get("R2"));
   c.v_eps = p.get("v_eps");
   c.control = integrator_control(p, c.period / 32);

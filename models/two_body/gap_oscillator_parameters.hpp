@@ -1,5 +1,5 @@
 #pragma once
-// Model A of seed 001 (spec two_body_impact.md 1): a main body on a grounded spring and damper,
+// Model A of Bazhenov, Pogorelova and Postnikova (2013, Section 2, Eq. 2): a main body on a grounded spring and damper,
 // an attached body on a spring and damper, a gap D between them, harmonic force on the main body.
 #include <vector>
 

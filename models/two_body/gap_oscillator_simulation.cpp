@@ -23,12 +23,18 @@ ContactSetup gap_contact(const GapOscillatorConstants& c) {
 StrobeFrame GapOscillatorSystem::strobe_frame(const GapOscillatorConstants& c) {
   StrobeLayout layout;
   layout.state_names = {"x1", "v1", "u2", "v2"};
+  layout.state_units = {"m", "m/s", "m", "m/s"};
   const double length = c.D > 0 ? c.D : 1.0, velocity = length * c.omega;
   layout.state_scales = {length, velocity, length, velocity};
   layout.drift_scale = velocity;
   layout.period = c.period;
   layout.counter_names = {"impacts", "stickings", "releases", "grazings", "steps", "rejected_steps"};
+  layout.counter_meanings = {"impacts of the bodies across the gap", "times the bodies began to move together",
+                             "times they separated after moving together", "grazing contacts (zero approach speed)",
+                             "accepted integration steps", "rejected integration steps (error control)"};
   layout.mode_names = {"free", "contact", "stuck"};
+  layout.mode_meanings = {"the gap is open", "the bodies are in compliant contact",
+                          "the bodies move as one (restitution law, sticking)"};
   return {layout, c.D, kRejectedSteps};
 }
 
@@ -88,7 +94,7 @@ void GapOscillatorSystem::rhs(double, const State& x, State& dx) const {
   dx[4] = -c_.omega * x[5];
   dx[5] = c_.omega * x[4];
   const double F = forcing(x);
-  if (mode == kStuck) {  // the bodies move as one (spec 3.1)
+  if (mode == kStuck) {  // the bodies move as one (restitution law, the paper's Eq. 6)
     const double a = (-c_.c1 * x[1] - c_.k1 * x[0] + F) / (c_.m1 + c_.m2);
     dx[0] = x[1];
     dx[1] = a;

@@ -65,4 +65,13 @@ CaseSummary summarize_impact_regime(const SteadyState& steady, int impact_counte
   return summary;
 }
 
+std::vector<ClassCode> impact_regime_class_legend() {
+  return {{"(<n>,<k>)[~]", "an nT-periodic orbit (n forcing periods) with k impacts per orbit; ~: converged slowly"},
+          {"L[~]", "impact-free (linear) response: the bodies never touch; ~: converged slowly"},
+          {"(<n>,0)[~]", "an nT-periodic orbit without impacts in which the bodies touch: they stay in contact part or "
+                         "all of the time (e.g. the form riding its block); ~: converged slowly"},
+          quasi_periodic_class(),
+          not_converged_class()};
+}
+
 }  // namespace vibro::two_body

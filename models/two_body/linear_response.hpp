@@ -1,5 +1,5 @@
 #pragma once
-// The impact-free steady response of Model A (spec two_body_impact.md 1.6): X = Z(omega)^-1 F with
+// The impact-free steady response of Model A (Bazhenov et al. 2013): X = Z(omega)^-1 F with
 // Z = K - omega^2 M + i omega C. Gives the semi-amplitudes below grazing and the grazing threshold
 // lambda* = D / |X1 - X2|.
 #include "models/two_body/gap_oscillator_parameters.hpp"

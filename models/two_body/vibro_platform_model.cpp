@@ -1,4 +1,4 @@
-// Model B of seed 001 (spec two_body_impact.md 2), registered as "vibro_platform".
+// Model B of Bazhenov, Pogorelova and Postnikova (2013), the vibro-platform, registered as "vibro_platform".
 #include <memory>
 
 #include "engine/core/model_registry.hpp"
@@ -13,7 +13,7 @@ class VibroPlatformModel : public Model {
   std::string name() const override { return "vibro_platform"; }
   std::string summary() const override {
     return "vibro-platform: table on a spring, rubber block, loose form with concrete that lifts off and lands "
-           "(soft impact: linear or Hertz; or restitution) (seed 001, Model B)";
+           "(soft impact: linear or Hertz; or restitution) (Bazhenov et al. 2013, Model B)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return vibro_platform_parameter_specs(); }
   std::vector<ObservableSpec> observables() const override { return impact_observables(); }
@@ -21,6 +21,7 @@ class VibroPlatformModel : public Model {
     return std::make_unique<VibroPlatformSimulation>(VibroPlatformConstants::from(p));
   }
   ModelCapabilities capabilities() const override { return {true, true, true}; }
+  std::vector<ClassCode> class_legend() const override { return impact_regime_class_legend(); }
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet&) const override {
     return summarize_impact_regime(steady, kLandings, kFlight);
   }

@@ -74,7 +74,7 @@ VibroPlatformConstants VibroPlatformConstants::from(const ParameterSet& p) {
   c.e = p.get("e");
   c.K = hertz_constant(p.get("E1"), p.get("nu1"), p.get("E2"), p.get("nu2"), 0.5 / p.get("R"));
   c.relative_damping = p.choice("damping") == "relative";
-  // Static equilibrium (spec 2.5): the block carries the form's weight.
+  // Static equilibrium: the block carries the form's weight.
   const double weight = c.m2 * c.g;
   c.z_static = c.law == ImpactLaw::Hertz ? std::pow(weight / c.K, 2.0 / 3.0) : weight / c.k0;
   c.v_eps = p.get("v_eps");

@@ -1,5 +1,5 @@
 #pragma once
-// Model B of seed 001 (spec two_body_impact.md 2): a vibro-platform table on a vibro-isolation
+// Model B of Bazhenov et al. (2013, Section 2, Eqs. 3-5): a vibro-platform table on a vibro-isolation
 // spring, a rubber block on the table and a loose form with concrete on the block (soft impact,
 // lift-off), vertical motion with gravity.
 #include <vector>
@@ -14,11 +14,13 @@ const std::vector<ParameterSpec>& vibro_platform_parameter_specs();
 
 struct VibroPlatformConstants {
   double m1, m2, k1, k0, h, g;
-  double c1, c2, c0;                 // c2, c0 from omega2 = sqrt(k0 / m2), also under Hertz (spec 8, item 2)
+  double c1, c2, c0;                 // c2, c0 from omega2 = sqrt(k0 / m2), also under Hertz (the paper uses omega2 = sqrt(k2 / m2)
+                                     // without defining k2: we take k2 = k0, which under Hertz enters only the damping)
   double F0, omega, phase, period;
   ImpactLaw law;
   double e, K;
-  bool relative_damping;             // c0 (y2' - y1') instead of the literal c0 y2' (spec 2.3)
+  bool relative_damping;             // c0 (y2' - y1') instead of the printed c0 y2' (the paper damps the block
+                                     // on the form's absolute velocity; literal by default, this switch gives the relative form)
   double z_static;                   // block compression at static equilibrium
   double v_eps;
   StepControl control;

@@ -25,12 +25,19 @@ ContactSetup platform_contact(const VibroPlatformConstants& c) {
 StrobeFrame VibroPlatformSystem::strobe_frame(const VibroPlatformConstants& c) {
   StrobeLayout layout;
   layout.state_names = {"y1", "v1", "u2", "v2"};
+  layout.state_units = {"m", "m/s", "m", "m/s"};
   const double length = 1e-3, velocity = length * c.omega;  // millimetre motions
   layout.state_scales = {length, velocity, length, velocity};
   layout.drift_scale = velocity;
   layout.period = c.period;
   layout.counter_names = {"impacts", "stickings", "releases", "lift_offs", "grazings", "steps", "rejected_steps"};
+  layout.counter_meanings = {"landings of the form on the rubber block", "times the form and table began to move together",
+                             "times they separated after moving together", "lift-offs of the form from the block",
+                             "grazing contacts (zero approach speed)", "accepted integration steps",
+                             "rejected integration steps (error control)"};
   layout.mode_names = {"flight", "on_block", "together"};
+  layout.mode_meanings = {"the form flies above the rubber block", "the form presses the block (compliant contact)",
+                          "form and table move as one body (restitution law, sticking)"};
   return {layout, c.rest_y2(), kPlatformRejected};
 }
 
@@ -124,7 +131,7 @@ void VibroPlatformSystem::observe(const DenseStep<6>& step, double theta_end) {
 }
 
 TwoBodyState VibroPlatformSystem::start() {
-  // Static equilibrium (spec 2.5) plus the requested offsets; the form rests on the block.
+  // Static equilibrium plus the requested offsets; the form rests on the block.
   TwoBodyState x;
   x << c_.y1_0, c_.v1_0, c_.rest_y2() + c_.u2_0, c_.v2_0, 1.0, 0.0;
   const bool touching = x[2] - x[0] < c_.h;

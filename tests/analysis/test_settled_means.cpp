@@ -1,4 +1,4 @@
-// The `means` steady-state test (spec beam_slider.md 3.4): a case ends at the first whole-window
+// The `means` steady-state test (Krack et al. 2017): a case ends at the first whole-window
 // boundary where each declared window mean has changed by less than its tolerance over
 // means_checks consecutive windows; a mean that keeps moving runs the case to its budget.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The model-independent steady-state detector (spec conveyor.md 7 and 9.1 item 15) on synthetic
+// The model-independent steady-state detector (our rule: the papers give none) on synthetic
 // stroboscopic sequences, and adaptive stopping.
 #include <catch2/catch.hpp>
 #include <cmath>

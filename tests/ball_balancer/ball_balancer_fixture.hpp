@@ -1,6 +1,6 @@
 #pragma once
 // Shared set-up of the ball balancer tests: constants from the declared defaults with overrides,
-// the thesis's unit conversions (spec 5.1), and a collector of stroboscopic samples.
+// the thesis's unit conversions (1 in = 0.0254 m, 1 slug = 14.5939 kg, 1 lbf = 4.44822 N), and a collector of stroboscopic samples.
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -28,13 +28,13 @@ inline BallBalancerConstants constants(std::initializer_list<std::pair<std::stri
   return constants_from(parameters(values));
 }
 
-// Chapter VIII parameters (spec 5.5): rounded masses, no dissipation unless asked.
+// Chapter VIII parameters of the thesis: rounded masses, no dissipation unless asked.
 inline BallBalancerConstants chapter8(int n, bool finite_radius) {
   ParameterSet p = parameters({{"m_rotor", 0.155 * kSlug}, {"k_x", 15 * kLbfPerFt}, {"k_y", 15 * kLbfPerFt},
                                {"c_x", 0}, {"c_y", 0}, {"m_ball", 0.0016 * kSlug}, {"n_balls", n}, {"d", 0},
                                {"mu_R", 0}, {"cor", 1}, {"me_ratio", 0}, {"rtol", 1e-12}, {"atol", 1e-14}});
   p.set("balls", finite_radius ? 1 : 0);
-  // I = 2/5 m r^2 = 1.111e-6 slug ft^2 (printed rounded as 1.11e-6; the spec prototype values need 2/5).
+  // I = 2/5 m r^2 = 1.111e-6 slug ft^2 (printed rounded as 1.11e-6; the independent prototype values need 2/5).
   p.set("inertia_factor", 0.4);
   BallBalancerConstants c = constants_from(p);
   c.spin = 0;  // phi' = 0: a conservative system

@@ -1,4 +1,4 @@
-// Ball-ball impacts, trains and separations in the model (spec 6 T9-T15).
+// Ball-ball impacts, trains and separations in the model (validation cases T9-T15).
 #include <Eigen/LU>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -153,7 +153,7 @@ TEST_CASE("T12: a train on a fixed race separates exactly at theta_m = 0 with th
   INFO("separation at t = " << e.t << " s, theta_m = " << theta_m << ", theta' = " << e.y[kRate + kTheta]);
   CHECK(std::fabs(theta_m) <= 1e-9);
   CHECK(e.y[kRate + kTheta] == Approx(expected).margin(1e-5));
-  CHECK(expected == Approx(4.2472).margin(2e-4));  // the spec rounds theta'^2 = 18.040 to 18.039
+  CHECK(expected == Approx(4.2472).margin(2e-4));  // the reference rounds theta'^2 = 18.040 to 18.039
   CHECK(e.t == Approx(0.2387).margin(1e-3));
 }
 

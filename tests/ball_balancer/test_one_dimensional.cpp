@@ -1,4 +1,4 @@
-// The thesis's 1-D impact and separation problems (spec 6 T2-T5) on the engine chosen for the ball
+// The thesis's 1-D impact and separation problems (validation cases T2-T5) on the engine chosen for the ball
 // balancer: event location on the DOPRI5 dense output (HybridIntegrator), the ring impulse map for
 // the impact and its plastic closure (train formation), and the contact force as the separation guard.
 #include <Eigen/Core>
@@ -96,7 +96,7 @@ TwoMasses two_masses(double m1, double m2, double k1, double k2, double c1, doub
   return pair;
 }
 
-TwoMasses separation_pair() { return two_masses(1, 1, 0.4, 0.2, 0.2, 0.2); }  // spec 5.4, inferred exact set
+TwoMasses separation_pair() { return two_masses(1, 1, 0.4, 0.2, 0.2, 0.2); }  // thesis Chapter V, inferred exact set
 
 StepControl tight() {
   StepControl c;
@@ -123,7 +123,7 @@ TEST_CASE("T2: mass against a wall: impacts at pi/9 + k pi/4.5 s with speed 4.5 
 }
 
 TEST_CASE("T3: two masses collide at t = 0.429575 s, x = 0.242526, v+ = (-4.222121, 1.063800)", "[ball_balancer]") {
-  TwoMasses pair = two_masses(1, 2, 20, 20, 0.6, 0.6);  // spec 5.3, inferred
+  TwoMasses pair = two_masses(1, 2, 20, 20, 0.6, 0.6);  // thesis Chapter IV, inferred
   HybridIntegrator<4> integrator(tight());
   TwoMasses::State s(-1, 0, 1, 0);
   double t = 0;

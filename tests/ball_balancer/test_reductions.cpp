@@ -1,4 +1,4 @@
-// The model's 1-DOF reductions and closed forms (spec 6 T6-T8, 7.7 S1-S3).
+// The model's 1-DOF reductions and closed forms (validation cases T6-T8, items S1-S3 of docs/models/ball_balancer.md).
 #include <catch2/catch.hpp>
 #include <cmath>
 

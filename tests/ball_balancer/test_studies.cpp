@@ -1,4 +1,4 @@
-// Steady-state studies of Chapter IX (spec 7.2 protocol, 7.7 robust items S4, S7, S8, S10, S11, S16,
+// Steady-state studies of Chapter IX (our protocol, robust items S4, S7, S8, S10, S11, S16,
 // S17, S20, S21, S23): each case run from scratch like a sweep case (at most 400 s, statistics over
 // the last 40 s, adaptive stop once a locked state has converged).
 #include <catch2/catch.hpp>

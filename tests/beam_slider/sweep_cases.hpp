@@ -1,6 +1,6 @@
 #pragma once
 // Runs a beam-slider sweep file text through the sweep machinery and returns each case's axis value,
-// observables, class and window samples (the reference-result tests of spec beam_slider.md 5).
+// observables, class and window samples (the reference-result tests of Krack et al. 2017).
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>

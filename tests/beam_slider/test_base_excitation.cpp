@@ -1,5 +1,5 @@
-// The base motion of spec beam_slider.md 1.5: velocity and acceleration are the derivatives of the
-// displacement, with and without amplitude modulation; the start puts the axis mid-hole (spec 4.5).
+// The base motion of Krack et al. 2017: velocity and acceleration are the derivatives of the
+// displacement, with and without amplitude modulation; the start puts the axis mid-hole (the paper's trivial initial conditions).
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -23,7 +23,7 @@ TEST_CASE("base velocity and acceleration match central differences (alpha = 0 a
   }
 }
 
-TEST_CASE("amplitude-modulated start: z_C(0) = w0_hat (1 + alpha) - d (spec 4.5)", "[beam_slider]") {
+TEST_CASE("amplitude-modulated start: z_C(0) = w0_hat (1 + alpha) - d (the paper's trivial initial conditions)", "[beam_slider]") {
   const BeamSliderSystem system(testing::constants({{"am_depth", "0.5"}, {"f", "135"}}));
   Eigen::VectorXd q, u;
   system.initial_state(q, u);

@@ -1,4 +1,4 @@
-// Exact corner kinematics (spec beam_slider.md 2.1, ladder item 3): gaps at the trivial initial
+// Exact corner kinematics (Krack et al. 2017): gaps at the trivial initial
 // condition, the Jacobians W_i and w_i against finite differences with x* frozen, the exact
 // projection (g_t = 0, orthogonality), and the mirror symmetry x -> l - x, phi -> -phi.
 #include <catch2/catch.hpp>

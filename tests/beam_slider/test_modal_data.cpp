@@ -1,4 +1,4 @@
-// Modal beam data of spec beam_slider.md 1.3 (table) and the bonded-slider Rayleigh curve R1.
+// Modal beam data of Krack et al. 2017 (table) and the bonded-slider Rayleigh curve R1.
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -24,7 +24,7 @@ double integrate(F f, int panels = 200) {
 }
 }  // namespace
 
-TEST_CASE("clamped-clamped lambda_n, sigma_n and phi_n(0.5) match the spec table to its printed digits",
+TEST_CASE("clamped-clamped lambda_n, sigma_n and phi_n(0.5) match the reference table to its printed digits",
           "[beam_slider]") {
   const ClampedClampedModes modes(5);
   const double lambda[5] = {4.730041, 7.853205, 10.995608, 14.137165, 17.278760};
@@ -63,14 +63,14 @@ TEST_CASE("mode integrals: closed form = quadrature to 1e-10, table to 1e-5; ort
   }
 }
 
-TEST_CASE("beam frequencies and gamma_n with the recommended and the literal EI (spec table 1.3)", "[beam_slider]") {
+TEST_CASE("beam frequencies and gamma_n with the recommended and the literal EI (reference table)", "[beam_slider]") {
   using testing::constants;
   const double rec[5] = {226.42, 624.15, 1223.57, 2022.63, 3021.46};
   const double lit[5] = {452.85, 1248.29, 2447.15, 4045.26, 6042.92};
   const double gamma[5] = {1.4391e-2, 0.0, 6.3007e-3, 0.0, 4.0097e-3};
   const BeamSliderConstants c_rec = constants({});
   const BeamSliderConstants c_lit = constants({{"h_b", "4e-4"}});
-  CHECK(c_rec.EI == Approx(2.620e-4).epsilon(1e-4));  // the spec's rounded values
+  CHECK(c_rec.EI == Approx(2.620e-4).epsilon(1e-4));  // the reference's rounded values
   CHECK(c_lit.EI == Approx(1.048e-3).epsilon(1e-4));
   const BeamAxis a_rec(5, c_rec.length, c_rec.beam_mass, c_rec.EI);
   const BeamAxis a_lit(5, c_lit.length, c_lit.beam_mass, c_lit.EI);
@@ -86,7 +86,7 @@ TEST_CASE("beam frequencies and gamma_n with the recommended and the literal EI 
   }
 }
 
-TEST_CASE("R1: bonded-slider Rayleigh curve within 0.1 % of the spec table, symmetric about l/2", "[beam_slider]") {
+TEST_CASE("R1: bonded-slider Rayleigh curve within 0.1 % of the reference table, symmetric about l/2", "[beam_slider]") {
   const BeamSliderConstants c = testing::constants({});
   const BeamAxis axis(5, c.length, c.beam_mass, c.EI);
   const double x[] = {0.0, 0.1, 0.2, 0.25, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.9167};

@@ -1,5 +1,5 @@
 // The registered model's inputs: the name, a slider start off the beam rejected with the key and the
-// accepted range, and the time step of spec beam_slider.md 3.3.
+// accepted range, and the time step rule (the paper gives only its value).
 #include <catch2/catch.hpp>
 #include <string>
 

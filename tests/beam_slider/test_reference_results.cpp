@@ -1,6 +1,6 @@
-// Reference results of spec beam_slider.md 5 that short runs can decide, through the sweep machinery
+// Reference results of Krack et al. 2017 that short runs can decide, through the sweep machinery
 // and the registered model: R2 (reference resonance), R14 (surrogate resonance at 0.8 l) and R3
-// (85 Hz: the slider goes from 0.6 l to the centre, also under spec 3.4's steady-state test), R6 (no
+// (85 Hz: the slider goes from 0.6 l to the centre, also under the window-means steady-state test), R6 (no
 // friction: no off-centre mean). R4 and R15 (under the paper's printed Eq. (6)): test_adaptive_printed_equation.cpp.
 #include <catch2/catch.hpp>
 #include <algorithm>
@@ -92,7 +92,7 @@ TEST_CASE("R6: without friction the slider oscillates slowly about the centre, m
   CHECK(*hi - *lo > 0.1 * 0.06);
 }
 
-TEST_CASE("Spec 3.4's steady-state test (run.steady_state = means) ends the 85 Hz run once the slider rests at "
+TEST_CASE("the windowed-means steady-state test (run.steady_state = means) ends the 85 Hz run once the slider rests at "
           "the centre", "[beam_slider]") {
   // Windows of 85 periods (1 s); x_C means within 0.005 l and energy means within 5 % over 3 window changes.
   const Case c = adaptive_case("f = 85\n", 0.6,

@@ -1,5 +1,5 @@
-// The beam-slider simulation on cases with known answers: a slider resting on the static beam (spec
-// beam_slider.md 8, item 4), bit-reproducible runs and the mirror symmetry x -> l - x (item 9).
+// The beam-slider simulation on cases with known answers: a slider resting on the static beam,
+// bit-reproducible runs and the mirror symmetry x -> l - x.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>

@@ -216,7 +216,7 @@ def test_input_errors(vibro, tmp):
 
 
 # ------------------------------------------------------------------------------------------------
-SMALL = """# vibro CLI end-to-end test: a small conveyor sweep (spec conveyor.md 6.2 parameters)
+SMALL = """# vibro CLI end-to-end test: a small conveyor sweep (the conveyor paper parameters)
 model = conveyor
 
 [parameters]
@@ -239,7 +239,7 @@ window_periods = 50
 steady_state = adaptive
 """
 
-H1_VELOCITY = 0.1153810534  # m/s: the hopping orbit at a_hat = 50 m/s^2 (spec conveyor.md)
+H1_VELOCITY = 0.1153810534  # m/s: the hopping orbit at a_hat = 50 m/s^2 (the conveyor paper)
 
 
 def as_str(value):
@@ -265,8 +265,8 @@ def test_small_sweep(vibro, tmp):
         attrs = f.attrs
         # Root attributes.
         check(as_str(attrs.get("format")) == "vibro-sweep", "root attr format == 'vibro-sweep'", repr(attrs.get("format")))
-        check(attrs.get("schema_version") == 4 and np.issubdtype(np.asarray(attrs.get("schema_version")).dtype, np.integer),
-              "root attr schema_version is the integer 4", repr(attrs.get("schema_version")))
+        check(attrs.get("schema_version") == 5 and np.issubdtype(np.asarray(attrs.get("schema_version")).dtype, np.integer),
+              "root attr schema_version is the integer 5", repr(attrs.get("schema_version")))
         rc_v, out_v, _ = vibro("--version", cwd=work)
         version = as_str(attrs.get("vibro_version", ""))
         check(version != "" and out_v.startswith(f"vibro {version} "), "root attr vibro_version matches --version",
@@ -291,13 +291,14 @@ def test_small_sweep(vibro, tmp):
               "root attrs max_periods/window_periods", f"{attrs.get('max_periods')!r} {attrs.get('window_periods')!r}")
         check(float(attrs.get("wall_seconds", -1)) >= 0, "root attr wall_seconds >= 0", repr(attrs.get("wall_seconds")))
 
-        # /parameters: every declared key, fixed values; choices as names.
-        params = f["parameters"].attrs
+        # /parameters: every declared key, fixed values as scalar datasets; choices as names.
+        params = {k: d[()] for k, d in f["parameters"].items()}
         for key, value in (("f", 50.0), ("phi", 12.0), ("c_r", 0.6), ("mu", 0.15), ("g", 9.81)):
-            check(key in params and float(params[key]) == value, f"/parameters attr {key} == {value}", repr(params.get(key)))
-        check(as_str(params.get("start")) == "drop", "/parameters attr start == 'drop' (choices by name)", repr(params.get("start")))
+            check(key in params and float(params[key]) == value, f"/parameters/{key} == {value}", repr(params.get(key)))
+        check(as_str(params.get("start")) == "drop", "/parameters/start == 'drop' (choices by name)", repr(params.get("start")))
+        check(as_str(f["parameters/f"].attrs.get("unit")) == "Hz", "/parameters/f carries its unit", repr(dict(f["parameters/f"].attrs)))
         for key in ("a_hat", "z0"):
-            check(key not in params, f"/parameters has no attr for the swept key {key} (its values are in /axes)",
+            check(key not in params, f"/parameters has no dataset for the swept key {key} (its values are in /axes)",
                   repr(sorted(params.keys())))
         check({"v0", "on_plate", "u_tol", "coupled_friction", "event_cap"} <= set(params.keys()),
               "/parameters holds the unswept keys of every section", repr(sorted(params.keys())))
@@ -395,8 +396,11 @@ def undocumented_names(h5_file, doc):
     with h5py.File(h5_file, "r") as f:
         names.update(f.attrs.keys())
         f.visititems(lambda path, obj: names.update([path.split("/")[-1], *obj.attrs.keys()]))
-        # /parameters and /axes hold one attribute or dataset per model key: not schema names.
-        names -= set(f["parameters"].attrs.keys()) | (set(f["axes"].keys()) if "axes" in f else set())
+        # /parameters and /axes hold one dataset per model key, /legend's groups one attribute per model
+        # class code, state component or mode: model vocabulary, not schema names.
+        names -= set(f["parameters"].keys()) | (set(f["axes"].keys()) if "axes" in f else set())
+        for group in ("classes", "states", "modes"):
+            names -= set(f["legend"][group].attrs.keys()) if group in f.get("legend", {}) else set()
     quoted = " ".join(re.findall(r"`([^`]*)`", doc))
     return sorted(n for n in names if not re.search(rf"(?<![A-Za-z0-9_]){re.escape(n)}(?![A-Za-z0-9_])", quoted))
 

@@ -83,7 +83,7 @@ def test_argument_forms(vibro, tmp):
         check(rc == 0 and os.path.exists(path), f"run with --key {form} value writes its output file", show(rc, out, err))
         if os.path.exists(path):
             with h5py.File(path, "r") as h5:
-                results[form] = float(h5["parameters"].attrs["c_r"])
+                results[form] = float(h5["parameters/c_r"][()])
     check(results.get("space") == 0.5 and results.get("equals") == 0.5,
           "both forms set parameters.c_r = 0.5 (the file says 0.6)", str(results))
     # A missing value is named, not taken for a file.
@@ -166,11 +166,24 @@ def test_error_attribution(vibro, tmp):
 
 def test_describe_layout(vibro, tmp):
     rc, out, err = vibro("describe", "conveyor", cwd=tmp)
-    lines = {line.split(":")[0]: line for line in out.splitlines() if ":" in line}
-    check(rc == 0 and "h, u, vT" in lines.get("state components (HDF5 strobe columns)", ""),
-          "describe conveyor lists its state components", out[-600:])
-    check("flight, coupled" in lines.get("modes", ""), "describe conveyor lists its modes", out[-600:])
-    check("impacts" in lines.get("event counters", ""), "describe conveyor lists its event counters", out[-600:])
+
+    def block(title):
+        """The indented entries under the heading that starts with `title`, as (first word, rest) pairs."""
+        section = out.split("\n" + title, 1)[-1].split("\n\n", 1)[0] if "\n" + title in out else ""
+        return [tuple(line.strip().split(None, 1) + [""])[:2] for line in section.splitlines()[1:] if line.startswith("  ")]
+
+    states = block("state components")
+    check(rc == 0 and states == [("h", "[m]"), ("u", "[m/s]"), ("vT", "[m/s]")],
+          "describe conveyor lists its state components with units", out[-900:])
+    modes = block("modes")
+    check([m[0] for m in modes] == ["0", "1"] and "flight" in modes[0][1] and "coupled" in modes[1][1],
+          "describe conveyor lists its modes by index, name and meaning", repr(modes))
+    counters = dict(block("event counters"))
+    check("impacts" in counters and "impact" in counters["impacts"], "describe conveyor lists its event counters "
+          "with their meanings", repr(counters))
+    classes = dict(block("class codes"))
+    check({"S[~]", "M<k>[~]", "H<k>[~]", "P<k>[~]", "Q", "X"} <= set(classes) and all(classes.values()),
+          "describe conveyor lists its class codes with their meanings", repr(classes))
 
 
 def main():

@@ -1,4 +1,4 @@
-// Spec conveyor.md 9.1 items 11-14: coupled stick/slip against an independent integration,
+// Coupled stick/slip against an independent integration,
 // the slip function's derivatives, lift-off, the Eq. 62 option and both z0 = 0 start modes.
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -110,7 +110,7 @@ TEST_CASE("the slip function's derivatives (sign of f'' is (sB - mu A))", "[conv
   }
 }
 
-TEST_CASE("lift-off flights land where the spec's table says", "[conveyor][coupled]") {
+TEST_CASE("lift-off flights land where the reference table says", "[conveyor][coupled]") {
   struct Row { const char* a_hat; double lift_deg, land_deg, approach; };
   for (const Row row : {Row{"49", 74.3502, 137.2676, -0.00172}, Row{"50", 70.6773, 148.5740, -0.00327},
                         Row{"60", 51.8496, 209.6419, -0.02696}, Row{"80", 36.1424, 269.0286, -0.08327}}) {

@@ -1,4 +1,4 @@
-// Spec conveyor.md 9.1 item 5: the first root is never missed, grazing and close roots included.
+// The first root is never missed, grazing and close roots included.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
@@ -13,7 +13,7 @@ using namespace vibro::conveyor::testing;
 namespace {
 
 // A part tangent to the plate at its top (theta_g = pi/2) at a_hat = 80: the flight starts at
-// theta_a = pi/2 - 1 with gap h_a + delta and relative velocity u_a (spec 9.1 item 5).
+// theta_a = pi/2 - 1 with gap h_a + delta and relative velocity u_a.
 struct Tangency {
   ConveyorConstants c = ConveyorConstants::from(conveyor_values({{"a_hat", "80"}}));
   double theta_a = M_PI / 2 - 1;

@@ -1,5 +1,5 @@
 // The hopping orbit's stability from the engine's tangent map (conveyor_tangent_map: exact flights,
-// saltation at impacts) by Newton shooting, against spec conveyor.md 5.3: complex multipliers of
+// saltation at impacts) by Newton shooting, against the conveyor paper: complex multipliers of
 // modulus c_r inside the window, the flip at the Eq. 40 limit, the fold at the Eq. 64 amplitude.
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -46,7 +46,7 @@ PeriodicOrbit shoot_at(const ParameterSet& values, const StrobeSample& guess) {
 }
 }  // namespace
 
-TEST_CASE("hopping orbit at a_hat = 50: multipliers -0.230599 +- 0.553917i (|.| = c_r) and 0 (spec 5.3)",
+TEST_CASE("hopping orbit at a_hat = 50: multipliers -0.230599 +- 0.553917i (|.| = c_r) and 0 (paper Eqs. 29-40)",
           "[conveyor][shooting]") {
   const Hopping h = hopping(50);
   const PeriodicOrbit orbit = shoot_at(h.values, h.sample);
@@ -80,7 +80,7 @@ TEST_CASE("hopping orbit at a_hat = 50: multipliers -0.230599 +- 0.553917i (|.| 
   }
 }
 
-TEST_CASE("hopping orbit beyond the flip: unstable at a_hat = 63 with -0.3375, -1.0668 (spec 5.3)", "[conveyor][shooting]") {
+TEST_CASE("hopping orbit beyond the flip: unstable at a_hat = 63 with -0.3375, -1.0668 (paper Eqs. 29-40)", "[conveyor][shooting]") {
   const Hopping near = hopping(62);
   ParameterSet at63 = near.values;
   at63.set("a_hat", 63);
@@ -101,7 +101,7 @@ TEST_CASE("continuation in a_hat: a period doubling at the Eq. 40 limit, the bra
   REQUIRE(up.events.size() == 1);
   CHECK(up.events[0].kind == "period_doubling");
   CHECK(up.events[0].parameter == Approx(analytic::stability_limit(0.6, kPhi, 9.81)).margin(1e-5));
-  // Downwards the orbit folds at a* (multiplier +1, spec 5.3): natural continuation loses it there.
+  // Downwards the orbit folds at a* (multiplier +1, paper Eqs. 29-40): natural continuation loses it there.
   const Branch down = continue_periodic_orbit(model, h.values, "a_hat", 50, 36, h.sample, 1);
   INFO(down.end);
   REQUIRE(down.end.rfind("lost the branch", 0) == 0);

@@ -1,4 +1,4 @@
-// Spec conveyor.md 9.1 items 7-8 and 5.1-5.3: the one-periodic hopping orbit, its velocity
+// The conveyor paper's Eqs. 23-40: the one-periodic hopping orbit, its velocity
 // (Eq. 28), its stability (Eqs. 30-40) from the engine's own map.
 #include <Eigen/Dense>
 #include <catch2/catch.hpp>
@@ -23,7 +23,7 @@ std::string num(double v) {
   return text;
 }
 
-// The state just after the impact of the stable hopping orbit (spec 5.1, c_r = 0.6, n = 1).
+// The state just after the impact of the stable hopping orbit (paper Eqs. 23-28, c_r = 0.6, n = 1).
 ParameterSet fixed_point(double a_hat, double perturb_phase = 0) {
   const double theta = analytic::hopping_phase(a_hat, 0.6, kPhi, 9.81);
   const auto c = ConveyorConstants::from(conveyor_values({{"a_hat", num(a_hat)}}));
@@ -40,7 +40,7 @@ SteadyState classify(const std::vector<StrobeSample>& samples, const StrobeLayou
 }
 }  // namespace
 
-TEST_CASE("analytic anchors of spec 9.2", "[conveyor][analytic]") {
+TEST_CASE("analytic anchors (closed forms of the paper's equations)", "[conveyor][analytic]") {
   CHECK(analytic::hopping_velocity(0.6, kPhi, 50, 9.81) == Approx(0.1153810534).epsilon(1e-9));
   CHECK(analytic::critical_amplitude(0.4, kPhi, 9.81) == Approx(63.5277077).epsilon(1e-9));
   CHECK(analytic::critical_amplitude(0.6, kPhi, 9.81) == Approx(37.0578295).epsilon(1e-9));
@@ -72,7 +72,7 @@ TEST_CASE("the injected hopping fixed point repeats exactly and feeds at Eq. 28"
   }
 }
 
-TEST_CASE("the engine's stroboscopic map has the spec's Jacobian invariants at a_hat = 50", "[conveyor]") {
+TEST_CASE("the engine's stroboscopic map has the reference Jacobian invariants at a_hat = 50", "[conveyor]") {
   // The stroboscopic map is conjugate to the impact map: same determinant c_r^2 and trace z.
   const auto base = simulate(fixed_point(50), 2);
   const StrobeSample& p = base.samples[0];  // (h, u) at phase 0 on the orbit

@@ -1,4 +1,4 @@
-// Spec conveyor.md 9.1 items 1-3: kinematics, the relative-form gap, the exact parabola.
+// Kinematics, the relative-form gap, the exact parabola.
 #include <quadmath.h>
 
 #include <catch2/catch.hpp>
@@ -12,7 +12,7 @@ using namespace vibro;
 using namespace vibro::conveyor;
 using namespace vibro::conveyor::testing;
 
-TEST_CASE("kinematics match the spec's table at a_hat = 49 and 50", "[conveyor]") {
+TEST_CASE("kinematics match the reference table at a_hat = 49 and 50", "[conveyor]") {
   const auto c49 = ConveyorConstants::from(conveyor_values({{"a_hat", "49"}}));
   CHECK(c49.A == Approx(1.032227e-4).epsilon(1e-6));
   CHECK(c49.B == Approx(4.856247e-4).epsilon(1e-6));

@@ -1,5 +1,5 @@
-// Spec conveyor.md 9.1 items 9-10 and 5.5-5.6: accumulation (Zeno) sequences end in coupled motion
-// with the spec's accuracy, and the microthrow asymptotics of Eqs. 51, 56 and 57 (corrected).
+// The conveyor paper's Section 4: accumulation (Zeno) sequences end in coupled motion
+// with the reference accuracy, and the microthrow asymptotics of Eqs. 51, 56 and 57 (corrected).
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -19,7 +19,7 @@ std::string num(double v) {
 }
 
 // The microthrow sequence after an injected impact state at a_hat = 49: events up to the
-// accumulation (spec 9.1 item 10 and 5.5).
+// accumulation (the paper's Section 4.1).
 struct Sequence {
   std::vector<ConveyorEvent> impacts;  // excluding the injected one
   ConveyorEvent accumulation{};
@@ -42,7 +42,7 @@ Sequence microthrows(double theta1, double dv1, double vT1) {
 }
 }  // namespace
 
-TEST_CASE("resting plate: a drop ends in an accumulation, a slide and sticking (spec 5.6)", "[conveyor][zeno]") {
+TEST_CASE("resting plate: a drop ends in an accumulation, a slide and sticking (closed form)", "[conveyor][zeno]") {
   const auto trace = simulate(conveyor_values({{"a_hat", "0"}, {"z0", "0.001"}, {"vT0", "0.1"}}), 10);
   const auto impacts = events_of(trace, Kind::Impact);
   const auto accumulations = events_of(trace, Kind::Accumulation);
@@ -52,7 +52,7 @@ TEST_CASE("resting plate: a drop ends in an accumulation, a slide and sticking (
   CHECK(impacts.front().time == Approx(0.014278431).margin(5e-10));
   CHECK(-impacts.front().u_before == Approx(0.140071410).margin(5e-10));
   CHECK(accumulations[0].time == Approx(0.0571137245).margin(5e-11));
-  // The spec's value is the infinite sequence's limit; stopping at u_tol leaves 0.6 u_tol.
+  // The reference value is the infinite sequence's limit; stopping at u_tol leaves 0.6 u_tol.
   CHECK(accumulations[0].vT == Approx(0.0159571538 + 0.6e-9).margin(1e-10));
   CHECK(accumulations[0].x == Approx(0.0034613725).margin(5e-11));
   const auto sticks = events_of(trace, Kind::Stick);
@@ -91,7 +91,7 @@ TEST_CASE("microthrow asymptotics: Eq. 51, Eq. 56 and the corrected Eq. 57 as dv
   CHECK(long_one.impacts.size() <= 29);
 }
 
-TEST_CASE("the Fig. 9 microthrow example lies in the ranges the paper implies (spec 5.5)", "[conveyor][zeno]") {
+TEST_CASE("the Fig. 9 microthrow example lies in the ranges the paper implies (the paper's Section 4.1)", "[conveyor][zeno]") {
   const double theta1 = 23.618494, t1 = 0.07518;
   const Sequence s = microthrows(theta1, 7.433e-3, 0.05144);
   REQUIRE(s.accumulated);

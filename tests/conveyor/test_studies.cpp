@@ -1,5 +1,5 @@
 // The paper's studies through the sweep machinery: the Fig. 6 example file against the analysis
-// (spec conveyor.md 9.3), the Fig. 14 second state at the Eq. 64 critical amplitude, and
+// (the conveyor paper), the Fig. 14 second state at the Eq. 64 critical amplitude, and
 // cross-checks against an independent integrator (SUNDIALS CVODE event loop, bench/peers).
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,5 +1,5 @@
-// The dimer's drift and modes against the report (spec bouncing_dimer.md 5.3: R3, R4, R5, R6, R13,
-// R16, U7) and the wrong sign of the total-impulse Moreau-Jean alternative (spec 3.4).
+// The dimer's drift and modes against the report (Liu, Zhao and Brogliato 2008: R3, R4, R5, R6, R13,
+// R16; drift measured relative to the bouncing end) and the wrong sign of the total-impulse Moreau-Jean alternative (a scheme the prototype showed to fail).
 #include <catch2/catch.hpp>
 
 #include "dimer/dimer_fixture.hpp"
@@ -46,7 +46,7 @@ TEST_CASE("R6 and R4: drift B' (A_r 5.7) drifts backward at -6.7 mm/s +- 25 % fo
   }
 }
 
-TEST_CASE("U7: the mirrored start (theta0 = -5 deg) drifts the other way; relative drift unchanged", "[dimer]") {
+TEST_CASE("relative drift: the mirrored start (theta0 = -5 deg) drifts the other way; relative drift unchanged", "[dimer]") {
   const CaseResult plus = run_dimer({{"A_r", "3.9"}, {"theta0", "5"}});
   const CaseResult minus = run_dimer({{"A_r", "3.9"}, {"theta0", "-5"}});
   require_ok(plus);
@@ -56,7 +56,7 @@ TEST_CASE("U7: the mirrored start (theta0 = -5 deg) drifts the other way; relati
   CHECK(observable(minus, "mean_theta") < 0);
 }
 
-TEST_CASE("spec 3.4: total-impulse Newton + Coulomb impacts give the wrong drift sign at A_r 3.9", "[dimer]") {
+TEST_CASE("total-impulse Newton + Coulomb impacts give the wrong drift sign at A_r 3.9", "[dimer]") {
   // Kept as an option only to show this: the report (and the impulse-domain solver) drift forward.
   const CaseResult r = run_dimer({{"A_r", "3.9"}, {"impact_law", "total"}});
   require_ok(r);

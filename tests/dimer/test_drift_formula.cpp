@@ -1,4 +1,4 @@
-// Spec bouncing_dimer.md 5.4 (R21) and Eqs. 122-124 (R18).
+// The report's drift formula (Section 7, corrected; R21) and the mode energies of Eqs. 122-124 (R18).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
@@ -7,7 +7,7 @@
 
 using namespace vibro::dimer;
 
-TEST_CASE("R21: drift-speed formula tables of spec 5.4 (Gamma = 0.9 and mu = 0.12)", "[dimer]") {
+TEST_CASE("R21: drift-speed formula tables (the report's Section 7, corrected; Gamma = 0.9 and mu = 0.12)", "[dimer]") {
   struct Row {
     double ar, p0, p0_printed, n0, p10, n10, p6, n6;
   };
@@ -33,7 +33,7 @@ TEST_CASE("R21: drift-speed formula tables of spec 5.4 (Gamma = 0.9 and mu = 0.1
 }
 
 TEST_CASE("R21: forward and backward formulas equal a quadrature of the slip velocity to 1e-6", "[dimer]") {
-  // Spec 5.4 timing, in units omega = A = 1 (so g = 1 / Gamma), plate y_p = cos(t - alpha) from the
+  // The drift formula's timing, in units omega = A = 1 (so g = 1 / Gamma), plate y_p = cos(t - alpha) from the
   // impact at t = 0: the forward slip decelerates to zero at the plate minimum t_p = pi + alpha,
   // v(t) = k_p int_t^tp (g + ydd_p) = k_p (g (t_p - t) + sin(t - alpha)); the reverse slip grows from
   // rest, v(t) = k_n (g (t - t_p) + sin(t - t_p)), until the next impact; k = (a +- b) / (c +- d).
@@ -65,6 +65,6 @@ TEST_CASE("R18: mode energies E_d : E_j : E_f = 1 : 2 : 8 exactly", "[dimer]") {
   CHECK(Ed == m * g * g * T * T / 8);
   CHECK(mode_energy(EnergyMode::Jump, m, g, T) / Ed == 2.0);
   CHECK(mode_energy(EnergyMode::Flutter, m, g, T) / Ed == 8.0);
-  // Bounce height g T^2 / 8 = 1.96 mm at 25 Hz (spec 5.1).
+  // Bounce height g T^2 / 8 = 1.96 mm at 25 Hz (free bounce of one period).
   CHECK(g * T * T / 8 == Approx(1.962e-3).epsilon(1e-3));
 }

@@ -1,4 +1,4 @@
-// engine/impulse on the dimer's contact geometry (spec bouncing_dimer.md 2.2, 5.2, 5.5, 8 items 1-4):
+// engine/impulse on the dimer's contact geometry (Liu, Zhao and Brogliato 2008 1-4):
 // the configuration-only stick ratio (Table F, R1), the Delassus matrix, the exact single frictional
 // impacts I1-I7 and the frictionless LZB double impacts.
 #include <catch2/catch.hpp>
@@ -61,13 +61,13 @@ TEST_CASE("Table F: configuration-only stick ratio mu_st^I(theta) at ball 1 to 1
 }
 
 TEST_CASE("R1: mu_st^I(A_r = 5 and theta = 0) = 0.2388 +- 0.001 (the report rounds it to 0.24)", "[dimer]") {
-  // R1's reference is the spec's exact 0.2388 (+- 0.001); the report prints it rounded as 0.24.
+  // R1's reference is the reference exact 0.2388 (+- 0.001); the report prints it rounded as 0.24.
   const double mu = impact_stick_ratio(body_at(5), 0, 0);
   CHECK(std::abs(mu - 0.2388) < 0.001);
-  CHECK(std::abs(mu - 0.2388) < 0.5e-4);  // and to the spec's 4 digits
+  CHECK(std::abs(mu - 0.2388) < 0.5e-4);  // and to the reference 4 digits
 }
 
-TEST_CASE("Table G geometry and the theta = 0 Delassus check values of spec 2.2 (3 decimals)", "[dimer]") {
+TEST_CASE("Table G geometry and the theta = 0 Delassus check values from the report's Eqs. 13-15 (3 decimals)", "[dimer]") {
   const DimerBody b39 = body_at(3.9);
   CHECK(b39.l == Approx(27.55e-3).epsilon(1e-12));
   CHECK(b39.m_ball == Approx(3.5016e-3).epsilon(1e-4));
@@ -89,7 +89,7 @@ TEST_CASE("Table G geometry and the theta = 0 Delassus check values of spec 2.2 
   }
 }
 
-TEST_CASE("single frictional impacts I1-I7 of spec 5.5 in closed form to 1e-6", "[dimer]") {
+TEST_CASE("single frictional impacts I1-I7 against closed-form piecewise-linear integration to 1e-6", "[dimer]") {
   struct Case {
     const char* id;
     double ar;

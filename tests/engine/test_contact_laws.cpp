@@ -1,4 +1,4 @@
-// Newton restitution and the Coulomb impulse with its stick clamp (spec conveyor.md 9.1 items 4, 6).
+// Newton restitution and the Coulomb impulse with its stick clamp (the conveyor paper).
 #include <catch2/catch.hpp>
 
 #include "engine/contact/coulomb_impulse.hpp"
@@ -16,7 +16,7 @@ TEST_CASE("Newton restitution reverses and scales the approach velocity", "[engi
   CHECK(graze.impulse == 0.0);
 }
 
-TEST_CASE("Coulomb impulse law with the stick clamp: the spec's four cases", "[engine][contact]") {
+TEST_CASE("Coulomb impulse law with the stick clamp: the reference four cases", "[engine][contact]") {
   const double w_T = 0.1, S = 0.2, mu = 0.15;  // mu S = 0.03
   CHECK(coulomb_impulse(0.05, w_T, mu, S) == Approx(0.08));  // (a) accelerated, no clamp
   CHECK(coulomb_impulse(0.09, w_T, mu, S) == 0.10);          // (b) clamped at the plate
@@ -46,7 +46,7 @@ TEST_CASE("penalty laws and the Hertz constant of the two-body spec", "[engine][
   CHECK(linear_penalty(2e-3, 3e8) == Approx(6e5));
   CHECK(hertz(-1e-3, 1e9) == 0.0);
   CHECK(hertz(4e-6, 1e9) == Approx(1e9 * 8e-9));
-  // Spec two_body_impact.md 3.3: Model A spheres R1 = R2 = 2 m (A = B = 0.5), Model B R = 5 m.
+  // Bazhenov et al. 2013, Eq. 9: Model A spheres R1 = R2 = 2 m (A = B = 0.5), Model B R = 5 m.
   CHECK(hertz_constant(2.1e11, 0.3, 2.1e11, 0.3, 0.5) == Approx(1.53696e11).epsilon(1e-5));
   CHECK(hertz_constant(3e8, 0.4, 2e12, 0.3, 0.1) == Approx(1.063585e9).epsilon(1e-6));
   CHECK(hertz_constant(1.2e9, 0.4, 2e12, 0.3, 0.1) == Approx(4.252267e9).epsilon(1e-6));

@@ -1,4 +1,4 @@
-// Moreau midpoint time-stepping on small systems with known answers (spec beam_slider.md 8, item 4):
+// Moreau midpoint time-stepping on small systems with known answers (Krack et al. 2017):
 // a rigid block on rigid ground (static load, eps_n = 0.5 rebound, Coulomb stop after v0 / (mu g)),
 // and a contact-free oscillator (bounded leapfrog energy).
 #include <catch2/catch.hpp>

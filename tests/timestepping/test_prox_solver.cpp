@@ -1,4 +1,4 @@
-// The GS-prox local contact solver on problems with known solutions (spec beam_slider.md 3.2).
+// The GS-prox local contact solver on problems with known solutions (Krack et al. 2017).
 #include <catch2/catch.hpp>
 
 #include "engine/timestepping/prox_contact_solver.hpp"

@@ -30,7 +30,7 @@ const std::string kModelB =
 }  // namespace
 
 TEST_CASE("Model B's Hertz block with viscous damping pulls on the form before it separates", "[two_body]") {
-  // Spec 2.3's block damper (literal: on the form's absolute velocity; or relative) acts while
+  // Model B's block damper (literal: on the form's absolute velocity; or relative) acts while
   // z > 0, so near separation the total force turns tensile: the model is not admissible there.
   const double literal = min_contact_force(kModelB, {});
   const double relative = min_contact_force(kModelB, {"--parameters.damping=relative"});

