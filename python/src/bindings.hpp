@@ -1,0 +1,10 @@
+#pragma once
+// The parts of the extension module vibro._core, one file each (python/src/bind_*.cpp).
+#include <pybind11/pybind11.h>
+
+namespace vibro::python {
+
+void bind_models(pybind11::module_& m);  // models(), describe()
+void bind_sweep(pybind11::module_& m);   // run(): `vibro run` in this process; examples
+
+}  // namespace vibro::python
