@@ -6,16 +6,30 @@
 
 namespace vibro {
 
-MpiSession::MpiSession(int& argc, char**& argv) {
-  int provided = 0;
-  // The work queue serves and requests chunks from threads other than the main one.
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+MpiSession::MpiSession(int& argc, char**& argv) { start(&argc, &argv); }
+
+MpiSession::MpiSession() { start(nullptr, nullptr); }
+
+void MpiSession::start(int* argc, char*** argv) {
+  int provided = 0, initialized = 0;
+  MPI_Initialized(&initialized);
+  if (initialized) {  // a host (e.g. Python with mpi4py) started MPI: use it, and leave it running
+    MPI_Query_thread(&provided);
+  } else {
+    // The work queue serves and requests chunks from threads other than the main one.
+    MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
+    owns_mpi_ = true;
+  }
   threads_can_call_mpi_ = provided >= MPI_THREAD_MULTIPLE;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
 }
 
-MpiSession::~MpiSession() { MPI_Finalize(); }
+MpiSession::~MpiSession() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (owns_mpi_ && !finalized) MPI_Finalize();
+}
 
 std::unique_ptr<UnitSource> MpiSession::unit_source(long long units) const {
   if (ranks_ == 1 || !threads_can_call_mpi_) return std::make_unique<StaticSource>(units, share());

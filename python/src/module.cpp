@@ -9,7 +9,8 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "The C++ side of vibro: models, their descriptions and the sweep of `vibro run`.";
   // Bad input: vibro.InputError (a ValueError, python/vibro/_errors.py) with the message `vibro` prints
   // after "vibro: error: ". The class is held for the life of the process, as pybind11's own are.
-  static PyObject* const input_error = pybind11::module_::import("vibro._errors").attr("InputError").release().ptr();
+  static PyObject* const input_error =
+      pybind11::object(pybind11::module_::import("vibro._errors").attr("InputError")).release().ptr();
   pybind11::register_exception_translator([](std::exception_ptr raised) {
     try {
       if (raised) std::rethrow_exception(raised);
