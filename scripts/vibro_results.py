@@ -83,6 +83,17 @@ def _str(x):
     return str(x) if not isinstance(x, str) else x
 
 
+def open_dataset(path):
+    """vibro.open(path): the sweep or branch file as an xarray.Dataset; a file it cannot use ends the
+    script with FileError (exit code 2) naming the file, never a traceback."""
+    try:
+        return vibro.open(path)
+    except vibro.FileError as error:
+        fail(path, str(error)[len(path) + 2:] if str(error).startswith(path + ": ") else str(error))
+    except Exception as error:  # reading a damaged or malformed file
+        fail(path, "damaged or not a vibro file (%s: %s)" % (type(error).__name__, error))
+
+
 def load(path):
     """The sweep in `path` as a dict of numpy arrays, read through the package's reader (vibro.open,
     python/vibro/_dataset.py: the one reader of vibro files).
@@ -104,12 +115,7 @@ def load(path):
 
     Per-case arrays are flat, in the file's order (C order over `order`); see grid().
     """
-    try:
-        ds = vibro.open(path)
-    except vibro.FileError as error:
-        fail(path, str(error)[len(path) + 2:] if str(error).startswith(path + ": ") else str(error))
-    except Exception as error:  # reading a damaged or malformed file: never a traceback
-        fail(path, "damaged or not a vibro file (%s: %s)" % (type(error).__name__, error))
+    ds = open_dataset(path)
     if ds.attrs.get("format") != "vibro-sweep":
         fail(path, "a %s file, not a sweep file of vibro run" % ds.attrs.get("format"))
     observable_names = [name for name in ds.data_vars if ds[name].attrs.get("source", "").startswith("/cases/observables/")]
