@@ -36,12 +36,15 @@ class HybridModel : public Model {
   std::string summary() const override { return info_.summary; }
   const std::vector<ParameterSpec>& parameters() const override { return specs_; }
   std::vector<ObservableSpec> observables() const override { return observables_.specs; }
-  ModelCapabilities capabilities() const override { return {true, true}; }  // restarts, automatic Jacobians
+  ModelCapabilities capabilities() const override { return {true, true, true}; }  // restarts, Jacobians, traces
 
   std::unique_ptr<Simulation> start(const ParameterSet& values) const override {
     auto description = std::make_shared<const HybridDescription<N>>(describe(values));
     HybridFrame frame;
-    for (const auto& c : info_.state) frame.names.push_back(c.name);
+    for (const auto& c : info_.state) {
+      frame.names.push_back(c.name);
+      frame.units.push_back(c.unit);
+    }
     frame.drift_component = observables_.drift_component;
     frame.tracked = observables_.tracked;
     frame.numerics.control = integrator_control(values, description->period / 32);

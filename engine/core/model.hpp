@@ -11,6 +11,7 @@
 
 #include "engine/core/parameter_spec.hpp"
 #include "engine/core/strobe_sample.hpp"
+#include "engine/core/trace_sink.hpp"
 
 namespace vibro {
 
@@ -86,6 +87,11 @@ class Simulation {
   // The contact forces over `periods` periods from `from` (Admissibility). Leaves the simulation as it
   // was. Not measured when the model does not provide it.
   virtual Admissibility admissibility(const StrobeSample& /*from*/, int /*periods*/) { return {}; }
+  // The components of the time history a TraceSink receives (engine/core/trace_sink.hpp).
+  virtual TraceLayout trace_layout() const { return {}; }
+  // From the next run() on, reports the dense state and the events to `sink` (nullptr: none; the
+  // orbit is the same either way). Models with ModelCapabilities::trace.
+  virtual void attach_trace(TraceSink* /*sink*/) {}
 };
 
 // What a model's Simulation provides beyond run(). A sweep or `vibro continue` that needs one the
@@ -93,6 +99,7 @@ class Simulation {
 struct ModelCapabilities {
   bool restart = false;    // restart_from: continuation along an axis, vibro continue
   bool jacobians = false;  // stroboscopic_map, floquet_multipliers: Floquet, shooting, Lyapunov exponents
+  bool trace = false;      // trace_layout, attach_trace: vibro trace
 };
 
 class Model {

@@ -51,6 +51,8 @@ class DescribedSystem {
 
   int mode = 0;
   StrobeSample* sample = nullptr;  // counters and per-period aux go here
+  TraceSink* trace = nullptr;      // dense states and events go here (vibro trace); nullptr: none
+  std::vector<int> trace_order;    // the trace's components as state indices
 
   const Description& description() const { return *d_; }
   int user_modes() const { return static_cast<int>(d_->modes().size()); }
@@ -91,8 +93,22 @@ class DescribedSystem {
   }
 
   bool on_events(double t, State& y, const EventHit* hits, int count) {
-    for (int i = 0; i < count; ++i) apply(t, hits[i], y);
+    for (int i = 0; i < count; ++i) {
+      if (!trace) {
+        apply(t, hits[i], y);
+        continue;
+      }
+      const State before = y;
+      const char* kind = apply(t, hits[i], y);
+      std::vector<double> a(trace_order.size()), b(trace_order.size());
+      trace_state(before, a.data());
+      trace_state(y, b.data());
+      trace->on_event(t, kind, a.data(), b.data());
+    }
     return true;
+  }
+  void trace_state(const State& y, double* out) const {
+    for (std::size_t i = 0; i < trace_order.size(); ++i) out[i] = y[trace_order[i]];
   }
 
   // d(state after) / d(state before) of the event `hit` (identity where nothing jumps).
@@ -121,6 +137,8 @@ class DescribedSystem {
   // Per accepted step (up to theta_end): the step count and the tracked components' extremes.
   void observe(const DenseStep<M>& step, double theta_end) {
     ++sample->counters[kHybridSteps];
+    if (trace)
+      trace->fill_to(step.t0 + theta_end * step.h, mode, [&](double t, double* out) { trace_state(step.at((t - step.t0) / step.h), out); });
     if (frame_.tracked.empty()) return;
     const State start = step.at(0), end = step.at(theta_end);  // once for all tracked components
     for (std::size_t k = 0; k < frame_.tracked.size(); ++k) {
@@ -334,12 +352,13 @@ class DescribedSystem {
     return outcome;
   }
 
-  void apply(double t, const EventHit& hit, State& y) {
+  // Returns the event's kind (the trace's name for it).
+  const char* apply(double t, const EventHit& hit, State& y) {
     if (stuck()) {
       shut(stuck_contact(), y);  // leaves with the gap and its rate at 0 up to rounding
       mode = guard(mode - user_modes()).mode;
       ++sample->counters[kHybridReleases];
-      return;
+      return "release";
     }
     const int g = global(hit.id);
     const auto& gd = guard(g);
@@ -347,7 +366,7 @@ class DescribedSystem {
       mode = gd.change.target;
       ++sample->counters[kHybridSwitches];
       sample->counters[kHybridSwitches] += settle(y);
-      return;
+      return "switch";
     }
     ++sample->counters[hit.grazing ? kHybridGrazings : kHybridImpacts];
     sample->aux[kAuxImpactPhase] = std::fmod(omega_ * t, 2 * M_PI);
@@ -357,7 +376,9 @@ class DescribedSystem {
       mode = user_modes() + g;
       ++sample->counters[kHybridStickings];
       set_release_guard(y);
+      return "impact+sticking";  // a plastic last impact: the bodies rest together from here
     }
+    return hit.grazing ? "grazing" : "impact";
   }
 
   // The contact force holding the gap shut (as the free field's -gap'') as an affine function of the

@@ -30,6 +30,7 @@ struct HybridNumerics {
 
 struct HybridFrame {
   std::vector<std::string> names;  // state components
+  std::vector<std::string> units;  // their units, as declared (empty: not declared)
   int drift_component = -1;        // -1: none
   std::vector<int> tracked;        // components with per-period extremes, at most kMaxTrackedComponents
   HybridNumerics numerics;

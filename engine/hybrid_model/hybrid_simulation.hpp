@@ -49,10 +49,26 @@ class HybridSimulation final : public Simulation {
         system_(other.system_), integrator_(other.integrator_), y_(other.y_), periods_(other.periods_),
         sample_(other.sample_) {
     system_.sample = &sample_;
+    system_.trace = nullptr;  // a copy's excursions are not the original's history
   }
   HybridSimulation& operator=(const HybridSimulation&) = delete;
 
   const StrobeLayout& layout() const override { return layout_; }
+
+  // The section's components, then the drift coordinate; units from the description.
+  TraceLayout trace_layout() const override {
+    TraceLayout out;
+    for (const int c : trace_order()) {
+      out.components.push_back(frame_.names[static_cast<std::size_t>(c)]);
+      out.units.push_back(c < static_cast<int>(frame_.units.size()) ? frame_.units[static_cast<std::size_t>(c)] : "");
+    }
+    return out;
+  }
+  void attach_trace(TraceSink* sink) override {
+    system_.trace = sink;
+    system_.trace_order = trace_order();
+    if (sink) sink->skip_to(static_cast<double>(periods_) * period_);
+  }
 
   void run(StrobeObserver& observer) override {
     double t = static_cast<double>(periods_) * period_;
@@ -63,6 +79,8 @@ class HybridSimulation final : public Simulation {
       } catch (const std::exception& failure) {  // step underflow, unresolved accumulation, non-affine rest
         throw CaseFailure(failure.what());
       }
+      // The last step ends at t_next only up to rounding: the sample's grid time gets the sample.
+      if (system_.trace) system_.trace->fill_to(t_next, system_.mode, [&](double, double* out) { system_.trace_state(y_, out); });
       anchor_forcing(y_);
       t = t_next;
       ++periods_;
@@ -118,11 +136,19 @@ class HybridSimulation final : public Simulation {
   // A copy of the system that books into its own sample, so the map and the multipliers leave the
   // run where it stopped.
   struct Scratch {
-    Scratch(const System& s, const StrobeSample& at) : system(s), sample(at) { system.sample = &sample; }
+    Scratch(const System& s, const StrobeSample& at) : system(s), sample(at) {
+      system.sample = &sample;
+      system.trace = nullptr;  // the map's excursions are not the case's history
+    }
     Scratch(const Scratch&) = delete;
     System system;
     StrobeSample sample;
   };
+  std::vector<int> trace_order() const {
+    std::vector<int> order = strobe_;
+    if (frame_.drift_component >= 0) order.push_back(frame_.drift_component);
+    return order;
+  }
   static void anchor_forcing(State& y) {  // exactly phase 0 at a sample: no drift of cos^2 + sin^2
     y[N] = 1;
     y[N + 1] = 0;

@@ -14,6 +14,8 @@ namespace vibro::cli {
 int continue_command(const std::vector<std::string>& args);
 // vibro plot: a PNG of a sweep or branch file through scripts/plot_*.py.
 int plot_command(const std::vector<std::string>& args);
+// vibro trace: one case's time history, events and samples (jobs/trace/case_trace.hpp).
+int trace_command(const std::vector<std::string>& args);
 std::string read_sweep_file(const std::string& path);  // InputError naming the file when unreadable
 int run_command(const std::vector<std::string>& args, const MpiSession& mpi);
 int submit_command(const std::vector<std::string>& args);

@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
     if (args[0] == "examples") return vibro::cli::examples_command(rest);
     if (args[0] == "run") return vibro::cli::run_command(rest, *mpi);
     if (args[0] == "continue") return vibro::cli::continue_command(rest);
+    if (args[0] == "trace") return vibro::cli::trace_command(rest);
     if (args[0] == "submit") return vibro::cli::submit_command(rest);
     vibro::cli::unknown_command(args[0]);
   } catch (const vibro::InputError& e) {

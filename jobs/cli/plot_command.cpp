@@ -30,7 +30,8 @@ int plot_command(const std::vector<std::string>& args) {
                                                              {"basin", "plot_basins.py"},
                                                              {"drift", "plot_drift_map.py"},
                                                              {"timeseries", "plot_strobe_series.py"},
-                                                             {"branch", "plot_branch.py"}};
+                                                             {"branch", "plot_branch.py"},
+                                                             {"trace", "plot_trace.py"}};
   const CommandLine line = parse_command_line({"plot", {{"--kind", true}, {"--out", true}}, false, true, 1}, args);
   if (printed_help(line.help, "plot")) return 0;
   const std::string input = line.positional.empty() ? "" : line.positional.front();
@@ -38,18 +39,24 @@ int plot_command(const std::vector<std::string>& args) {
   std::string output = line.has("--out") ? line.options.at("--out") : "";
   const std::vector<std::string>& passed = line.passed_on;  // options for the script (e.g. --obs, --case, --x)
   if (input.empty())
-    throw InputError("usage: vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch] [--out PNG] [script options]");
+    throw InputError(
+        "usage: vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch|trace] [--out PNG] [script options]");
   const std::string format = check_result_file(input);
-  if (kind.empty()) kind = format == "vibro-branch" ? "branch" : "bifurcation";
+  if (kind.empty()) kind = format == "vibro-branch" ? "branch" : format == "vibro-trace" ? "trace" : "bifurcation";
   const auto script = scripts.find(kind);
   if (script == scripts.end()) {
     std::vector<std::string> kinds;
     for (const auto& entry : scripts) kinds.push_back(entry.first);
     throw InputError("--kind = '" + echoed(kind) + "' is not a plot kind" + did_you_mean(kind, kinds) +
-                     "; accepted: bifurcation, basin, drift, timeseries, branch");
+                     "; accepted: bifurcation, basin, drift, timeseries, branch, trace");
   }
-  if ((kind == "branch") != (format == "vibro-branch"))
-    throw InputError("--kind " + kind + " needs a " + (kind == "branch" ? "branch file (vibro continue)" : "sweep file (vibro run)"));
+  // Each kind draws one format.
+  const std::string needs = kind == "branch" ? "vibro-branch" : kind == "trace" ? "vibro-trace" : "vibro-sweep";
+  if (format != needs)
+    throw InputError("--kind " + kind + " needs a " +
+                     (kind == "branch"  ? "branch file (vibro continue)"
+                      : kind == "trace" ? "trace file (vibro trace)"
+                                        : "sweep file (vibro run)"));
   if (output.empty()) output = std::filesystem::path(input).replace_extension("").string() + "_" + kind + ".png";
   const char* from_environment = std::getenv("VIBRO_SCRIPTS");
   const std::string path = std::string(from_environment ? from_environment : VIBRO_SCRIPTS_DIR) + "/" + script->second;

@@ -40,12 +40,26 @@ const std::map<std::string, std::string>& texts() {
        "  --method natural|arclength   parameter steps, or pseudo-arclength round folds (default natural)\n"
        "  --section.key=value   override a key of the sweep file\n"
        "  -h, --help            this text\n"},
+      {"trace",
+       "vibro trace SWEEP.ini [--case I] [--periods N] [--samples-per-period M] [--out FILE.h5] [--csv]\n"
+       "  One case of a sweep from t = 0: its state on a grid of M points per forcing period (from the\n"
+       "  integrator's dense output or the model's closed form, the orbit a sweep computes), every event\n"
+       "  (time, kind, state before and after) and the stroboscopic samples; written to HDF5.\n"
+       "  vibro plot FILE.h5 --kind trace draws it.\n"
+       "options:\n"
+       "  --case I              the case's index in the sweep's grid (C order, first axis slowest; default 0)\n"
+       "  --periods N           forcing periods to trace (default 10)\n"
+       "  --samples-per-period M   grid points per period (default 200)\n"
+       "  --out FILE.h5         the trace file (default: OUT.trace<I>.h5 beside output.file)\n"
+       "  --csv                 also FILE.csv (states) and FILE_events.csv (events), units in the headers\n"
+       "  --section.key=value   override a key of the sweep file\n"
+       "  -h, --help            this text\n"},
       {"plot",
-       "vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch] [--out PNG] [script options]\n"
+       "vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch|trace] [--out PNG] [script options]\n"
        "  A PNG of a sweep file (default kind: bifurcation) or a branch file (kind branch), drawn by\n"
        "  scripts/plot_*.py (python3 with matplotlib and h5py; VIBRO_SCRIPTS points elsewhere).\n"
        "options:\n"
-       "  --kind KIND           bifurcation, basin, drift, timeseries or branch\n"
+       "  --kind KIND           bifurcation, basin, drift, timeseries, branch or trace (a trace file)\n"
        "  --out PNG             the image (default: FILE_KIND.png next to FILE.h5)\n"
        "  other options         passed to the script, e.g. --obs NAME, --x AXIS, --case I\n"
        "                        (python3 scripts/plot_KIND.py --help lists them)\n"
@@ -83,7 +97,7 @@ const std::map<std::string, std::string>& texts() {
 }  // namespace
 
 const std::vector<std::string>& command_names() {
-  static const std::vector<std::string> names = {"run",    "continue", "plot",    "submit",
+  static const std::vector<std::string> names = {"run",    "continue", "trace",    "plot",     "submit",
                                                    "models", "describe", "examples", "new-model"};
   return names;
 }

@@ -74,6 +74,18 @@ void check_sweep(H5::H5File& file) {
   }
 }
 
+// A trace file (vibro trace): the grid and one column per component, the events, the samples.
+void check_trace(H5::H5File& file) {
+  const auto n = static_cast<long long>(require(file, "/trace/time", 1, -1)[0]);
+  require(file, "/trace/mode", 1, n);
+  const auto m = static_cast<long long>(require(file, "/events/time", 1, -1)[0]);
+  require(file, "/events/kind", 1, m);
+  require(file, "/events/before", 2, m);
+  require(file, "/events/after", 2, m);
+  const auto k = static_cast<long long>(require(file, "/strobe/time", 1, -1)[0]);
+  require(file, "/strobe/state", 2, k);
+}
+
 void check_branch(H5::H5File& file) {
   const auto n = static_cast<long long>(require(file, "/branch/parameter", 1, -1)[0]);
   require(file, "/branch/state", 2, n);
@@ -157,8 +169,8 @@ std::string check_result_file(const std::string& path) {
     if (!root.attrExists("format")) throw Malformed{"no root attribute 'format'"};
     const H5::Attribute attribute = root.openAttribute("format");
     attribute.read(attribute.getStrType(), format);
-    if (format != "vibro-sweep" && format != "vibro-branch")
-      throw Malformed{"format = '" + format + "' (expected vibro-sweep or vibro-branch)"};
+    if (format != "vibro-sweep" && format != "vibro-branch" && format != "vibro-trace")
+      throw Malformed{"format = '" + format + "' (expected vibro-sweep, vibro-branch or vibro-trace)"};
     if (!root.attrExists("schema_version")) throw Malformed{"no root attribute 'schema_version'"};
     const H5::Attribute version_attribute = root.openAttribute("schema_version");
     if (version_attribute.getDataType().getClass() != H5T_INTEGER) throw Malformed{"schema_version is not an integer"};
@@ -168,6 +180,7 @@ std::string check_result_file(const std::string& path) {
       throw Malformed{"schema_version " + std::to_string(version) + " is not one this vibro reads (" +
                       std::to_string(kOldestReadableSchema) + " to " + std::to_string(kSchemaVersion) + ")"};
     if (format == "vibro-sweep") check_sweep(file);
+    else if (format == "vibro-trace") check_trace(file);
     else check_branch(file);
     read_everything(root);
   } catch (const Malformed& m) {

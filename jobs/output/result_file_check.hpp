@@ -7,7 +7,7 @@
 
 namespace vibro {
 
-// The file's format ("vibro-sweep" or "vibro-branch"). Throws InputError naming the file and what is wrong.
+// The file's format ("vibro-sweep", "vibro-branch" or "vibro-trace"). Throws InputError naming the file and what is wrong.
 std::string check_result_file(const std::string& path);
 
 }  // namespace vibro

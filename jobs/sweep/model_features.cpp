@@ -13,6 +13,10 @@ const char* kNoJacobians =
     "it provides no Jacobian of its stroboscopic map (Simulation::stroboscopic_map and floquet_multipliers; a model "
     "written against the hybrid-model API gets them automatically)";
 
+const char* kNoTrace =
+    "it reports no time history (Simulation::trace_layout and attach_trace; a model written against the hybrid-model "
+    "API gets them automatically)";
+
 void refuse(const Model& model, const std::string& asked, const char* lacks) {
   throw InputError("model '" + model.name() + "' cannot serve " + asked + ": " + lacks);
 }
@@ -34,6 +38,10 @@ void require_continuation_features(const Model& model) {
   const ModelCapabilities has = model.capabilities();
   if (!has.restart) refuse(model, "vibro continue", kNoRestart);
   if (!has.jacobians) refuse(model, "vibro continue", kNoJacobians);
+}
+
+void require_trace_features(const Model& model) {
+  if (!model.capabilities().trace) refuse(model, "vibro trace", kNoTrace);
 }
 
 }  // namespace vibro

@@ -14,4 +14,7 @@ void require_model_features(const SweepSpec& spec);
 // `vibro continue` restarts from each orbit and shoots with the map's Jacobian: both.
 void require_continuation_features(const Model& model);
 
+// `vibro trace` (and vibro.simulate) needs the model's time history (Simulation::attach_trace).
+void require_trace_features(const Model& model);
+
 }  // namespace vibro

@@ -25,7 +25,7 @@ class BallBalancerModel : public Model {
   std::unique_ptr<Simulation> start(const ParameterSet& p) const override {
     return std::make_unique<BallBalancerSimulation>(constants_from(p));
   }
-  ModelCapabilities capabilities() const override { return {true, false}; }  // no variational equations
+  ModelCapabilities capabilities() const override { return {true, false, true}; }  // no variational equations
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet& p) const override {
     return summarize_window(steady, constants_from(p));
   }

@@ -156,6 +156,10 @@ double BallBalancerSimulation::first_nonsmooth(const DenseStep<kStateSize>& step
   return root.found ? root.theta : 2.0;
 }
 
+void BallBalancerSimulation::trace_step(const DenseStep<kStateSize>& step, double t_stop) {
+  sink_->fill_to(t_stop, 0, [&](double t, double* out) { section_state(t, step.at((t - step.t0) / step.h), out); });
+}
+
 void BallBalancerSimulation::advance(double t_end) {
   const int n = c_.n;
   State k1, y_new, k_new;
@@ -217,22 +221,33 @@ void BallBalancerSimulation::advance(double t_end) {
     }
     if (kind == Event::None) {
       track(step, 1.0);
+      if (sink_) trace_step(step, last ? t_end : t_ + h);
       t_ = last ? t_end : t_ + h;
       y_ = y_new;
       k1 = k_new;
       continue;
     }
     track(step, first);
+    if (sink_) trace_step(step, std::min(t_ + first * h, t_end));
     y_ = step.at(first);
     stalled_ = first * h <= kGuardResolution * std::max(h, 1e-3) ? stalled_ + 1 : 0;
     if (stalled_ > kMaxStalledEvents)
       throw CaseFailure("events repeat without time advancing at t = " + std::to_string(t_) + " (unresolved accumulation)");
     t_ = std::min(t_ + first * h, t_end);
     charge_events();
+    const State before = y_;
+    const auto counted = counters_;
     switch (kind) {
       case Event::Gap: on_collision(which); break;
       case Event::Reversal: on_reversal(which); break;
       default: on_nonsmooth(which); break;
+    }
+    if (sink_) {
+      const std::string what = counted_event_kind(layout_.counter_names, counted.data(), counters_.data());
+      std::array<double, kMaxStrobeDims + 1> a{}, b{};
+      section_state(t_, before, a.data());
+      section_state(t_, y_, b.data());
+      sink_->on_event(t_, what.empty() ? "event" : what, a.data(), b.data());
     }
     need_k1 = true;
   }
@@ -404,21 +419,47 @@ void BallBalancerSimulation::track(const DenseStep<kStateSize>& step, double the
   }
 }
 
+void BallBalancerSimulation::section_state(double t, const State& y, double* out) const {
+  const int n = c_.n;
+  out[0] = y[kX];
+  out[1] = y[kY] - c_.y_eq();
+  for (int i = 0; i < n; ++i) {
+    const double psi = std::fmod(y[kTheta + i] - dynamics_.phi(t), kTwoPi);
+    out[2 + i] = psi < 0 ? psi + kTwoPi : psi;
+  }
+  out[2 + n] = y[kRate + kX];
+  out[3 + n] = y[kRate + kY];
+  for (int i = 0; i < n; ++i) out[4 + n + i] = y[kRate + kTheta + i] - c_.spin;
+  out[4 + 2 * n] = n > 0 ? c_.R * (y[kTheta] - dynamics_.phi(t)) : 0.0;
+}
+
+TraceLayout BallBalancerSimulation::trace_layout() const {
+  TraceLayout out;
+  out.components = layout_.state_names;
+  out.components.push_back("s_1");
+  const int n = c_.n;
+  out.units = {"m", "m"};
+  out.units.insert(out.units.end(), static_cast<std::size_t>(n), "rad");
+  out.units.insert(out.units.end(), {"m/s", "m/s"});
+  out.units.insert(out.units.end(), static_cast<std::size_t>(n), "rad/s");
+  out.units.push_back("m");
+  return out;
+}
+
+void BallBalancerSimulation::attach_trace(TraceSink* sink) {
+  sink_ = sink;
+  if (sink) sink->skip_to(t_);
+}
+
 StrobeSample BallBalancerSimulation::make_sample() const {
   StrobeSample s;
   s.time = t_;
   s.period = period_;
-  s.drift_position = c_.n > 0 ? c_.R * (y_[kTheta] - dynamics_.phi(t_)) : 0.0;
   const int n = c_.n;
-  s.state[0] = y_[kX];
-  s.state[1] = y_[kY] - c_.y_eq();
-  for (int i = 0; i < n; ++i) {
-    const double psi = std::fmod(y_[kTheta + i] - dynamics_.phi(t_), kTwoPi);
-    s.state[static_cast<std::size_t>(2 + i)] = psi < 0 ? psi + kTwoPi : psi;
-  }
-  s.state[static_cast<std::size_t>(2 + n)] = y_[kRate + kX];
-  s.state[static_cast<std::size_t>(3 + n)] = y_[kRate + kY];
-  for (int i = 0; i < n; ++i) s.state[static_cast<std::size_t>(4 + n + i)] = y_[kRate + kTheta + i] - c_.spin;
+  std::array<double, kMaxStrobeDims + 1> section{};
+  section_state(t_, y_, section.data());
+  std::copy(section.begin(), section.begin() + 4 + 2 * n, s.state.begin());
+  s.drift_position = section[static_cast<std::size_t>(4 + 2 * n)];
   for (int k = 0; k < kCounterCount; ++k) s.counters[static_cast<std::size_t>(k)] = counters_[static_cast<std::size_t>(k)];
   s.aux = aux_;
   if (n > 0) s.aux[kPsiAtSample] = y_[kTheta] - dynamics_.phi(t_);
@@ -474,6 +515,8 @@ void BallBalancerSimulation::run(StrobeObserver& observer) {
   for (;;) {
     advance(static_cast<double>(period_ + 1) * c_.period);
     ++period_;
+    if (sink_)  // the last step ends at k T only up to rounding
+      sink_->fill_to(t_, 0, [&](double, double* out) { section_state(t_, y_, out); });
     const StrobeSample s = make_sample();
     reset_tracking();
     if (!observer.on_sample(s)) return;

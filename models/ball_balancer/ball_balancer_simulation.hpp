@@ -41,6 +41,10 @@ class BallBalancerSimulation : public Simulation {
   // balls near a critical transition is no geometric approach to a fixed point (accepting them turned
   // the slowly locking case m_e/m_P = 0.54 at 1.5 omega_n into a drifting one).
   bool restart_from(const StrobeSample& sample) override;
+  // The section (x, y - y_eq, psi_i, their rates) and the first ball's arc position s = R psi_1, from
+  // each step's dense output; every event with the state before and after it.
+  TraceLayout trace_layout() const override;
+  void attach_trace(TraceSink* sink) override;
 
   // Integrates to t_end, handling every event on the way.
   void advance(double t_end);
@@ -68,7 +72,10 @@ class BallBalancerSimulation : public Simulation {
   void initialise();
   void track(const DenseStep<kStateSize>& step, double theta_end);
   void reset_tracking();
+  void trace_step(const DenseStep<kStateSize>& step, double t_stop);  // grid times up to t_stop
   StrobeSample make_sample() const;
+  // The section's components of (t, y), then the drift position (the trace's layout).
+  void section_state(double t, const State& y, double* out) const;
   double first_affine(const DenseStep<kStateSize>& step, const State& a, double b, Crossing crossing) const;
   GuardEnclosure nonsmooth_enclosure(const DenseStep<kStateSize>& step, double a, double b) const;  // over [a, b]
   void on_collision(int pair);
@@ -93,6 +100,7 @@ class BallBalancerSimulation : public Simulation {
   std::array<std::int64_t, kCounterCount> counters_{};
   std::array<double, 8> aux_{};
   EventLog* log_ = nullptr;
+  TraceSink* sink_ = nullptr;
 };
 
 }  // namespace vibro::ball_balancer

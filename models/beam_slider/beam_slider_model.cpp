@@ -23,7 +23,7 @@ class BeamSliderModel : public Model {
   std::unique_ptr<Simulation> start(const ParameterSet& p) const override {
     return std::make_unique<BeamSliderSimulation>(BeamSliderConstants::from(p));
   }
-  ModelCapabilities capabilities() const override { return {true, false}; }  // no variational equations
+  ModelCapabilities capabilities() const override { return {true, false, true}; }  // no variational equations
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout, const ParameterSet& p) const override {
     return summarize_beam_slider(steady, layout, BeamSliderConstants::from(p));
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 namespace vibro::beam_slider {
 
@@ -62,8 +63,55 @@ double BeamSliderSimulation::time_at_step() const {
          system_.constants().period();
 }
 
+TraceLayout BeamSliderSimulation::trace_layout() const {
+  TraceLayout out;
+  out.components = layout_.state_names;
+  const int N = system_.axis().modes();
+  for (int n = 0; n < N; ++n) out.units.push_back("kg^(1/2) m");  // modal coordinates
+  for (const char* unit : {"m", "m", "rad"}) out.units.push_back(unit);
+  for (int n = 0; n < N; ++n) out.units.push_back("kg^(1/2) m/s");
+  for (const char* unit : {"m/s", "m/s", "rad/s"}) out.units.push_back(unit);
+  return out;
+}
+
+void BeamSliderSimulation::attach_trace(TraceSink* sink) {
+  sink_ = sink;
+  if (sink) sink->skip_to(time_at_step());
+}
+
+void BeamSliderSimulation::trace_state(double* out) const {
+  const auto dims = static_cast<std::size_t>(q_.size());
+  for (std::size_t i = 0; i < dims; ++i) {
+    out[i] = q_(static_cast<Eigen::Index>(i));
+    out[dims + i] = u_(static_cast<Eigen::Index>(i));
+  }
+}
+
+// Grid times up to t get the current state: each one the state at the step boundary nearest it (the
+// scheme has no dense output between steps).
+void BeamSliderSimulation::trace_to(double t) {
+  sink_->fill_to(t, stepper_.closed().count, [&](double, double* out) { trace_state(out); });
+}
+
 timestepping::StepReport BeamSliderSimulation::step() {
-  const timestepping::StepReport report = stepper_.step(q_, u_, time_at_step(), dt_);
+  const double t = time_at_step();
+  std::vector<double> before;
+  const int mode_before = stepper_.closed().count;
+  if (sink_) {
+    trace_to(t + 0.5 * dt_);
+    before.resize(static_cast<std::size_t>(2 * q_.size()));
+    trace_state(before.data());
+  }
+  const timestepping::StepReport report = stepper_.step(q_, u_, t, dt_);
+  if (sink_) {
+    trace_to(t + dt_);
+    if (stepper_.closed().count != mode_before) {
+      std::vector<double> after(before.size());
+      trace_state(after.data());
+      sink_->on_event(t + dt_, mode_switch_kind(layout_.mode_names, mode_before, stepper_.closed().count), before.data(),
+                      after.data());
+    }
+  }
   if (++step_in_period_ == steps_per_period_) {
     step_in_period_ = 0;
     ++period_;
@@ -109,6 +157,7 @@ void BeamSliderSimulation::run(StrobeObserver& observer) {
       step();
     } while (step_in_period_ != 0);
     fill_sample();
+    if (sink_) trace_to(sample_.time);  // the last step ends at k T only up to rounding
     if (!observer.on_sample(sample_)) return;
   }
 }

@@ -36,9 +36,16 @@ class BeamSliderSimulation : public Simulation {
   // One time step (for tests and time signals); returns what the contact solver did.
   timestepping::StepReport step();
   const timestepping::MoreauMidpoint& stepper() const { return stepper_; }
+  // The section (modal and slider coordinates, then their rates) at the step boundaries nearest
+  // the grid times; a change of the number of closed contacts over a step is an event, with the
+  // states at the step's start and end.
+  TraceLayout trace_layout() const override;
+  void attach_trace(TraceSink* sink) override;
 
  private:
   void fill_sample();
+  void trace_to(double t);
+  void trace_state(double* out) const;
   double time_at_step() const;
 
   BeamSliderSystem system_;
@@ -50,6 +57,7 @@ class BeamSliderSimulation : public Simulation {
   std::int64_t period_ = 0;   // whole periods done
   int step_in_period_ = 0;
   StrobeSample sample_{};     // running sums live here between samples
+  TraceSink* sink_ = nullptr;
 };
 
 }  // namespace vibro::beam_slider

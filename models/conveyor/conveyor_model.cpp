@@ -29,7 +29,7 @@ class ConveyorModel : public Model {
   std::unique_ptr<Simulation> start(const ParameterSet& p) const override {
     return std::make_unique<ConveyorSimulation>(ConveyorConstants::from(p), ConveyorStart::from(p));
   }
-  ModelCapabilities capabilities() const override { return {true, true}; }
+  ModelCapabilities capabilities() const override { return {true, true, true}; }
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout, const ParameterSet&) const override {
     CaseSummary summary;
     summary.class_code = classify_conveyor(steady);

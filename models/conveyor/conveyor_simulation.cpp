@@ -46,6 +46,25 @@ StrobeLayout conveyor_layout(const ConveyorConstants& c) {
   return layout;
 }
 
+TraceLayout ConveyorSimulation::trace_layout() const {
+  return {{"h", "u", "vT", "x"}, {"m", "m/s", "m/s", "m"}};
+}
+
+double ConveyorSimulation::now() const { return (static_cast<double>(periods_) * kTwoPi + theta_) / c_.omega; }
+
+template <class State>
+void ConveyorSimulation::trace_to(double y_end, int mode, State&& state) {
+  if (!trace_) return;
+  const double phase0 = static_cast<double>(periods_) * kTwoPi + theta_;
+  trace_->fill_to((phase0 + y_end) / c_.omega, mode, [&](double t, double* out) { state(c_.omega * t - phase0, out); });
+}
+
+void ConveyorSimulation::trace_event(const char* kind, double u_before, double u_after, double vT_before) {
+  if (!trace_) return;
+  const double before[] = {0.0, u_before, vT_before, x_}, after[] = {0.0, u_after, vT_, x_};
+  trace_->on_event(now(), kind, before, after);
+}
+
 ConveyorSimulation::ConveyorSimulation(const ConveyorConstants& constants, const ConveyorStart& start)
     : c_(constants), start_(start), layout_(conveyor_layout(constants)) {
   sample_.aux[kLastImpactPhase] = std::numeric_limits<double>::quiet_NaN();
@@ -76,6 +95,10 @@ bool ConveyorSimulation::emit(double h, double u, int mode) {
   sample_.state[1] = u;
   sample_.state[2] = vT_;
   if (!std::isfinite(h + u + vT_ + x_)) throw CaseFailure("non-finite state at t = " + std::to_string(sample_.time));
+  if (trace_) {  // the motion's own clock reaches k T only up to rounding: the sample is the state there
+    const double state[] = {h, u, vT_, x_};
+    trace_->fill_to(sample_.time, mode, [&](double, double* out) { std::copy(state, state + 4, out); });
+  }
   return observer_->on_sample(sample_);
 }
 
@@ -111,13 +134,21 @@ ConveyorSimulation::Next ConveyorSimulation::fly(const FlightStart& start) {
   sample_.counters[kRootEvaluations] += root.evaluations;
   if (root.outcome == RootOutcome::NoRoot) throw CaseFailure("flight did not end within its proven bound");
   const double y_end = root.y;
+  const double x_start = x_;
+  const auto flight_state = [&](double y, double* out) {
+    const Derivs d = gap(y);
+    out[0] = d.g;
+    out[1] = c_.omega * d.g1;
+    out[2] = vT_;
+    out[3] = x_start + vT_ * y / c_.omega;
+  };
+  trace_to(y_end, kFlight, flight_state);  // the periods emitted inside do not move the flight's clock
 
   // Stroboscopic samples inside the flight.
   double y_strobe = kTwoPi - theta_;
   int strobes = 0;
   while (y_strobe <= y_end) {
     const Derivs d = gap(y_strobe);
-    const double x_start = x_;
     x_ = x_start + vT_ * y_strobe / c_.omega;
     const bool go_on = emit(d.g, c_.omega * d.g1, kFlight);
     x_ = x_start;
@@ -139,12 +170,15 @@ ConveyorSimulation::Next ConveyorSimulation::impact(double u_before, bool grazin
   sample_.aux[kLastImpactPhase] = theta_;
   sample_.aux[kLastApproachVelocity] = u_before;
   const NormalImpact normal = newton_restitution(u_before, c_.c_r);
+  const double vT_before = vT_;
   vT_ = coulomb_impulse(vT_, c_.B * c_.omega * std::cos(theta_), c_.mu, normal.impulse);
   const double normal_force = c_.g - c_.A * c_.omega * c_.omega * std::sin(theta_);  // F_N / m in contact
   log_event(grazing ? ConveyorEvent::Kind::Grazing : ConveyorEvent::Kind::Impact, u_before, normal.u_after);
+  trace_event(grazing ? "grazing" : "impact", u_before, normal.u_after, vT_before);
   if (normal.u_after < c_.u_tol && normal_force > 0) {
     ++sample_.counters[kAccumulations];
     log_event(ConveyorEvent::Kind::Accumulation);
+    trace_event("accumulation", normal.u_after, 0.0, vT_);
     return Next::Coupled;
   }
   pending_flight_ = after_impact(normal.u_after);
@@ -210,6 +244,11 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
         arc_ended = true;
       }
       const double theta_end = theta_ + y_done;
+      trace_to(y_done, kCoupled, [&](double y, double* out) {
+        out[0] = out[1] = 0;
+        out[2] = c_.B * w * std::cos(theta_ + y);
+        out[3] = x_ + c_.B * (std::sin(theta_ + y) - std::sin(theta_));
+      });
       x_ += c_.B * (std::sin(theta_end) - std::sin(theta_));
       vT_ = c_.B * w * std::cos(theta_end);
     } else {
@@ -232,6 +271,11 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
           }
         }
       }
+      trace_to(y_done, kCoupled, [&](double y, double* out) {
+        out[0] = out[1] = 0;
+        out[2] = arc.velocity(y);
+        out[3] = arc.position(y);
+      });
       vT_ = arc.velocity(y_done);
       x_ = arc.position(y_done);
     }
@@ -245,10 +289,13 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
         s = std::sin(theta_) > 0 ? -1.0 : 1.0;
         from_zero = true;
         log_event(ConveyorEvent::Kind::BreakAway, 0, 0, s);
+        trace_event("break_away", 0, 0, vT_);
       } else {
+        const double vT_before = vT_;
         choose_at_zero_relative_velocity();
         ++sample_.counters[stick ? kStickArcs : kReversals];
         log_event(stick ? ConveyorEvent::Kind::Stick : ConveyorEvent::Kind::Reversal, 0, 0, stick ? 0.0 : s);
+        trace_event(stick ? "stick" : "reversal", 0, 0, vT_before);
       }
       continue;
     }
@@ -262,6 +309,7 @@ ConveyorSimulation::Next ConveyorSimulation::ride() {
     theta_ = c_.theta_L;
     ++sample_.counters[kLiftOffs];
     log_event(ConveyorEvent::Kind::LiftOff);
+    trace_event("lift_off", 0, 0, vT_);
     pending_flight_ = after_lift_off();
     return Next::Flight;
   }
@@ -397,6 +445,7 @@ std::vector<std::complex<double>> ConveyorSimulation::floquet_multipliers(int pe
 void ConveyorSimulation::run(StrobeObserver& observer) {
   observer_ = &observer;
   Next next = started_ ? resume_ : initial_step();
+  if (trace_) trace_->skip_to(now());  // a first-impact start has no state before its impact
   started_ = true;
   while (next != Next::Stop) {
     switch (next) {

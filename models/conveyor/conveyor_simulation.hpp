@@ -48,6 +48,9 @@ class ConveyorSimulation : public Simulation {
   std::vector<std::complex<double>> floquet_multipliers(int periods) override;
   // Every event is appended to `log` (nullptr: none). For tests and time signals.
   void record_events(std::vector<ConveyorEvent>* log) { events_ = log; }
+  // h, u, vT and the tangential position x; events at h = 0 (impacts change u and vT).
+  TraceLayout trace_layout() const override;
+  void attach_trace(TraceSink* sink) override { trace_ = sink; }
 
  private:
   enum class Next { Flight, Coupled, Impact, Stop };
@@ -66,6 +69,12 @@ class ConveyorSimulation : public Simulation {
   bool emit(double h, double u, int mode);  // one stroboscopic sample at the current state
   void count_event();
   void log_event(ConveyorEvent::Kind kind, double u_before = 0, double u_after = 0, double slip = 0);
+  double now() const;  // s: the current phase on the clock of emitted periods
+  // Dense states up to phase theta_ + y_end along a motion whose (h, u, vT, x) at y past theta_ is state(y).
+  template <class State>
+  void trace_to(double y_end, int mode, State&& state);
+  // An event at the current state (h = 0): u and vT before and after.
+  void trace_event(const char* kind, double u_before, double u_after, double vT_before);
 
   ConveyorConstants c_;
   ConveyorStart start_;
@@ -83,6 +92,7 @@ class ConveyorSimulation : public Simulation {
   FlightStart pending_flight_{};
   StrobeSample sample_{};          // counters and aux live here between samples
   std::vector<ConveyorEvent>* events_ = nullptr;
+  TraceSink* trace_ = nullptr;
 };
 
 }  // namespace vibro::conveyor

@@ -29,7 +29,7 @@ class DimerModel : public Model {
   std::unique_ptr<Simulation> start(const ParameterSet& p) const override {
     return std::make_unique<DimerSimulation>(DimerConstants::from(p));
   }
-  ModelCapabilities capabilities() const override { return {true, false}; }  // no variational equations
+  ModelCapabilities capabilities() const override { return {true, false, true}; }  // no variational equations
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet& p) const override {
     const DimerConstants c = DimerConstants::from(p);
     const DimerReading reading = read_dimer(steady, c);

@@ -35,6 +35,34 @@ DimerSimulation::DimerSimulation(const DimerConstants& constants) : c_(constants
   q_ = {0, c_.h0 + b.r + 0.5 * b.l * std::abs(std::sin(c_.theta0)), c_.theta0};
 }
 
+TraceLayout DimerSimulation::trace_layout() const {
+  return {{"Y", "theta", "Xdot", "Ydot", "thetadot", "X"}, {"m", "rad", "m/s", "m/s", "rad/s", "m"}};
+}
+
+void DimerSimulation::attach_trace(TraceSink* sink) {
+  sink_ = sink;
+  if (sink) sink->skip_to((static_cast<double>(period_) + static_cast<double>(step_) / c_.steps_per_period) * c_.period);
+}
+
+void DimerSimulation::trace_state(const Eigen::Vector3d& q, const Eigen::Vector3d& v, double* out) const {
+  out[0] = q(1);
+  out[1] = q(2);
+  out[2] = v(0);
+  out[3] = v(1);
+  out[4] = v(2);
+  out[5] = q(0);
+}
+
+// Grid times up to t get the current state: each one the state at the step boundary nearest it (the
+// scheme has no dense output between steps).
+void DimerSimulation::trace_to(double t) {
+  sink_->fill_to(t, contact_mode(), [&](double, double* out) { trace_state(q_, v_, out); });
+}
+
+int DimerSimulation::contact_mode() const {
+  return closed_[0] ? (closed_[1] ? kContactBoth : kContactTip1) : (closed_[1] ? kContactTip2 : kFlight);
+}
+
 int DimerSimulation::preferred_slip(double slip_velocity) const {
   if (std::abs(slip_velocity) <= slip_tol_) return 0;
   return slip_velocity > 0 ? 1 : -1;
@@ -56,6 +84,8 @@ void DimerSimulation::impact_step(const int* tips, int count, const Jacobian& J,
       if (count == 2) u.tail(2).setZero();
       u(count + a) = 0;
     }
+  const Eigen::Vector3d v_before = v_;
+  const auto counted = sample_.counters;
   LocalVector P;
   if (c_.impact_law == ImpactLaw::DarbouxKeller) {
     const impulse::ImpactContactLaw law{c_.e_s, c_.mu_i, c_.mu_s, 1.0};
@@ -76,6 +106,14 @@ void DimerSimulation::impact_step(const int* tips, int count, const Jacobian& J,
     if (P(a) > 0) ++loaded;
   }
   if (loaded > 1) ++sample_.counters[kDoubleImpacts];
+  if (sink_) {  // at the midpoint, where the scheme applies the impulse
+    const std::string kind = counted_event_kind(layout_.counter_names, counted.data(), sample_.counters.data());
+    const Eigen::Vector3d q_mid = q_ + 0.5 * h_ * v_before;
+    double before[6], after[6];
+    trace_state(q_mid, v_before, before);
+    trace_state(q_mid, v_, after);
+    sink_->on_event(t, kind.empty() ? "impact" : kind, before, after);
+  }
   charge_events();
   if (++impacts_this_period_ > c_.impact_cap)
     throw CaseFailure("more than " + std::to_string(c_.impact_cap) + " impacts in one period at t = " + std::to_string(t));
@@ -113,6 +151,7 @@ void DimerSimulation::step() {
   charge_step();
   const double t = (static_cast<double>(period_) + static_cast<double>(step_) / c_.steps_per_period) * c_.period;
   const double t_mid = t + 0.5 * h_, t_end = t + h_;
+  if (sink_) trace_to(t_mid);
   const Eigen::Vector3d q_mid = q_ + 0.5 * h_ * v_;
   const Eigen::Vector2d gaps = tip_heights(c_.body, q_mid(1), q_mid(2)).array() - c_.plate_height(t_mid);
   point_ = DimerTracePoint{};
@@ -134,6 +173,7 @@ void DimerSimulation::step() {
   q_ = q_mid + 0.5 * h_ * v_;
   if (!std::isfinite(q_.sum() + v_.sum())) throw CaseFailure("non-finite state at t = " + std::to_string(t_end));
   // Per-period extremes and the running integral of theta.
+  if (sink_) trace_to(t_end);
   ++sample_.counters[kSteps];
   theta_integral_period_ += q_(2) * h_;
   sample_.aux[kMaxAbsTheta] = std::max(sample_.aux[kMaxAbsTheta], std::abs(q_(2)));
@@ -161,7 +201,7 @@ void DimerSimulation::step() {
 StrobeSample DimerSimulation::make_sample() {
   sample_.period = period_;
   sample_.time = static_cast<double>(period_) * c_.period;
-  sample_.mode = closed_[0] ? (closed_[1] ? kContactBoth : kContactTip1) : (closed_[1] ? kContactTip2 : kFlight);
+  sample_.mode = contact_mode();
   sample_.drift_position = q_(0);
   sample_.state[0] = q_(1);
   sample_.state[1] = q_(2);
@@ -178,6 +218,7 @@ void DimerSimulation::run(StrobeObserver& observer) {
     do step();
     while (step_ != 0);
     const StrobeSample sample = make_sample();
+    if (sink_) trace_to(sample.time);  // the last step ends at k T only up to rounding
     // The next period's extremes start afresh.
     theta_integral_period_ = 0;
     impacts_this_period_ = 0;

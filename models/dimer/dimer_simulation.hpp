@@ -43,6 +43,10 @@ class DimerSimulation : public Simulation {
   bool restart_from(const StrobeSample& sample) override;
   // Records every time step into *trace (nullptr: stop recording).
   void record_trace(std::vector<DimerTracePoint>* trace) { trace_ = trace; }
+  // The section (Y, theta, Xdot, Ydot, thetadot) and X, at the time steps nearest the grid times;
+  // impacts with the velocities before and after the impulse (at the step's midpoint).
+  TraceLayout trace_layout() const override;
+  void attach_trace(TraceSink* sink) override;
 
  private:
   void step();
@@ -50,6 +54,9 @@ class DimerSimulation : public Simulation {
   void contact_step(const int* tips, int count, const Jacobian& J, double t_end);
   int preferred_slip(double slip_velocity) const;
   StrobeSample make_sample();
+  int contact_mode() const;
+  void trace_to(double t);
+  void trace_state(const Eigen::Vector3d& q, const Eigen::Vector3d& v, double* out) const;
 
   DimerConstants c_;
   StrobeLayout layout_;
@@ -65,6 +72,7 @@ class DimerSimulation : public Simulation {
   bool stuck_[2] = {false, false};   // ... and stuck
   std::vector<DimerTracePoint>* trace_ = nullptr;
   DimerTracePoint point_{};
+  TraceSink* sink_ = nullptr;
 };
 
 }  // namespace vibro::dimer

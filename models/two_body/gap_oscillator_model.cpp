@@ -23,7 +23,7 @@ class GapOscillatorModel : public Model {
   std::unique_ptr<Simulation> start(const ParameterSet& p) const override {
     return std::make_unique<GapOscillatorSimulation>(GapOscillatorConstants::from(p));
   }
-  ModelCapabilities capabilities() const override { return {true, true}; }
+  ModelCapabilities capabilities() const override { return {true, true, true}; }
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet&) const override {
     return summarize_impact_regime(steady, kImpacts, kFree);
   }

@@ -18,10 +18,9 @@
 
 #include "engine/hybrid/hybrid_integrator.hpp"
 #include "engine/hybrid/variational_system.hpp"
+#include "models/two_body/two_body_trace.hpp"
 
 namespace vibro::two_body {
-
-using TwoBodyState = Eigen::Matrix<double, 6, 1>;
 
 // Per-period extremes carried in StrobeSample::aux (reset at every sample). kMinContactForce: the
 // smallest force the contact transmits (elastic plus contact damping; < 0: it pulls), +inf without contact.
@@ -89,16 +88,34 @@ inline void reset_period_extremes(std::array<double, 8>& aux) {
   aux[kMaxForce] = aux[kMaxPenetration] = aux[kContactTime] = 0;
 }
 
+// How a two-body model's samples are read and taken: the layout, body 2's rest coordinate (the
+// sampled u2 = x2 - rest2) and the counter of rejected steps.
+struct StrobeFrame {
+  StrobeLayout layout;
+  double rest2;
+  int rejected_counter;
+};
+
 // Integrates period after period, sampling (x1, v1, u2, v2) and the mode at t = k T, until the
-// observer says stop. `periods` is the number of samples emitted so far.
+// observer says stop. `periods` is the number of samples emitted so far. With a trace, the system
+// runs wrapped so that its dense output and events reach the sink.
 template <class System>
 void run_periods(HybridIntegrator<6>& integrator, System& system, TwoBodyState& x, std::int64_t& periods,
-                 double period, double rest2, int rejected_counter, StrobeSample& sample, StrobeObserver& observer) {
+                 double period, const StrobeFrame& frame, StrobeSample& sample, StrobeObserver& observer,
+                 TraceSink* trace) {
+  const double rest2 = frame.rest2;
   double t = static_cast<double>(periods) * period;
   while (true) {
     const double t_next = static_cast<double>(periods + 1) * period;
     try {
-      integrator.advance(system, t, x, t_next);
+      if (trace) {
+        TracedTwoBody<System> traced(system, *trace, frame.layout, rest2);
+        integrator.advance(traced, t, x, t_next);
+        // The last step ends at t_next only up to rounding: the sample's grid time gets the sample.
+        trace->fill_to(t_next, static_cast<int>(system.mode), [&](double, double* out) { two_body_trace_state(x, rest2, out); });
+      } else {
+        integrator.advance(system, t, x, t_next);
+      }
     } catch (const StepFailure& failure) {
       throw CaseFailure(failure.what());
     }
@@ -115,21 +132,13 @@ void run_periods(HybridIntegrator<6>& integrator, System& system, TwoBodyState& 
     sample.state[1] = x[1];
     sample.state[2] = x[2] - rest2;
     sample.state[3] = x[3];
-    sample.counters[static_cast<std::size_t>(rejected_counter)] = integrator.stats().rejected;
+    sample.counters[static_cast<std::size_t>(frame.rejected_counter)] = integrator.stats().rejected;
     if (!x.allFinite()) throw CaseFailure("non-finite state at t = " + std::to_string(t));
     const bool go_on = observer.on_sample(sample);
     reset_period_extremes(sample.aux);
     if (!go_on) return;
   }
 }
-
-// How a two-body model's samples are read and taken: the layout, body 2's rest coordinate (the
-// sampled u2 = x2 - rest2) and the counter of rejected steps.
-struct StrobeFrame {
-  StrobeLayout layout;
-  double rest2;
-  int rejected_counter;
-};
 
 // The Simulation of a two-body hybrid system: the system, its state and the integrator, run period
 // after period by run_periods. Beyond the hybrid-system requirements, System provides
@@ -157,7 +166,13 @@ class TwoBodySimulation final : public Simulation {
   TwoBodySimulation& operator=(const TwoBodySimulation&) = delete;
   const StrobeLayout& layout() const override { return frame_.layout; }
   void run(StrobeObserver& observer) override {
-    run_periods(integrator_, system_, x_, periods_, period_, frame_.rest2, frame_.rejected_counter, sample_, observer);
+    run_periods(integrator_, system_, x_, periods_, period_, frame_, sample_, observer, trace_);
+  }
+  // (x1, v1, u2, v2) as sampled (y1 for Model B's platform).
+  TraceLayout trace_layout() const override { return {frame_.layout.state_names, {"m", "m/s", "m", "m/s"}}; }
+  void attach_trace(TraceSink* sink) override {
+    trace_ = sink;
+    if (sink) sink->skip_to(static_cast<double>(periods_) * period_);
   }
   bool restart_from(const StrobeSample& sample) override {
     if (!system_.restart(sample, x_)) return false;
@@ -264,6 +279,7 @@ class TwoBodySimulation final : public Simulation {
   TwoBodyState x_;
   std::int64_t periods_ = 0;
   StrobeSample sample_{};
+  TraceSink* trace_ = nullptr;
 };
 
 }  // namespace vibro::two_body

@@ -20,7 +20,7 @@ class VibroPlatformModel : public Model {
   std::unique_ptr<Simulation> start(const ParameterSet& p) const override {
     return std::make_unique<VibroPlatformSimulation>(VibroPlatformConstants::from(p));
   }
-  ModelCapabilities capabilities() const override { return {true, true}; }
+  ModelCapabilities capabilities() const override { return {true, true, true}; }
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout&, const ParameterSet&) const override {
     return summarize_impact_regime(steady, kLandings, kFlight);
   }
