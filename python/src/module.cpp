@@ -24,4 +24,5 @@ PYBIND11_MODULE(_core, m) {
         "Loads a model plugin (a shared library built with vibro_add_model), as --plugin FILE does.");
   vibro::python::bind_models(m);
   vibro::python::bind_sweep(m);
+  vibro::python::bind_trace(m);
 }
