@@ -36,18 +36,20 @@ py::dict trace(const std::string& sweep_text, int periods, int samples_per_perio
   out["state"] = table(trace.states, n, d);
   out["mode"] = py::array_t<int>(n, trace.modes.data());
   out["mode_names"] = trace.layout.mode_names;
-  std::vector<double> event_time, before, after;
-  std::vector<std::string> kinds;
-  for (const auto& event : trace.events) {
-    event_time.push_back(event.time);
-    kinds.push_back(event.kind);
-    before.insert(before.end(), event.before.begin(), event.before.end());
-    after.insert(after.end(), event.after.begin(), event.after.end());
+  // Each event's row written straight into the arrays Python gets.
+  py::array_t<double> event_time(e), before({e, d}), after({e, d});
+  py::list kinds;
+  for (std::size_t i = 0; i < e; ++i) {
+    const TraceEvent& event = trace.events[i];
+    event_time.mutable_at(i) = event.time;
+    kinds.append(event.kind);
+    std::copy(event.before.begin(), event.before.end(), before.mutable_data(i, 0));
+    std::copy(event.after.begin(), event.after.end(), after.mutable_data(i, 0));
   }
-  out["event_time"] = py::array_t<double>(e, event_time.data());
+  out["event_time"] = event_time;
   out["event_kind"] = kinds;
-  out["event_before"] = table(before, e, d);
-  out["event_after"] = table(after, e, d);
+  out["event_before"] = before;
+  out["event_after"] = after;
   const std::size_t k = trace.strobe.size(), m = static_cast<std::size_t>(trace.layout.dims());
   std::vector<double> strobe_time, strobe_state, drift;
   std::vector<long long> strobe_period;
