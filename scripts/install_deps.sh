@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages vibro needs (idempotent; as root or with sudo).
-#   scripts/install_deps.sh          build + run + plotting stack
-#   scripts/install_deps.sh --tests  also a local Slurm (slurm-wlm, munge) for the `vibro submit` test
+#   scripts/install_deps.sh          build + run + plotting stack + the Python package (pybind11, xarray)
+#   scripts/install_deps.sh --tests  also a local Slurm (slurm-wlm, munge) for the `vibro submit` test and pytest
 #   scripts/install_deps.sh --peers  also the peers the benchmarks compare against
 set -euo pipefail
 packages=(g++ cmake ninja-build make git
           libhdf5-openmpi-dev libopenmpi-dev openmpi-bin libeigen3-dev
           libboost-program-options-dev libboost-dev catch2
-          hdf5-tools python3 python3-h5py python3-matplotlib python3-numpy)
+          hdf5-tools python3 python3-h5py python3-matplotlib python3-numpy
+          python3-dev pybind11-dev python3-pybind11 python3-xarray)  # the Python package (python/)
 for option in "$@"; do
   case "$option" in
-    --tests) packages+=(slurm-wlm munge) ;;  # a single-node Slurm the submit test starts and stops
+    --tests) packages+=(slurm-wlm munge python3-pytest) ;;  # a single-node Slurm the submit test starts and stops; pytest for tests/python
     --peers) packages+=(libsundials-dev python3-scipy python3-siconos) ;;
     *) echo "install_deps: unknown option '$option'; expected --tests or --peers" >&2; exit 2 ;;
   esac

@@ -59,24 +59,21 @@ SPECIAL = {INFEASIBLE: ("infeasible", "0.6"), FAILED: ("failed", "black"), NOT_R
 UNIT_SCALE = {"m": (1e3, "mm"), "N": (1e-5, "1e5 N"), "s": (1e3, "ms")}
 
 
-def _s(x):
-    return x.decode() if isinstance(x, bytes) else str(x)
-
-
 def read_extra(path):
     """What vibro_results.load does not read: attractor labels, IC axes, units, root attributes."""
+    ds = vibro_results.open_dataset(path)
+    if "attractor" not in ds:
+        raise SystemExit("%s: no /cases/attractor (run with output.strobe_points = window)" % path)
+    att = ds.attractor
+    labels = np.asarray(att.values.reshape(-1), dtype=int)
+    ic = [a.strip() for a in att.attrs.get("initial_condition_axes", "none").split(",")
+          if a.strip() and a.strip() != "none"]
+    units = {n: ds[n].attrs.get("unit", "") for n in ds.status.dims}
+    obs_units = {n: ds[n].attrs.get("unit", "") for n in ds.data_vars
+                 if ds[n].attrs.get("source", "").startswith("/cases/observables/")}
+    root = dict(ds.attrs)
+    entropies = None
     with vibro_results.open_checked(path) as h5:
-        cases = h5["cases"]
-        if "attractor" not in cases:
-            raise SystemExit("%s: no /cases/attractor (run with output.strobe_points = window)" % path)
-        att = cases["attractor"]
-        labels = np.asarray(att[...], dtype=int)
-        ic = [a.strip() for a in _s(att.attrs.get("initial_condition_axes", "none")).split(",")
-              if a.strip() and a.strip() != "none"]
-        units = {n: _s(h5["axes"][n].attrs.get("unit", "")) for n in h5["axes"]}
-        obs_units = {n: _s(d.attrs.get("unit", "")) for n, d in cases["observables"].items()}
-        root = {k: _s(v) if isinstance(v, (bytes, str)) else v for k, v in h5.attrs.items()}
-        entropies = None
         if "basins" in h5:  # schema 4: computed by vibro (analysis/basin_entropy), per parameter point
             b = h5["basins"]
             entropies = (int(b.attrs["entropy_box"]),

@@ -56,10 +56,6 @@ FILE_STYLES = (dict(marker="o", s=3, filled=True), dict(marker="o", s=16, filled
                dict(marker="s", s=10, filled=False), dict(marker="^", s=10, filled=False))
 
 
-def _s(x):
-    return x.decode() if isinstance(x, bytes) else str(x)
-
-
 def base_class(c):
     return c.rstrip("~")
 
@@ -96,23 +92,23 @@ def class_sort_key(c):
 
 
 def read_strobe(path, coord):
-    with vibro_results.open_checked(path) as h5:
-        root = {k: _s(v) if isinstance(v, (bytes, str)) else v for k, v in h5.attrs.items()}
-        if "strobe" not in h5["cases"]:
-            raise SystemExit("%s: no /cases/strobe (run with output.strobe_points = window)" % path)
-        st = h5["cases"]["strobe"]
-        columns = [c.strip() for c in _s(st["values"].attrs.get("columns", "")).split(",") if c.strip()]
-        offsets = np.asarray(st["offsets"][...], dtype=np.int64)
-        if coord is None or coord == columns[0]:
-            name, values = columns[0], np.asarray(st["values"][:, 0], dtype=float)
-        elif coord == "drift_position":
-            name, values = coord, np.asarray(st["drift_position"][...], dtype=float)
-        elif coord in columns:
-            name, values = coord, np.asarray(st["values"][:, columns.index(coord)], dtype=float)
-        else:
-            raise SystemExit("%s: no stroboscopic coordinate %r; columns: %s (or drift_position)"
-                             % (path, coord, ", ".join(columns)))
-        units = {n: _s(h5["axes"][n].attrs.get("unit", "")) for n in h5["axes"]}
+    ds = vibro_results.open_dataset(path)
+    root = dict(ds.attrs)
+    if "strobe_values" not in ds:
+        raise SystemExit("%s: no /cases/strobe (run with output.strobe_points = window)" % path)
+    columns = [str(c) for c in ds.component.values]
+    starts, counts = ds.strobe_start.values.reshape(-1), ds.strobe_count.values.reshape(-1)  # per case, file order
+    offsets = np.append(starts, starts[-1] + counts[-1] if len(starts) else 0).astype(np.int64)
+    if coord is None or coord == columns[0]:
+        name, values = columns[0], np.asarray(ds.strobe_values.values[:, 0], dtype=float)
+    elif coord == "drift_position":
+        name, values = coord, np.asarray(ds.strobe_drift_position.values, dtype=float)
+    elif coord in columns:
+        name, values = coord, np.asarray(ds.strobe_values.values[:, columns.index(coord)], dtype=float)
+    else:
+        raise SystemExit("%s: no stroboscopic coordinate %r; columns: %s (or drift_position)"
+                         % (path, coord, ", ".join(columns)))
+    units = {n: ds[n].attrs.get("unit", "") for n in ds.status.dims}
     return root, name, values, offsets, units
 
 

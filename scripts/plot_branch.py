@@ -21,26 +21,24 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
 
 
-def text(x):
-    return x.decode() if isinstance(x, bytes) else str(x)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("input")
     ap.add_argument("output")
     ap.add_argument("--coord")
     args = ap.parse_args()
-    with vibro_results.open_checked(args.input) as h5:
-        name = text(h5.attrs["parameter"])
-        p = h5["branch/parameter"][...]
-        state = h5["branch/state"][...]
-        columns = text(h5["branch/state"].attrs["columns"]).split(",")
-        modulus = h5["branch/max_modulus"][...]
-        stable = h5["branch/stable"][...] == 1
-        kinds = [text(k) for k in h5["events/kind"][...]]
-        where = h5["events/parameter"][...]
-        model = text(h5.attrs["model"])
+    branch = vibro_results.open_dataset(args.input)
+    if branch.attrs.get("format") != "vibro-branch":
+        vibro_results.fail(args.input, "a %s file, not a branch file of vibro continue" % branch.attrs.get("format"))
+    name = branch.attrs["parameter"]
+    p = branch[name].values
+    state = branch.state.values
+    columns = [str(c) for c in branch.component.values]
+    modulus = branch.max_modulus.values
+    stable = branch.stable.values == 1
+    kinds = [str(k) for k in branch.event_kind.values]
+    where = branch.event_parameter.values
+    model = branch.attrs["model"]
     coord = args.coord or columns[0]
     if coord not in columns:
         raise SystemExit("plot_branch.py: no coordinate '%s' (%s)" % (coord, ", ".join(columns)))

@@ -51,9 +51,7 @@ def main():
     for a in (x, y):
         if a is not None and a not in order:
             raise SystemExit("plot_drift_map.py: no axis '%s' in %s (%s)" % (a, args.input, ", ".join(order)))
-    with vibro_results.open_checked(args.input) as h5:  # units, for the labels
-        unit = {a: vibro_results._str(h5["axes"][a].attrs.get("unit", "")) for a in order}
-        unit[obs] = vibro_results._str(h5["cases/observables"][obs].attrs.get("unit", ""))
+    unit = {a: data["units"][a] for a in order + [obs]}
     label = {k: ("%s (%s)" % (k, u) if u else k) for k, u in unit.items()}
     values = np.where(data["status"] == 0, data["observables"][obs], np.nan)
     xs = data["axes"][x]

@@ -27,21 +27,19 @@ def main():
     ap.add_argument("output")
     ap.add_argument("--case", type=int, default=0)
     args = ap.parse_args()
-    with vibro_results.open_checked(args.input) as h5:
-        if "strobe" not in h5["cases"]:
-            raise SystemExit("plot_strobe_series.py: %s has no stroboscopic points (output.strobe_points = none)" % args.input)
-        strobe = h5["cases/strobe"]
-        offsets = strobe["offsets"][...]
-        n = len(offsets) - 1
-        if not 0 <= args.case < n:
-            raise SystemExit("plot_strobe_series.py: --case %d is out of range; expected [0, %d]" % (args.case, n - 1))
-        lo, hi = int(offsets[args.case]), int(offsets[args.case + 1])
-        values = strobe["values"][lo:hi]
-        drift = strobe["drift_position"][lo:hi]
-        columns = strobe["values"].attrs["columns"]
-        columns = (columns.decode() if isinstance(columns, bytes) else str(columns)).split(",")
-        cls = h5["cases/class"].asstr()[args.case]
-        model = vibro_results._str(h5.attrs["model"])
+    ds = vibro_results.open_dataset(args.input)
+    if "strobe_values" not in ds:
+        raise SystemExit("plot_strobe_series.py: %s has no stroboscopic points (output.strobe_points = none)" % args.input)
+    starts, counts = ds.strobe_start.values.reshape(-1), ds.strobe_count.values.reshape(-1)  # per case, file order
+    n = len(starts)
+    if not 0 <= args.case < n:
+        raise SystemExit("plot_strobe_series.py: --case %d is out of range; expected [0, %d]" % (args.case, n - 1))
+    lo, hi = int(starts[args.case]), int(starts[args.case] + counts[args.case])
+    values = ds.strobe_values.values[lo:hi]
+    drift = ds.strobe_drift_position.values[lo:hi]
+    columns = [str(c) for c in ds.component.values]
+    cls = str(ds["class"].values.reshape(-1)[args.case])
+    model = ds.attrs["model"]
     if hi == lo:
         raise SystemExit("plot_strobe_series.py: case %d has no stroboscopic points (class '%s')" % (args.case, cls))
     panels = len(columns) + (1 if np.any(drift != 0) else 0)

@@ -19,8 +19,14 @@ import contextlib
 import sys
 from collections import OrderedDict
 
+import os
+
 import h5py
 import numpy as np
+
+# The package's pure-Python reader, from the source tree next to this folder (no build needed).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+import vibro  # noqa: E402
 
 KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5)
 
@@ -92,8 +98,20 @@ def fixed_parameters(h5):
     return params
 
 
+def open_dataset(path):
+    """vibro.open(path): the sweep or branch file as an xarray.Dataset; a file it cannot use ends the
+    script with FileError (exit code 2) naming the file, never a traceback."""
+    try:
+        return vibro.open(path)
+    except vibro.FileError as error:
+        fail(path, str(error)[len(path) + 2:] if str(error).startswith(path + ": ") else str(error))
+    except Exception as error:  # reading a damaged or malformed file
+        fail(path, "damaged or not a vibro file (%s: %s)" % (type(error).__name__, error))
+
+
 def load(path):
-    """The sweep in `path` as a dict of numpy arrays.
+    """The sweep in `path` as a dict of numpy arrays, read through the package's reader (vibro.open,
+    python/vibro/_dataset.py: the one reader of vibro files).
 
     Keys:
       path, model   the file name as given; the root attribute `model` ('' when absent)
@@ -107,26 +125,35 @@ def load(path):
       cls           object array (N,) of str: /cases/class ('' for a case that is not ok)
       status        int array (N,): /cases/status (0 ok, 1 infeasible, 2 failed, 3 not run)
       observables   OrderedDict name -> float array (N,): every /cases/observables/<name>
+      units         dict name -> unit of every axis and observable ('' when the file has none)
+      descriptions  dict observable name -> its description ('' when the file has none)
 
     Per-case arrays are flat, in the file's order (C order over `order`); see grid().
     """
-    with open_checked(path) as h5:
-        model = _str(h5.attrs.get("model", ""))
-        order = [a.strip() for a in _str(h5["axes"].attrs["order"]).split(",") if a.strip()]
-        axes = OrderedDict((name, np.asarray(require(path, h5["axes"][name], (None,)), dtype=float)) for name in order)
-        shape = tuple(len(v) for v in axes.values())
-        ncase = int(np.prod(shape)) if shape else 1
-        params = fixed_parameters(h5)
-        cases = h5["cases"]
-        cls = np.array([_str(c) for c in require(path, cases["class"], (ncase,))], dtype=object)
-        status = np.asarray(require(path, cases["status"], (ncase,)), dtype=int)
-        observables = OrderedDict((name, np.asarray(require(path, ds, (ncase,)), dtype=float))
-                                  for name, ds in cases["observables"].items())
+    ds = open_dataset(path)
+    if ds.attrs.get("format") != "vibro-sweep":
+        fail(path, "a %s file, not a sweep file of vibro run" % ds.attrs.get("format"))
+    observable_names = [name for name in ds.data_vars if ds[name].attrs.get("source", "").startswith("/cases/observables/")]
+    order = list(ds["status"].dims)
+    axes = OrderedDict((name, np.asarray(ds[name].values, dtype=float)) for name in order)
+    shape = tuple(len(v) for v in axes.values())
+    ncase = int(np.prod(shape)) if shape else 1
+    params = {}
+    for name, coord in ds.coords.items():
+        if coord.dims == ():
+            value = coord.values[()]
+            params[name] = str(value) if isinstance(value, (bytes, str)) else float(value)
+    cls = np.array([_str(c) for c in ds["class"].values.reshape(-1)], dtype=object)
+    status = np.asarray(ds["status"].values.reshape(-1), dtype=int)
+    observables = OrderedDict((name, np.asarray(ds[name].values.reshape(-1), dtype=float)) for name in observable_names)
     # per-case coordinate of every axis (C order, first axis slowest)
     grids = np.meshgrid(*axes.values(), indexing="ij") if axes else []
     coords = OrderedDict((name, g.reshape(-1)) for name, g in zip(axes.keys(), grids))
-    return dict(path=path, model=model, order=order, axes=axes, shape=shape, n=ncase, coords=coords,
-                params=params, cls=cls, status=status, observables=observables)
+    units = {name: ds[name].attrs.get("unit", "") for name in order + observable_names}
+    descriptions = {name: ds[name].attrs.get("description", "") for name in observable_names}
+    return dict(path=path, model=_str(ds.attrs.get("model", "")), order=order, axes=axes, shape=shape, n=ncase,
+                coords=coords, params=params, cls=cls, status=status, observables=observables, units=units,
+                descriptions=descriptions)
 
 
 def grid(data, values):

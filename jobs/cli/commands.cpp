@@ -20,6 +20,7 @@
 #include "engine/core/suggest.hpp"
 #include "jobs/cli/arguments.hpp"
 #include "jobs/cli/examples.hpp"
+#include "jobs/cli/model_layout.hpp"
 #include "jobs/cli/usage_text.hpp"
 #include "jobs/output/checkpoint_index.hpp"
 #include "jobs/output/checkpoint_log.hpp"
@@ -61,22 +62,13 @@ int models_command(const std::vector<std::string>& args) {
 
 namespace {
 
-// The stroboscopic state as the model's default case lays it out (a case with other choices, e.g.
-// another initial mode, has the same layout).
 void describe_layout(const Model& model) {
-  const std::vector<ParameterSpec>& specs = model.parameters();
-  std::unique_ptr<Simulation> simulation;
-  try {
-    simulation = model.start(ParameterSet(&specs));
-  } catch (const InfeasibleCase& e) {
-    std::cout << "\nstate layout: the default case does not start (" << e.what() << ")\n";
+  const DefaultLayout found = default_layout(model);
+  if (!found.layout) {
+    std::cout << "\nstate layout: " << found.why_none << "\n";
     return;
   }
-  if (!simulation) {  // a model that cannot run (e.g. a plugin that only registers)
-    std::cout << "\nstate layout: the model starts no simulation\n";
-    return;
-  }
-  const StrobeLayout& layout = simulation->layout();
+  const StrobeLayout& layout = *found.layout;
   // name [unit] or name: meaning, one per line; "none" for an empty list.
   auto list = [](const char* title, const std::vector<std::string>& names, const std::vector<std::string>& notes,
                  bool units) {

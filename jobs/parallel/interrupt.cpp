@@ -26,6 +26,8 @@ extern "C" void on_signal(int number) {
 }  // namespace
 
 InterruptGuard::InterruptGuard() {
+  // A process that runs several sweeps (the Python module) starts each one uninterrupted.
+  received.store(0);
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);

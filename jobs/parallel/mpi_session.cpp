@@ -11,10 +11,20 @@
 
 namespace vibro {
 
-MpiSession::MpiSession(int& argc, char**& argv) {
-  int provided = 0;
-  // The work queue serves and requests chunks from threads other than the main one.
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+MpiSession::MpiSession(int& argc, char**& argv) { start(&argc, &argv); }
+
+MpiSession::MpiSession() { start(nullptr, nullptr); }
+
+void MpiSession::start(int* argc, char*** argv) {
+  int provided = 0, initialized = 0;
+  MPI_Initialized(&initialized);
+  if (initialized) {  // a host (e.g. Python with mpi4py) started MPI: use it, and leave it running
+    MPI_Query_thread(&provided);
+  } else {
+    // The work queue serves and requests chunks from threads other than the main one.
+    MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
+    owns_mpi_ = true;
+  }
   threads_can_call_mpi_ = provided >= MPI_THREAD_MULTIPLE;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
@@ -24,7 +34,11 @@ MpiSession::MpiSession(int& argc, char**& argv) {
   MPI_Comm_free(&node);
 }
 
-MpiSession::~MpiSession() { MPI_Finalize(); }
+MpiSession::~MpiSession() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (owns_mpi_ && !finalized) MPI_Finalize();
+}
 
 int MpiSession::default_threads() const {
   if (std::getenv("OMP_NUM_THREADS")) return omp_get_max_threads();

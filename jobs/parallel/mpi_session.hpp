@@ -15,7 +15,9 @@ namespace vibro {
 
 class MpiSession {
  public:
+  // Initialises MPI unless the process already did (then it is used as it is and not finalised).
   MpiSession(int& argc, char**& argv);
+  MpiSession();  // for a host without a command line (the Python module)
   ~MpiSession();
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
@@ -44,8 +46,10 @@ class MpiSession {
   void abort_all(int code) const;
 
  private:
+  void start(int* argc, char*** argv);
   int rank_ = 0, ranks_ = 1, ranks_on_node_ = 1;
   bool threads_can_call_mpi_ = false;
+  bool owns_mpi_ = false;  // this session initialised MPI, so it finalises it
 };
 
 }  // namespace vibro

@@ -1,0 +1,232 @@
+"""vibro.open: a file `vibro run` (sweep) or `vibro continue` (branch) wrote, as an xarray.Dataset.
+
+The layout of both files is docs/hdf5_schema.md. A sweep becomes one variable per per-case dataset
+on the grid (one dimension per axis, in the file's grid order); a branch one variable per dataset
+along the dimension `point`. Every attribute a dataset carries is kept (bytes decoded), and `source` names the dataset; a `unit`
+attribute is also given as `units` and a `description` as `long_name`, the names xarray and its
+plots use. The file's root attributes (provenance, run settings) are the Dataset's attributes; the
+unswept parameters (/parameters) are scalar coordinates, with the model's units where the model is
+known to this process.
+"""
+import h5py
+import numpy as np
+import xarray as xr
+
+from ._errors import FileError, InputError
+from ._extension import _core
+
+KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5)
+
+
+def _text(value):
+    if isinstance(value, bytes):
+        return value.decode()
+    if isinstance(value, np.ndarray) and value.shape == ():
+        return _text(value[()])
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _attrs(h5obj):
+    attrs = {key: _text(value) for key, value in h5obj.attrs.items()}
+    if "unit" in attrs:
+        attrs["units"] = attrs["unit"]
+    if "description" in attrs:
+        attrs["long_name"] = attrs["description"]
+    return attrs
+
+
+def _values(dataset):
+    if dataset.dtype.kind == "S":  # fixed-length strings (schema 3) and variable-length ones
+        return np.asarray(dataset.asstr()[()], dtype=object)
+    if h5py.check_string_dtype(dataset.dtype) is not None:
+        return np.asarray(dataset.asstr()[()], dtype=object)
+    return dataset[()]
+
+
+def _flags(meaning):
+    """CF flag attributes from a `meaning` such as "0 ok, 1 infeasible, 2 failed, 3 not run"."""
+    values, names = [], []
+    for item in meaning.split(","):
+        number, _, name = item.strip().partition(" ")
+        if not number.lstrip("-").isdigit():
+            return {}
+        values.append(int(number))
+        names.append(name.strip().replace(" ", "_"))
+    return {"flag_values": np.array(values, dtype=np.int8), "flag_meanings": " ".join(names)}
+
+
+def _parameter_units(model):
+    """name -> (unit, description) of the model's parameters, or {} if this process does not know it
+    (a plugin's model that is not loaded, or no compiled part)."""
+    if _core is None:
+        return {}
+    try:
+        return {p["name"]: (p["unit"], p["description"]) for p in _core.describe(model)["parameters"]}
+    except InputError:
+        return {}
+
+
+def _parameter_coords(h5, model, skip=()):
+    """From schema 5 on /parameters holds one scalar dataset per parameter, with its unit and
+    description; before, one attribute each (units then come from the model, where it is known)."""
+    stored = h5["parameters"]
+    if len(stored):
+        coords = {}
+        for name, dataset in stored.items():
+            if name not in skip:
+                coords[name] = xr.Variable((), _text(_values(dataset)), _attrs(dataset))
+        return coords
+    units = _parameter_units(model)
+    coords = {}
+    for name, value in stored.attrs.items():
+        if name in skip:
+            continue
+        attrs = {}
+        if name in units:
+            attrs = {"units": units[name][0], "unit": units[name][0], "long_name": units[name][1]}
+        coords[name] = xr.Variable((), _text(value), attrs)
+    return coords
+
+
+def _legend(h5):
+    """The file's /legend (schema 5): the class codes and the state, mode names' meanings, as
+    {"classes": {code: meaning}, "states": {...}, "modes": {...}}; {} for older files."""
+    if "legend" not in h5:
+        return {}
+    return {key: {name: _text(value) for name, value in group.attrs.items()}
+            for key, group in h5["legend"].items() if isinstance(group, h5py.Group)}
+
+
+def _columns(dataset, dim):
+    """The coordinate of a table's second dimension from its `columns` attribute, if it has one."""
+    columns = dataset.attrs.get("columns")
+    if columns is None:
+        return {}
+    return {dim: [c for c in _text(columns).split(",")]}
+
+
+def _column_dims(dataset, name, values):
+    """The dimensions of a table's columns: `component` where they are the state's components (attribute
+    `columns`), else NAME_column."""
+    if values.ndim < 2:
+        return ()
+    first = "component" if "columns" in dataset.attrs else "multiplier" if name.endswith("multipliers") else "%s_column" % name
+    return (first,) + tuple(
+        "%s_column%d" % (name, k) for k in range(2, values.ndim))
+
+
+def _sweep(h5, path):
+    order = [a for a in _text(h5["axes"].attrs["order"]).split(",") if a]
+    coords = {name: xr.Variable((name,), h5["axes"][name][()], _attrs(h5["axes"][name])) for name in order}
+    shape = tuple(coords[name].size for name in order)
+    n = int(np.prod(shape)) if shape else 1
+    cases = h5["cases"]
+    variables = {}
+
+    def add(name, dataset):
+        values = _values(dataset)
+        if values.shape[:1] != (n,):
+            raise FileError("%s: /cases/%s has %d rows, expected one per case (%d)"
+                            % (path, dataset.name, values.shape[0] if values.ndim else 0, n))
+        attrs = _attrs(dataset)
+        attrs["source"] = dataset.name  # where it is in the file (docs/hdf5_schema.md)
+        if "meaning" in attrs and name in ("status", "periodicity"):
+            attrs.update(_flags(attrs["meaning"]))
+        extra = _column_dims(dataset, name, values)
+        if extra:
+            coords.update(_columns(dataset, extra[0]))
+        variables[name] = xr.Variable(tuple(order) + extra, values.reshape(shape + values.shape[1:]), attrs)
+
+    def walk(group, prefix):
+        for key, item in group.items():
+            if isinstance(item, h5py.Group):
+                if key != "strobe":  # ragged, below
+                    walk(item, "" if key == "observables" and not prefix else prefix + key + "_")
+            else:
+                add(prefix + key, item)
+
+    walk(cases, "")
+    if "strobe" in cases:  # every case's window samples, as one table with each case's first row and count
+        strobe = cases["strobe"]
+        offsets = strobe["offsets"][()]
+        variables["strobe_start"] = xr.Variable(tuple(order), offsets[:-1].reshape(shape),
+                                                {"long_name": "the case's first row of the strobe_ tables"})
+        variables["strobe_count"] = xr.Variable(tuple(order), np.diff(offsets).reshape(shape),
+                                                {"long_name": "the case's number of strobe samples"})
+        coords.update(_columns(strobe["values"], "component"))
+        variables["strobe_values"] = xr.Variable(("strobe_row", "component"), strobe["values"][()], _attrs(strobe["values"]))
+        for key in ("drift_position", "mode"):
+            variables["strobe_" + key] = xr.Variable(("strobe_row",), strobe[key][()], _attrs(strobe[key]))
+    model = _text(h5.attrs.get("model", ""))
+    coords.update(_parameter_coords(h5, model))
+    legend = _legend(h5)
+    if "class" in variables and legend.get("classes"):  # code -> meaning, as "code: meaning" lines
+        variables["class"].attrs["legend"] = "\n".join("%s: %s" % item for item in legend["classes"].items())
+    dataset = xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
+    dataset.attrs["legend"] = legend
+    return dataset
+
+
+def _complex_pairs(group, prefix, dim):
+    """The group's (n,) / (n, m) datasets along `dim`; a pair X_real, X_imag as one complex X."""
+    variables, coords = {}, {}
+    names = list(group.keys())
+    for key in names:
+        dataset = group[key]
+        if key.endswith("_imag") and key[:-5] + "_real" in names:
+            continue
+        values, name = _values(dataset), prefix + key
+        if key.endswith("_real") and key[:-5] + "_imag" in names:
+            values = values + 1j * _values(group[key[:-5] + "_imag"])
+            name = prefix + key[:-5]
+        extra = _column_dims(dataset, name, values)
+        if extra:
+            coords.update(_columns(dataset, extra[0]))
+        variables[name] = xr.Variable((dim,) + extra, values, _attrs(dataset))
+    return variables, coords
+
+
+def _branch(h5, path):
+    parameter = _text(h5["branch/parameter"].attrs.get("name", "parameter"))
+    variables, coords = _complex_pairs(h5["branch"], "", "point")
+    coords[parameter] = variables.pop("parameter")  # the continuation parameter, along the branch
+    if "events" in h5:
+        events, event_coords = _complex_pairs(h5["events"], "event_", "event")
+        variables.update(events)
+        coords.update(event_coords)
+    coords.update(_parameter_coords(h5, _text(h5.attrs.get("model", "")), skip=(parameter,)))
+    return xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
+
+
+def open(path):  # noqa: A001 -- vibro.open, as xarray.open_dataset
+    """The sweep file of `vibro run` (or vibro.sweep), or the branch file of `vibro continue`, as an
+    xarray.Dataset (see the module's doc). Raises FileError for a file that is not one of those."""
+    try:
+        h5 = h5py.File(path, "r")
+    except OSError as error:
+        raise FileError("%s: not a readable HDF5 file (%s)" % (path, error)) from None
+    with h5:
+        kind = _text(h5.attrs.get("format", ""))
+        version = _text(h5.attrs.get("schema_version"))
+        if kind not in ("vibro-sweep", "vibro-branch") or version not in KNOWN_SCHEMA_VERSIONS:
+            raise FileError("%s: not a vibro sweep or branch file of schema version %s (format %r, schema_version %r)"
+                            % (path, " or ".join(map(str, KNOWN_SCHEMA_VERSIONS)), kind, version))
+        try:
+            dataset = _branch(h5, path) if kind == "vibro-branch" else _sweep(h5, path)
+        except (KeyError, OSError, ValueError) as error:
+            if isinstance(error, FileError):
+                raise
+            raise FileError("%s: damaged or not a vibro file (%s: %s)" % (path, type(error).__name__, error)) from None
+    return dataset
+
+
+def case_strobe(dataset, **point):
+    """One case's stroboscopic samples of a sweep Dataset: a Dataset along `strobe_row` with the
+    state (columns `component`), drift position and mode. `point` selects the case by its axis values
+    (nearest), e.g. case_strobe(ds, a_hat=50, z0=0.002)."""
+    case = dataset[["strobe_start", "strobe_count"]].sel(point, method="nearest") if point else dataset
+    start, count = int(case["strobe_start"]), int(case["strobe_count"])
+    rows = slice(start, start + count)
+    return dataset[["strobe_values", "strobe_drift_position", "strobe_mode"]].isel(strobe_row=rows)

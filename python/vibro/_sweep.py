@@ -1,0 +1,76 @@
+"""vibro.sweep: a sweep run in this process by the code of `vibro run`, returned as an xarray.Dataset."""
+import os
+import signal
+import tempfile
+
+import numpy as np
+
+from ._dataset import open as open_file
+from ._extension import core
+
+
+def _ini_value(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple, np.ndarray)):  # an axis' values
+        return ", ".join(_ini_value(v) for v in np.asarray(value).tolist())
+    if isinstance(value, float):
+        return repr(value)  # the shortest text that reads back as the same double
+    return str(value)
+
+
+def sweep_text(spec):
+    """A sweep file's text from a dict: plain keys (`model`) first, then one [section] per dict value,
+    e.g. {"model": "conveyor", "parameters": {"c_r": 0.6}, "axes": {"a_hat": "linspace(30, 80, 51)"}}.
+    An axis may also be a list or array of values."""
+    lines = ["%s = %s" % (key, _ini_value(value)) for key, value in spec.items() if not isinstance(value, dict)]
+    for section, keys in spec.items():
+        if isinstance(keys, dict):
+            lines.append("\n[%s]" % section)
+            lines.extend("%s = %s" % (key, _ini_value(value)) for key, value in keys.items())
+    return "\n".join(lines) + "\n"
+
+
+def sweep(spec=None, threads=None, example=None, output=None, overwrite=False, **overrides):
+    """Runs a sweep in this process, as `vibro run` does (same code, same results bit for bit), and
+    returns its xarray.Dataset (as vibro.open returns it).
+
+    spec      a sweep file's path, its text (anything with a line break), or a dict (see sweep_text);
+    example   instead of spec: a shipped example's name (vibro.examples()), as `vibro run --example`;
+    threads   OpenMP threads (run.threads; default: the sweep's setting, 0 = all);
+    output    keep the HDF5 file there (default: a temporary file, deleted after reading);
+    overwrite replace an existing `output`;
+    overrides other command-line overrides, section__key=value: run__max_periods=200.
+
+    Bad input raises vibro.InputError (a ValueError) with the message `vibro run` prints, before any
+    case runs. Ctrl-C stops handing out cases; the cases in progress finish, then KeyboardInterrupt is
+    raised (a second Ctrl-C ends the process, as for `vibro run`).
+    """
+    if (spec is None) == (example is None):
+        raise TypeError("vibro.sweep takes a sweep (file path, text or dict) or example=NAME, one of them")
+    with tempfile.TemporaryDirectory(prefix="vibro-sweep-") as folder:
+        if example is not None:
+            args = ["--example", str(example)]
+        elif isinstance(spec, (str, os.PathLike)) and "\n" not in os.fspath(spec):
+            args = [os.fspath(spec)]
+        else:
+            path = os.path.join(folder, "sweep.ini")
+            with open(path, "w") as out:
+                out.write(sweep_text(spec) if isinstance(spec, dict) else spec)
+            args = [path]
+        target = os.fspath(output) if output is not None else os.path.join(folder, "sweep.h5")
+        args.append("--output.file=" + target)
+        if output is None or overwrite:
+            args.append("--output.overwrite=true")
+        if threads is not None:
+            args.append("--run.threads=%d" % threads)
+        args.extend("--%s=%s" % (key.replace("__", "."), _ini_value(value)) for key, value in overrides.items())
+        code, _summary = core().run(args)
+        if code == 128 + signal.SIGINT:
+            raise KeyboardInterrupt("vibro.sweep interrupted: no Dataset (the cases done so far are in %s.ckpt.*)"
+                                    % target if output is not None else "vibro.sweep interrupted")
+        if code != 0:
+            raise RuntimeError("vibro.sweep: the sweep ended with exit code %d" % code)
+        dataset = open_file(target)
+        dataset.load()  # read before the temporary file goes
+        return dataset

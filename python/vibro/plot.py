@@ -1,0 +1,123 @@
+"""Plotting helpers behind the repository's figures, each taking a Dataset of vibro.open/vibro.sweep
+and drawing on a matplotlib Axes (the current one by default); each returns that Axes.
+
+    classes(ds, "a_hat", "mean_velocity")   one dot per case, coloured by its steady-state class (Fig. 6)
+    bifurcation(ds, "a_hat", "h")           every case's stroboscopic points against an axis
+    basin(ds, "z0", "v1", a_hat=50)         the attractor (or class) over two initial-condition axes
+    drift_map(ds, "a_hat", "f")             a transport observable over two axes, centred on zero
+"""
+import numpy as np
+
+OK = 0
+
+
+def _axes(ax):
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        ax = plt.gca()
+    return ax
+
+
+def label(variable):
+    """An axis label from a variable's name, long name and units."""
+    units = variable.attrs.get("units", "")
+    return "%s%s" % (variable.name, " (%s)" % units if units and units != "-" else "")
+
+
+def _class_colours(codes):
+    import matplotlib
+
+    cycle = matplotlib.colormaps["tab20"].colors
+    return {code: cycle[k % len(cycle)] for k, code in enumerate(sorted(set(codes)))}
+
+
+def _flat(dataset, names):
+    """The ok cases as flat arrays of the named variables (the axes broadcast to the grid)."""
+    import xarray as xr
+
+    status = dataset["status"]
+    grids = xr.broadcast(*[dataset[name] for name in names], status)
+    ok = status.values.reshape(-1) == OK
+    return {name: g.transpose(*status.dims).values.reshape(-1)[ok] for name, g in zip(names, grids)}
+
+
+def classes(dataset, x, y, ax=None, legend=True, s=8):
+    """`y` (an observable) against the axis `x`, one dot per ok case, coloured by its class."""
+    ax = _axes(ax)
+    flat = _flat(dataset, [x, y, "class"])
+    colours = _class_colours(flat["class"])
+    for code, colour in colours.items():
+        chosen = flat["class"] == code
+        ax.scatter(flat[x][chosen], flat[y][chosen], s=s, color=colour, label="%s (%d)" % (code, chosen.sum()))
+    ax.set_xlabel(label(dataset[x]))
+    ax.set_ylabel(label(dataset[y]))
+    if legend:
+        ax.legend(fontsize="small", ncol=2, markerscale=1.5)
+    return ax
+
+
+def bifurcation(dataset, x, component=None, ax=None, s=1):
+    """Every ok case's stroboscopic points (state `component`, default the first) at its value of the
+    axis `x`: a period-k orbit shows k dots, an irregular one a band. Coloured by class."""
+    ax = _axes(ax)
+    component = component or str(dataset.component.values[0])
+    flat = _flat(dataset, [x, "class", "strobe_start", "strobe_count"])
+    values = dataset.strobe_values.sel(component=component).values
+    colours = _class_colours(flat["class"])
+    for code, colour in colours.items():
+        chosen = flat["class"] == code
+        rows = np.concatenate([np.arange(a, a + n) for a, n in zip(flat["strobe_start"][chosen], flat["strobe_count"][chosen])])
+        xs = np.repeat(flat[x][chosen], flat["strobe_count"][chosen])
+        ax.scatter(xs, values[rows], s=s, color=colour, label=code)
+    ax.set_xlabel(label(dataset[x]))
+    ax.set_ylabel("%s (stroboscopic)" % component)
+    ax.legend(fontsize="small", markerscale=6)
+    return ax
+
+
+def basin(dataset, x, y, variable=None, ax=None, **point):
+    """A categorical map over the axes x and y at one parameter point (`point`: the other axes' values,
+    nearest): the attractor label (default; else `variable`, e.g. "class"). Cases that are not ok are
+    drawn black."""
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import ListedColormap
+    from matplotlib.patches import Patch
+
+    ax = _axes(ax)
+    variable = variable or ("attractor" if "attractor" in dataset else "class")
+    cut = dataset.sel(point, method="nearest") if point else dataset
+    values = cut[variable].transpose(y, x).values
+    ok = cut["status"].transpose(y, x).values == OK
+    names = sorted(set(values[ok].tolist()))
+    index = np.full(values.shape, len(names))
+    for k, name in enumerate(names):
+        index[ok & (values == name)] = k
+    colours = [plt.get_cmap("tab20")(k % 20) for k in range(len(names))] + [(0, 0, 0, 1)]
+    ax.pcolormesh(cut[x].values, cut[y].values, index, cmap=ListedColormap(colours), vmin=-0.5,
+                  vmax=len(names) + 0.5, shading="nearest")
+    handles = [Patch(color=colours[k], label="%s %s" % (variable, name)) for k, name in enumerate(names)]
+    if not ok.all():
+        handles.append(Patch(color="k", label="not ok (%d)" % (~ok).sum()))
+    ax.legend(handles=handles, fontsize="small", loc="upper right")
+    ax.set_xlabel(label(dataset[x]))
+    ax.set_ylabel(label(dataset[y]))
+    return ax
+
+
+def drift_map(dataset, x, y, variable=None, ax=None):
+    """A transport observable (default: the first whose name has velocity, drift or speed) over the
+    axes x and y, averaged over every other axis (ok cases only), in colours centred on zero."""
+    ax = _axes(ax)
+    if variable is None:
+        variable = next(n for n in dataset.data_vars if any(k in n for k in ("velocity", "drift", "speed")))
+    values = dataset[variable].where(dataset["status"] == OK)
+    others = [d for d in values.dims if d not in (x, y)]
+    mean = values.mean(others).transpose(y, x)
+    extent = float(np.nanmax(np.abs(mean.values))) or 1.0
+    mesh = ax.pcolormesh(dataset[x].values, dataset[y].values, mean.values, cmap="RdBu_r", vmin=-extent, vmax=extent,
+                         shading="nearest")
+    ax.figure.colorbar(mesh, ax=ax, label=label(dataset[variable]))
+    ax.set_xlabel(label(dataset[x]))
+    ax.set_ylabel(label(dataset[y]))
+    return ax
