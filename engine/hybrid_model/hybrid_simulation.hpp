@@ -30,6 +30,7 @@ class HybridSimulation final : public Simulation {
         integrator_(frame.numerics.control) {
     layout_.period = period_;
     layout_.counter_names = hybrid_counter_names();
+    for (auto& name : description->stop_counter_names()) layout_.counter_names.push_back(std::move(name));
     for (const int c : strobe_) {
       layout_.state_names.push_back(frame.names[static_cast<std::size_t>(c)]);
       layout_.state_scales.push_back(description->scales[static_cast<std::size_t>(c)]);
