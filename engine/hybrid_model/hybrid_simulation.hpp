@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/case_budget.hpp"
 #include "engine/core/model.hpp"
 #include "engine/hybrid/variational_system.hpp"
 #include "engine/hybrid_model/described_system.hpp"
@@ -61,6 +62,8 @@ class HybridSimulation final : public Simulation {
       const double t_next = static_cast<double>(periods_ + 1) * period_;
       try {
         integrator_.advance(system_, t, y_, t_next);
+      } catch (const BudgetExceeded&) {
+        throw;  // the runner names the setting to raise
       } catch (const std::exception& failure) {  // step underflow, unresolved accumulation, non-affine rest
         throw CaseFailure(failure.what());
       }
@@ -157,6 +160,8 @@ class HybridSimulation final : public Simulation {
     HybridIntegrator<Variational::kSize> integrator(frame_.numerics.control);
     try {
       integrator.advance(variational, t, augmented, t + periods * period_);
+    } catch (const BudgetExceeded&) {
+      throw;
     } catch (const std::exception& failure) {
       throw CaseFailure(failure.what());
     }
