@@ -77,7 +77,12 @@ class CaseBudget {
 
 namespace budget_detail {
 inline thread_local CaseBudget* active = nullptr;
-}
+// In a model plugin, which carries its own copy of this header's inline variables: the loading
+// vibro's accessor to its thread's `active`, set when the plugin is loaded (engine/core/plugin_abi.hpp),
+// so that a plugin's loops charge the budget the host's runner installed. Null in vibro itself.
+inline CaseBudget* (*host_active)() = nullptr;
+inline CaseBudget* current() { return host_active ? host_active() : active; }
+}  // namespace budget_detail
 
 // Installs `budget` for the calling thread for the scope's lifetime.
 class ActiveBudget {
@@ -92,13 +97,13 @@ class ActiveBudget {
 };
 
 inline void charge_step() {
-  if (CaseBudget* b = budget_detail::active) b->charge_step();
+  if (CaseBudget* b = budget_detail::current()) b->charge_step();
 }
 inline void charge_events(int count = 1) {
-  if (CaseBudget* b = budget_detail::active) b->charge_events(count);
+  if (CaseBudget* b = budget_detail::current()) b->charge_events(count);
 }
 inline void begin_budget_periods(int periods) {
-  if (CaseBudget* b = budget_detail::active) b->begin_periods(periods);
+  if (CaseBudget* b = budget_detail::current()) b->begin_periods(periods);
 }
 
 }  // namespace vibro

@@ -4,7 +4,9 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/model.hpp"
@@ -31,6 +33,11 @@ class ModelRegistry {
   // Empties the table and returns its models: a plugin hands the models it registered to the vibro
   // that loads it (cmake/package/vibro_plugin_entry.cpp).
   std::vector<std::unique_ptr<Model>> release_all();
+  // Why a RegisterModel failed (its model's constructor threw), in order; emptied when read. Kept,
+  // not thrown: registrations run as static initialisers, inside dlopen for a plugin, where an
+  // exception ends the process. The plugin's entry point or vibro's main reports them.
+  void registration_failed(std::string why) { failures_.push_back(std::move(why)); }
+  std::vector<std::string> take_registration_failures() { return std::exchange(failures_, {}); }
 
  private:
   struct Entry {
@@ -38,12 +45,21 @@ class ModelRegistry {
     ModelOrigin origin;
   };
   std::map<std::string, Entry> models_;
+  std::vector<std::string> failures_;
 };
 
 // Usage, at namespace scope in the model's .cpp:  static vibro::RegisterModel<MyModel> reg;
 template <class M>
 struct RegisterModel {
-  RegisterModel() { ModelRegistry::instance().add(std::make_unique<M>()); }
+  RegisterModel() {
+    try {
+      ModelRegistry::instance().add(std::make_unique<M>());
+    } catch (const std::exception& e) {
+      ModelRegistry::instance().registration_failed(e.what());
+    } catch (...) {
+      ModelRegistry::instance().registration_failed("an exception that is not a std::exception");
+    }
+  }
 };
 
 }  // namespace vibro

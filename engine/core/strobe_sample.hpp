@@ -8,8 +8,13 @@
 
 namespace vibro {
 
+// Sized for a 12-degree-of-freedom system with a counter per stop of 24 stops and the extremes of
+// 15 components; a sample is stored whole in checkpoints (jobs/output/checkpoint_log.cpp: a change
+// of these sizes is a new checkpoint format).
 inline constexpr int kMaxStrobeDims = 24;
-inline constexpr int kMaxCounters = 12;
+inline constexpr int kMaxCounters = 32;
+inline constexpr int kMaxAux = 32;
+using StrobeAux = std::array<double, kMaxAux>;
 
 struct StrobeSample {
   double time = 0.0;          // t = k T
@@ -18,7 +23,7 @@ struct StrobeSample {
   double drift_position = 0;  // the coordinate whose mean rate is the drift (transport) velocity
   std::array<double, kMaxStrobeDims> state{};          // model units; scales in StrobeLayout
   std::array<std::int64_t, kMaxCounters> counters{};   // cumulative event counts since t = 0
-  std::array<double, 8> aux{};  // model quantities reported but not compared (e.g. last impact phase)
+  StrobeAux aux{};  // model quantities reported but not compared (e.g. last impact phase)
 };
 
 // A quantity whose window mean must settle for the `means` steady-state test: aux[aux] is its running

@@ -34,6 +34,7 @@ class DescribedSystem {
   DescribedSystem(std::shared_ptr<const Description> description, const HybridFrame& frame)
       : d_(std::move(description)), frame_(frame), omega_(2 * M_PI / d_->period) {
     const int modes = static_cast<int>(d_->modes().size());
+    int counted_stops = 0;
     local_.assign(static_cast<std::size_t>(modes), {});
     for (int g = 0; g < static_cast<int>(d_->guards().size()); ++g) {
       const auto& guard = d_->guards()[static_cast<std::size_t>(g)];
@@ -41,7 +42,12 @@ class DescribedSystem {
       local_[static_cast<std::size_t>(guard.mode)].push_back(g);
       affine_.push_back(guard.is_stop ? gap_guard(guard) : switch_guard(guard.change));
       contacts_.push_back(guard.is_stop ? contact_of(guard) : Contact{});
+      const bool counted = guard.is_stop && guard.gap.counted;
+      own_counter_.push_back(counted ? kHybridCounterCount + counted_stops++ : -1);
     }
+    if (counted_stops > kMaxCountedStops)
+      throw std::invalid_argument(std::to_string(counted_stops) + " stops ask for a counter of their own; at most " +
+                                  std::to_string(kMaxCountedStops) + " can have one");
     for (int m = 0; m < modes; ++m)
       if (local_[static_cast<std::size_t>(m)].size() > static_cast<std::size_t>(kMaxGuards))
         throw std::invalid_argument("mode '" + d_->modes()[static_cast<std::size_t>(m)].name + "' has more than " +
@@ -369,6 +375,7 @@ class DescribedSystem {
       return "switch";
     }
     ++sample->counters[hit.grazing ? kHybridGrazings : kHybridImpacts];
+    if (!hit.grazing && own_counter_[static_cast<std::size_t>(g)] >= 0) ++sample->counters[own_counter_[static_cast<std::size_t>(g)]];
     sample->aux[kAuxImpactPhase] = std::fmod(omega_ * t, 2 * M_PI);
     const Outcome outcome = impact(g, y);
     sample->aux[kAuxImpactSpeed] = outcome.approach;
@@ -415,6 +422,7 @@ class DescribedSystem {
   std::vector<std::vector<int>> local_;  // per mode: its guards (global indices), ids = positions here
   std::vector<AffineGuard<M>> affine_;   // per guard: its affine function (id set per mode)
   std::vector<Contact> contacts_;        // per guard: its gap's rate and impulse (stops only)
+  std::vector<int> own_counter_;         // per guard: its counter slot (counted stops), else -1
   State release_a_ = State::Zero();
   double release_b_ = 0;
 };

@@ -44,6 +44,7 @@ struct StopLaw {
   bool sticks = true;
   int tangential = -1;  // velocity component the Coulomb impulse acts on; -1: none
   double mu = 0;
+  bool counted = false;  // its impacts get a counter of their own, "impacts_<guard name>"
 };
 
 // One body's share of a gap: the gap grows by `coefficient` times position component `position`,
@@ -70,6 +71,7 @@ struct GapLaw {
   bool sticks = true;
   int tangential = -1;  // StopLaw's Coulomb impulse (one term of mass 1 only); -1: none
   double mu = 0;
+  bool counted = false;  // its impacts get a counter of their own, "impacts_<guard name>"
 };
 
 inline GapLaw gap_of(const StopLaw& stop) {
@@ -81,6 +83,7 @@ inline GapLaw gap_of(const StopLaw& stop) {
   gap.sticks = stop.sticks;
   gap.tangential = stop.tangential;
   gap.mu = stop.mu;
+  gap.counted = stop.counted;
   return gap;
 }
 
@@ -136,6 +139,13 @@ class HybridDescription {
 
   const std::vector<Mode>& modes() const { return modes_; }
   const std::vector<Guard>& guards() const { return guards_; }
+  // The names of the counted stops' counters, in the order of their counter slots.
+  std::vector<std::string> stop_counter_names() const {
+    std::vector<std::string> names;
+    for (const auto& g : guards_)
+      if (g.is_stop && g.gap.counted) names.push_back("impacts_" + g.name);
+    return names;
+  }
 
  private:
   static std::array<double, N> filled(double v) {

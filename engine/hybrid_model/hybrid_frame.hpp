@@ -7,11 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/strobe_sample.hpp"
 #include "engine/ode/dormand_prince5.hpp"
 
 namespace vibro {
 
-// StrobeSample::counters of every adapted model, in this order.
+// StrobeSample::counters of every adapted model, in this order; then one per counted stop (a GapLaw
+// with `counted`), "impacts_<guard name>", in the order the guards were declared.
 enum HybridCounter { kHybridImpacts, kHybridGrazings, kHybridStickings, kHybridReleases, kHybridSwitches,
                      kHybridSteps, kHybridRejectedSteps, kHybridCounterCount };
 inline std::vector<std::string> hybrid_counter_names() {
@@ -26,7 +28,8 @@ inline std::vector<std::string> hybrid_counter_meanings() {
 // StrobeSample::aux of every adapted model, reset at every sample: the phase w t mod 2 pi and the
 // approach speed of the period's last impact (NaN: none), then (max, min) of each tracked component.
 enum HybridAux { kAuxImpactPhase = 0, kAuxImpactSpeed = 1, kAuxFirstExtreme = 2 };
-inline constexpr int kMaxTrackedComponents = 3;  // the aux slots left: 8 - 2, in pairs
+inline constexpr int kMaxTrackedComponents = (kMaxAux - kAuxFirstExtreme) / 2;  // the aux slots left, in pairs
+inline constexpr int kMaxCountedStops = kMaxCounters - kHybridCounterCount;
 
 struct HybridNumerics {
   StepControl control;  // h_max bounds a step to one extremum per component

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/case_budget.hpp"
 #include "engine/core/model.hpp"
 #include "engine/hybrid/variational_system.hpp"
 #include "engine/hybrid_model/described_system.hpp"
@@ -31,6 +32,11 @@ class HybridSimulation final : public Simulation {
     layout_.period = period_;
     layout_.counter_names = hybrid_counter_names();
     layout_.counter_meanings = hybrid_counter_meanings();
+    for (auto& name : description->stop_counter_names()) {
+      layout_.counter_meanings.push_back("impacts on the stop or gap " + name.substr(std::string("impacts_").size()) +
+                                         " (declared counted)");
+      layout_.counter_names.push_back(std::move(name));
+    }
     const auto unit = [&](int c) { return static_cast<std::size_t>(c) < frame.units.size() ? frame.units[static_cast<std::size_t>(c)] : "-"; };
     for (const int c : strobe_) {
       layout_.state_names.push_back(frame.names[static_cast<std::size_t>(c)]);
@@ -89,6 +95,8 @@ class HybridSimulation final : public Simulation {
       const double t_next = static_cast<double>(periods_ + 1) * period_;
       try {
         integrator_.advance(system_, t, y_, t_next);
+      } catch (const BudgetExceeded&) {
+        throw;  // the runner names the setting to raise
       } catch (const std::exception& failure) {  // step underflow, unresolved accumulation, non-affine rest
         throw CaseFailure(failure.what());
       }
@@ -195,6 +203,8 @@ class HybridSimulation final : public Simulation {
     HybridIntegrator<Variational::kSize> integrator(frame_.numerics.control);
     try {
       integrator.advance(variational, t, augmented, t + periods * period_);
+    } catch (const BudgetExceeded&) {
+      throw;
     } catch (const std::exception& failure) {
       throw CaseFailure(failure.what());
     }

@@ -2,10 +2,12 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "engine/core/input_error.hpp"
+#include "engine/core/model_registry.hpp"
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/usage_text.hpp"
 #include "jobs/parallel/mpi_session.hpp"
@@ -43,6 +45,8 @@ int main(int argc, char** argv) {
       return vibro::cli::new_model_command(rest);
     }
     if (args[0] == "plot") return vibro::cli::plot_command(rest);
+    for (const auto& why : vibro::ModelRegistry::instance().take_registration_failures())
+      throw std::runtime_error("a built-in model failed to register: " + why);
     // Plugins before any command looks a model up; every MPI rank loads them alike.
     if (const char* folders = std::getenv("VIBRO_PLUGIN_PATH")) vibro::load_plugin_path(folders);
     for (const auto& file : plugins) vibro::load_plugin(file);

@@ -49,6 +49,9 @@ class Registrar final : public PluginRegistrar {
       error_ = e.what();
     }
   }
+  void fail(const std::string& why) override {
+    if (error_.empty()) error_ = "registering its models failed: " + why;
+  }
   int added() const { return added_; }
   const std::string& error() const { return error_; }
 
@@ -64,6 +67,9 @@ std::set<std::string>& loaded_files() {
 }
 
 std::string refusal(const std::string& file, const std::string& why) { return "plugin '" + file + "' " + why; }
+
+// Lent to every plugin: this vibro's own budget of the calling thread's case.
+CaseBudget* host_active_budget() { return budget_detail::active; }
 
 }  // namespace
 
@@ -97,6 +103,8 @@ void load_plugin(const std::string& file) {
     throw InputError(refusal(file, "was built against another vibro (ABI ") + (record->abi ? record->abi : "none") +
                      "); this vibro is " + kPluginAbi + ": rebuild the plugin against this installation");
   if (!record->register_models) throw InputError(refusal(file, "registers no model: its record has no registration function"));
+  if (!record->attach) throw InputError(refusal(file, "is not a complete vibro plugin record: it has no attach function"));
+  record->attach(PluginHost{&host_active_budget});
   Registrar registrar({path, std::string("plugin ") + kPluginAbi + " " + content_hash(path)});
   record->register_models(registrar);
   if (!registrar.error().empty()) throw InputError(refusal(file, "cannot be used: ") + registrar.error());

@@ -87,7 +87,7 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes)
   w.put(r.window_counters);
   w.put(r.strobe);
   w.put(r.floquet);
-  // The two full samples (384 bytes each) only where they hold something: every case's record
+  // The two full samples (736 bytes each) only where they hold something: every case's record
   // goes through the checkpoint log.
   w.put(r.shooting);
   w.put(r.shooting_residual);

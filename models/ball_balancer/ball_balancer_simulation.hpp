@@ -98,7 +98,7 @@ class BallBalancerSimulation : public Simulation {
   bool sampled_start_ = false;
   int stalled_ = 0;
   std::array<std::int64_t, kCounterCount> counters_{};
-  std::array<double, 8> aux_{};
+  StrobeAux aux_{};
   EventLog* log_ = nullptr;
   TraceSink* sink_ = nullptr;
 };

@@ -7,6 +7,12 @@
 #include "analysis/hybrid_model.hpp"
 #include "engine/core/model_registry.hpp"
 
+// The registered name. A project that builds this file into a plugin for a vibro that has the model
+// built in gives it another (-DVIBRO_MODEL_NAME="..."), as tests/plugins/test_out_of_tree.py does.
+#ifndef VIBRO_MODEL_NAME
+#define VIBRO_MODEL_NAME "dry_friction_oscillator"
+#endif
+
 namespace vibro::dry_friction_oscillator {
 
 using G = ParameterGroup;
@@ -14,7 +20,7 @@ using G = ParameterGroup;
 class DryFrictionOscillatorModel final : public HybridModel<2> {
  public:
   DryFrictionOscillatorModel()
-      : HybridModel<2>({"dry_friction_oscillator",
+      : HybridModel<2>({VIBRO_MODEL_NAME,
                         "1-DOF forced oscillator with Coulomb friction: slip, stick (Den Hartog 1931)",
                         {{"x", "-"}, {"v", "-"}},
                         {ParameterSpec::real("mu", G::Physics, "-", 0.3, 0, 1e3, "friction force / stiffness"),

@@ -13,6 +13,12 @@
 #include "engine/core/model_registry.hpp"
 #include "models/two_body/gap_oscillator_parameters.hpp"
 
+// The registered name. A project that builds this file into a plugin for a vibro that has the model
+// built in gives it another (-DVIBRO_MODEL_NAME="..."), as tests/plugins/test_out_of_tree.py does.
+#ifndef VIBRO_MODEL_NAME
+#define VIBRO_MODEL_NAME "gap_oscillator_declared"
+#endif
+
 namespace vibro::gap_oscillator_declared {
 
 namespace {
@@ -30,7 +36,7 @@ std::vector<ParameterSpec> rigid_gap_parameters() {
 class GapOscillatorDeclaredModel final : public HybridModel<4> {
  public:
   GapOscillatorDeclaredModel()
-      : HybridModel<4>({"gap_oscillator_declared",
+      : HybridModel<4>({VIBRO_MODEL_NAME,
                         "2-DOF oscillator with a gap between main and attached body, rigid impacts with restitution "
                         "(Model A through the hybrid-model API)",
                         {{"x1", "m"}, {"v1", "m/s"}, {"u2", "m"}, {"v2", "m/s"}},

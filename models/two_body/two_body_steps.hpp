@@ -35,7 +35,7 @@ struct StepGeometry {
 // theta_end; force_of(z) gives the elastic contact force of a penetration.
 template <class Force>
 void track_step_extremes(const DenseStep<6>& step, double theta_end, const StepGeometry& geometry, bool in_contact,
-                         bool touching, Force&& force_of, std::array<double, 8>& aux) {
+                         bool touching, Force&& force_of, StrobeAux& aux) {
   auto extremum_inside = [&](const TwoBodyState& velocity_row, double& theta) {
     double c[5];
     step.affine_polynomial(velocity_row, 0, c);
@@ -77,11 +77,11 @@ void track_step_extremes(const DenseStep<6>& step, double theta_end, const StepG
 // 9 points (a tensile dip shorter than an eighth of a step may be missed; it is a flag, not an event).
 template <class ContactForce>
 void track_contact_force(const DenseStep<6>& step, double theta_end, ContactForce&& force_of_state,
-                         std::array<double, 8>& aux) {
+                         StrobeAux& aux) {
   for (int i = 0; i <= 8; ++i) aux[kMinContactForce] = std::min(aux[kMinContactForce], force_of_state(step.at(theta_end * i / 8)));
 }
 
-inline void reset_period_extremes(std::array<double, 8>& aux) {
+inline void reset_period_extremes(StrobeAux& aux) {
   constexpr double inf = std::numeric_limits<double>::infinity();
   aux[kMaxX1] = aux[kMaxU2] = -inf;
   aux[kMinX1] = aux[kMinU2] = aux[kMinContactForce] = inf;

@@ -84,9 +84,14 @@ TEST_CASE("Hybrid API: a model author's declaration errors name the model and th
   HybridModelInfo info{"toy", "a toy", {{"x", "m"}, {"v", "m/s"}, {"y", "m"}, {"z", "m"}}, {}, {}};
   info.observables = {{WindowStat::Maximum, "q"}};
   CHECK_THROWS_WITH(resolve_observables(info), Catch::Contains("toy") && Catch::Contains("q"));
-  info.observables = {{WindowStat::Maximum, "x"}, {WindowStat::Minimum, "v"}, {WindowStat::Maximum, "y"},
-                      {WindowStat::HalfPeakToPeak, "z"}};
-  CHECK_THROWS_WITH(resolve_observables(info), Catch::Contains("at most 3"));
+  HybridModelInfo wide{"wide", "one more tracked component than the sample's aux values hold", {}, {}, {}};
+  for (int c = 0; c <= kMaxTrackedComponents; ++c) {
+    wide.state.push_back({"c" + std::to_string(c), "m"});
+    wide.observables.push_back({WindowStat::Maximum, "c" + std::to_string(c)});
+  }
+  CHECK_THROWS_WITH(resolve_observables(wide), Catch::Contains("wide") && Catch::Contains("at most " + std::to_string(kMaxTrackedComponents)));
+  wide.observables.pop_back();
+  CHECK(static_cast<int>(resolve_observables(wide).tracked.size()) == kMaxTrackedComponents);
   info.observables = {{WindowStat::Maximum, "x"}, {WindowStat::Minimum, "x"}, {WindowStat::ImpactsPerPeriod, ""}};
   const HybridObservables resolved = resolve_observables(info);
   CHECK(resolved.tracked.size() == 1);  // one component, one aux pair for its max and min
@@ -94,6 +99,18 @@ TEST_CASE("Hybrid API: a model author's declaration errors name the model and th
   auto crowded = pendulum();
   for (int g = 0; g < kMaxGuards; ++g) crowded->switch_guard(0, "extra", SwitchGuard<2>{});
   CHECK_THROWS_WITH((DescribedSystem<2>(crowded, frame())), Catch::Contains("swing") && Catch::Contains(std::to_string(kMaxGuards) + " guards"));
+
+  // One counted stop more than the sample's counters hold, spread over modes of at most kMaxGuards each.
+  auto counted = pendulum();
+  StopLaw own;
+  own.at = 0.5;
+  own.counted = true;
+  for (int g = 0; g <= kMaxCountedStops; ++g) {
+    const int mode = g % kMaxGuards == 0 ? counted->mode("more", [](const auto&, const auto&, auto& dx) { dx.setZero(); })
+                                         : static_cast<int>(counted->modes().size()) - 1;
+    counted->stop(mode, "own " + std::to_string(g), own);
+  }
+  CHECK_THROWS_WITH((DescribedSystem<2>(counted, frame())), Catch::Contains("at most " + std::to_string(kMaxCountedStops)));
 }
 
 TEST_CASE("Hybrid API: a stop with a Coulomb impulse, its stick clamp and its reset Jacobian", "[hybrid_api]") {

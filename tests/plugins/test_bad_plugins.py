@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The plugin loader's refusals through the real binary: a file that is not a shared library, a
-shared library that is not a vibro plugin, one built against another vibro, one whose entry point
-returns nothing, one that registers no model, one that takes a built-in model's name, two that
+shared library that is not a vibro plugin, one built against another vibro (a real plugin compiled
+with another ABI stamp), one whose entry point returns nothing, one that registers no model, one whose
+model's constructor throws while it registers, one that takes a built-in model's name, two that
 register the same name. Each is exit 2 with one message naming the file, before any case starts
 (no output file). Also: a good plugin is listed with its file, and loading one file twice (command
 line and VIBRO_PLUGIN_PATH) is not a conflict.
@@ -50,6 +51,8 @@ with tempfile.TemporaryDirectory() as tmp:
         ("other vibro", plugin("other_version"), ["built against another vibro", "0.0.1+0123456789abcdef", "this vibro is"]),
         ("null record", plugin("null_record"), ["registers no model"]),
         ("no registration", plugin("registers_nothing"), ["registers no model", "RegisterModel"]),
+        ("throws on registration", plugin("throws_on_registration"),
+         ["registering its models failed", "model throws_when_built: 3 state components declared for 2"]),
         ("built-in name", plugin("takes_built_in_name"), ["'conveyor' is already registered as a built-in model"]),
         ("missing file", os.path.join(tmp, "absent.so"), ["does not exist"]),
     ]

@@ -1,6 +1,9 @@
 // A model plugin's source for the loader's tests: one model named by VIBRO_TEST_MODEL_NAME, which
-// does nothing but register (the loader's checks never start it).
+// does nothing but register (the loader's checks never start it). With VIBRO_TEST_THROWS its
+// constructor throws while the plugin loads, as a model whose declaration is wrong does: vibro must
+// refuse the file with the model's message, not abort.
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/core/model_registry.hpp"
@@ -9,6 +12,9 @@ namespace {
 
 class NamedOnly final : public vibro::Model {
  public:
+#ifdef VIBRO_TEST_THROWS
+  NamedOnly() { throw std::invalid_argument(VIBRO_TEST_THROWS); }
+#endif
   std::string name() const override { return VIBRO_TEST_MODEL_NAME; }
   std::string summary() const override { return "a model for the plugin loader's tests"; }
   const std::vector<vibro::ParameterSpec>& parameters() const override { return specs_; }
