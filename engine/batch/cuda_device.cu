@@ -1,0 +1,29 @@
+// The CUDA back end's availability (a build with it; engine/batch/cuda_availability.cpp otherwise).
+#include <cuda_runtime.h>
+
+#include "engine/batch/case_batch.hpp"
+
+namespace vibro {
+
+bool cuda_backend_available(bool need_device, std::string& why) {
+  if (!need_device) return true;
+  int devices = 0;
+  const cudaError_t status = cudaGetDeviceCount(&devices);
+  if (status != cudaSuccess) {
+    why = std::string("no usable GPU (") + cudaGetErrorString(status) + ")";
+    return false;
+  }
+  if (devices == 0) {
+    why = "no GPU on this machine";
+    return false;
+  }
+  // Creates the CUDA context now, before the sweep's clock starts (as the peers' timings exclude it).
+  const cudaError_t context = cudaFree(nullptr);
+  if (context != cudaSuccess) {
+    why = std::string("cannot create a CUDA context (") + cudaGetErrorString(context) + ")";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace vibro
