@@ -8,8 +8,10 @@
 //   static void to_strobe(const Case&, const Sample&, StrobeSample&);   host
 //   static bool restart(Case&, const StrobeSample&); host; Simulation::restart_from
 //   [[noreturn]] static void throw_failure(const Case&);                host; the CPU path's exception
-// The cases' budgets (engine/core/case_budget.hpp) hold as in the one-case path, except the wall-clock
-// bound: cases that advance together share their wall time, so a per-case clock means nothing here.
+// The cases' budgets (engine/core/case_budget.hpp) hold as in the one-case path, except that the
+// wall-clock bound is off (cases that advance together share their wall time, so a per-case clock
+// means nothing here) and that the periods a case steps past a stop of its detector (fewer than one
+// launch, then discarded) count towards its total steps and events too.
 #include <omp.h>
 
 #include <cstddef>
@@ -19,6 +21,7 @@
 #include <vector>
 
 #include "engine/batch/case_batch.hpp"
+#include "engine/batch/live_set.hpp"
 #include "engine/core/case_budget.hpp"
 
 namespace vibro {
@@ -35,8 +38,7 @@ class CpuBatch : public CaseBatch {
     layouts_.push_back(Kernel::layout(c));
     cases_.push_back(c);
     budgets_.emplace_back(limits_);
-    live_.push_back(static_cast<int>(cases_.size()) - 1);
-    retired_.push_back(0);
+    live_.add(static_cast<int>(cases_.size()) - 1);
     taken_.push_back(0);
     slot_.push_back(0);
     failure_.emplace_back();
@@ -45,13 +47,13 @@ class CpuBatch : public CaseBatch {
   const StrobeLayout& layout(int i) const override { return layouts_[at(i)]; }
 
   void advance(int periods) override {
-    compact();
+    const std::vector<int>& live = live_.compact();
     periods_ = periods;
-    buffer_.resize(live_.size() * static_cast<std::size_t>(periods));
-    const auto n = static_cast<long long>(live_.size());
+    buffer_.resize(live.size() * static_cast<std::size_t>(periods));
+    const auto n = static_cast<long long>(live.size());
 #pragma omp parallel for schedule(dynamic, 16)
     for (long long j = 0; j < n; ++j) {
-      const auto i = static_cast<std::size_t>(live_[static_cast<std::size_t>(j)]);
+      const auto i = static_cast<std::size_t>(live[static_cast<std::size_t>(j)]);
       slot_[i] = static_cast<std::size_t>(j);
       taken_[i] = 0;
       const ActiveBudget active(budgets_[i]);
@@ -75,29 +77,17 @@ class CpuBatch : public CaseBatch {
   }
   [[noreturn]] void rethrow(int i) const override { std::rethrow_exception(failure_[at(i)]); }
   bool restart(int i, const StrobeSample& sample) override { return Kernel::restart(cases_[at(i)], sample); }
-  void retire(int i) override { retired_[at(i)] = 1; }
-  int live() const override {
-    int count = 0;
-    for (const int i : live_) count += retired_[static_cast<std::size_t>(i)] ? 0 : 1;
-    return count;
-  }
+  void retire(int i) override { live_.retire(i); }
+  int live() const override { return live_.live(); }
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
-  // Retired cases leave the live set, so a launch steps only cases that go on.
-  void compact() {
-    std::size_t kept = 0;
-    for (const int i : live_)
-      if (!retired_[static_cast<std::size_t>(i)]) live_[kept++] = i;
-    live_.resize(kept);
-  }
 
   CaseLimits limits_;
   std::vector<typename Kernel::Case> cases_;
   std::deque<StrobeLayout> layouts_;  // a deque: the detectors hold references to these
   std::deque<CaseBudget> budgets_;
-  std::vector<int> live_;
-  std::vector<char> retired_;
+  LiveSet live_;
   std::vector<int> taken_;
   std::vector<std::size_t> slot_;  // case -> its row of the sample buffer in the last advance
   std::vector<std::exception_ptr> failure_;

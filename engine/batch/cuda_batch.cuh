@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/batch/case_batch.hpp"
+#include "engine/batch/live_set.hpp"
 #include "engine/core/case_budget.hpp"
 
 namespace vibro {
@@ -54,10 +55,11 @@ __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int
                               typename Kernel::Sample* samples, int* taken) {
   const int j = blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= count) return;
-  typename Kernel::Case& c = cases[live[j]];
+  typename Kernel::Case c = cases[live[j]];  // stepped in registers and local memory, written back once
   int k = 0;
   for (; k < periods; ++k)
     if (!Kernel::advance(c, samples[static_cast<std::size_t>(j) * periods + k])) break;
+  cases[live[j]] = c;
   taken[j] = k;
 }
 
@@ -70,8 +72,7 @@ class CudaBatch : public CaseBatch {
     typename Kernel::Case c = Kernel::make(values);
     layouts_.push_back(Kernel::layout(c));
     host_cases_.push_back(c);
-    live_.push_back(static_cast<int>(host_cases_.size()) - 1);
-    retired_.push_back(0);
+    live_.add(static_cast<int>(host_cases_.size()) - 1);
     slot_.push_back(0);
     uploaded_ = false;
     return static_cast<int>(host_cases_.size()) - 1;
@@ -85,15 +86,15 @@ class CudaBatch : public CaseBatch {
                             cudaMemcpyHostToDevice), "copy cases to the device");
       uploaded_ = true;
     }
-    compact();
+    const std::vector<int>& live = live_.compact();
     periods_ = periods;
-    const auto n = live_.size();
-    for (std::size_t j = 0; j < n; ++j) slot_[static_cast<std::size_t>(live_[j])] = j;
+    const auto n = live.size();
+    for (std::size_t j = 0; j < n; ++j) slot_[static_cast<std::size_t>(live[j])] = j;
     live_d_.resize(n);
     samples_d_.resize(n * static_cast<std::size_t>(periods));
     taken_d_.resize(n);
     if (n == 0) return;
-    cuda_check(cudaMemcpy(live_d_.data(), live_.data(), n * sizeof(int), cudaMemcpyHostToDevice), "copy live cases");
+    cuda_check(cudaMemcpy(live_d_.data(), live.data(), n * sizeof(int), cudaMemcpyHostToDevice), "copy live cases");
     constexpr int kThreads = 128;
     const int blocks = static_cast<int>((n + kThreads - 1) / kThreads);
     advance_cases<Kernel><<<blocks, kThreads>>>(cases_.data(), live_d_.data(), static_cast<int>(n), periods,
@@ -121,26 +122,15 @@ class CudaBatch : public CaseBatch {
     cuda_check(cudaMemcpy(cases_.data() + at(i), &c, sizeof(c), cudaMemcpyHostToDevice), "copy a case to the device");
     return accepted;
   }
-  void retire(int i) override { retired_[at(i)] = 1; }
-  int live() const override {
-    int count = 0;
-    for (const int i : live_) count += retired_[static_cast<std::size_t>(i)] ? 0 : 1;
-    return count;
-  }
+  void retire(int i) override { live_.retire(i); }
+  int live() const override { return live_.live(); }
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
-  void compact() {
-    std::size_t kept = 0;
-    for (const int i : live_)
-      if (!retired_[static_cast<std::size_t>(i)]) live_[kept++] = i;
-    live_.resize(kept);
-  }
 
   std::vector<typename Kernel::Case> host_cases_;  // as added; constants for to_strobe (states go stale)
   std::deque<StrobeLayout> layouts_;
-  std::vector<int> live_;
-  std::vector<char> retired_;
+  LiveSet live_;
   std::vector<std::size_t> slot_;
   std::vector<int> taken_;
   std::vector<typename Kernel::Sample> samples_;
