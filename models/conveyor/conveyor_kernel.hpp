@@ -1,5 +1,5 @@
 #pragma once
-// The conveyor's per-case stepping (spec 2.7), written once for the CPU and the GPU: exact free
+// The conveyor's per-case stepping, written once for the CPU and the GPU: exact free
 // flight, certified first-impact search (plate_gap.hpp), Newton + Coulomb impulse laws, accumulation
 // (Zeno) detection, coupled motion with stick/slip arcs in closed form (coupled_slip.hpp), lift-off,
 // stroboscopic samples and counters. ConveyorSimulation (the CPU path) and the batched and CUDA back
