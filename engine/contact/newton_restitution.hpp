@@ -3,6 +3,8 @@
 // mass (Siconos: NewtonImpactNSL). Inputs and outputs are per unit mass.
 #include <algorithm>
 
+#include "engine/core/host_device.hpp"
+
 namespace vibro {
 
 struct NormalImpact {
@@ -12,7 +14,7 @@ struct NormalImpact {
 
 // u_before: relative normal velocity just before the impact (<= 0, approaching). A positive value
 // from rounding at a tangency is clamped to 0 (zero impulse).
-inline NormalImpact newton_restitution(double u_before, double restitution) {
+VIBRO_HD inline NormalImpact newton_restitution(double u_before, double restitution) {
   const double u = std::min(u_before, 0.0);
   return {-restitution * u, (1.0 + restitution) * (-u)};
 }

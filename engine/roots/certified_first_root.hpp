@@ -7,12 +7,16 @@
 // or halved. A step that shrinks below rounding without either proof is a tangency (grazing).
 // Requirements on Fn: `Derivs operator()(double y)` giving g, g', g'' at y, and the global bounds
 // |g'''| <= K, -g'' <= m_down, g'' <= m_up on the interval searched.
-#include <boost/math/tools/toms748_solve.hpp>
+// Host-and-device (engine/core/host_device.hpp): the GPU back end runs the same search.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 
+#include "engine/core/host_device.hpp"
+#include "engine/roots/bracketed_root.hpp"
+#if !VIBRO_DEVICE_PASS
 #include "engine/core/case_budget.hpp"
+#endif
 
 namespace vibro {
 
@@ -43,7 +47,7 @@ struct RootSettings {
 namespace detail {
 
 // True when g > 0 is guaranteed on (0, s] by the quadratic or the cubic Taylor lower bound.
-inline bool certified_positive(const Derivs& d, double s, const RootBounds& b) {
+VIBRO_HD inline bool certified_positive(const Derivs& d, double s, const RootBounds& b) {
   if (d.g + d.g1 * s - 0.5 * b.m_down * s * s > 0) return true;
   const double l3 = d.g + s * (d.g1 + s * (0.5 * d.g2 - b.K * s / 6.0));
   if (!(l3 > 0)) return false;
@@ -56,7 +60,7 @@ inline bool certified_positive(const Derivs& d, double s, const RootBounds& b) {
 }
 
 // True when sup g' < 0 on [y, y + s] is proved from the derivatives at both ends.
-inline bool provably_decreasing(const Derivs& a, const Derivs& e, double s, const RootBounds& b) {
+VIBRO_HD inline bool provably_decreasing(const Derivs& a, const Derivs& e, double s, const RootBounds& b) {
   const double u1 = std::max(a.g1, a.g1 + a.g2 * s + 0.5 * b.K * s * s);
   const double u2 = std::max(a.g1, a.g1 + b.m_up * s);
   const double u3 = std::max(e.g1, e.g1 - e.g2 * s + 0.5 * b.K * s * s);
@@ -69,7 +73,7 @@ inline bool provably_decreasing(const Derivs& a, const Derivs& e, double s, cons
 // Searches [y0, y_max] for the first root of fn, given g(y0) > 0 (the caller's responsibility:
 // use a start point certified from the event that began the segment).
 template <class Fn>
-RootResult certified_first_root(Fn&& fn, double y0, double y_max, const RootBounds& bounds,
+VIBRO_HD RootResult certified_first_root(Fn&& fn, double y0, double y_max, const RootBounds& bounds,
                                 const RootSettings& settings = {}) {
   RootResult result;
   double y = y0;
@@ -82,7 +86,9 @@ RootResult certified_first_root(Fn&& fn, double y0, double y_max, const RootBoun
   }
   double s = settings.initial_step;
   while (true) {
+#if !VIBRO_DEVICE_PASS
     charge_step();  // a search over a very long flight (a tiny gravity) is bounded by the case's budget
+#endif
     if (y >= y_max) {
       result.outcome = RootOutcome::NoRoot;
       result.y = y_max;
@@ -107,23 +113,17 @@ RootResult certified_first_root(Fn&& fn, double y0, double y_max, const RootBoun
         result.y = ye;
         return result;
       }
-      const double floor_abs = 1e-300;
-      auto close_enough = [&](double lo, double hi) {
-        return std::fabs(hi - lo) <= settings.rtol * std::fabs(hi) + floor_abs;
-      };
-      std::uintmax_t iterations = 100;
       int polish_evals = 0;
       auto value = [&](double x) {
         ++polish_evals;
         return fn(x).g;
       };
-      const auto bracket =
-          boost::math::tools::toms748_solve(value, y, ye, d.g, e.g, close_enough, iterations);
-      result.evaluations += polish_evals;
-      // Return the end on the far side of zero, so the caller's state is at or just past the root
+      // The end on the far side of zero, so the caller's state is at or just past the root
       // and the next search cannot find the same root again.
+      const double far_side = bracketed_root_far_side(value, y, ye, d.g, e.g, settings.rtol);
+      result.evaluations += polish_evals;
       result.outcome = RootOutcome::Root;
-      result.y = bracket.second;
+      result.y = far_side;
       return result;
     }
     s *= 0.5;

@@ -39,6 +39,48 @@ const char* budget_key(BudgetLimit limit) {
 
 }  // namespace
 
+SteadyState record_steady_state(const Model& model, const ParameterSet& values, const StrobeLayout& layout,
+                                SteadyStateDetector& detector, bool record_strobe, CaseResult& result) {
+  result.periods_run = detector.samples_seen();
+  result.jumps = detector.jumps();
+  const SteadyState steady = detector.finish();
+  const CaseSummary summary = model.summarize(steady, layout, values);
+  result.status = CaseStatus::Ok;
+  result.class_code = summary.class_code;
+  result.observables = summary.observables;
+  result.periodicity = steady.periodicity;
+  result.period = steady.period;
+  result.stopped_early = steady.stopped_early;
+  result.window_periods = steady.window_periods();
+  const auto counters = static_cast<int>(layout.counter_names.size());
+  for (int c = 0; c < counters; ++c) {
+    result.counters.push_back(steady.window.empty() ? 0 : steady.window.back().counters[static_cast<std::size_t>(c)]);
+    result.window_counters.push_back(steady.counter_in_window(c));
+  }
+  if (record_strobe)
+    for (const auto& s : steady.window) result.strobe.push_back({s.state, s.drift_position, s.mode});
+  if (!steady.window.empty()) {
+    result.final_state = steady.window.back();
+    result.has_final_state = true;
+  }
+  return steady;
+}
+
+void record_case_exception(std::exception_ptr error, CaseResult& result) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const BudgetExceeded& e) {
+    result.status = CaseStatus::Failed;
+    result.reason = std::string(e.what()) + " (" + budget_key(e.limit()) + ")";
+  } catch (const InfeasibleCase& e) {
+    result.status = CaseStatus::Infeasible;
+    result.reason = e.what();
+  } catch (const std::exception& e) {
+    result.status = CaseStatus::Failed;
+    result.reason = e.what();
+  }
+}
+
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
                     bool record_strobe, const StrobeSample* warm_start, CaseExtras extras) {
   const auto started = std::chrono::steady_clock::now();
@@ -63,28 +105,7 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
       detector.jump_done(simulation->restart_from(*target));
       simulation->run(marked);
     }
-    result.periods_run = detector.samples_seen();
-    result.jumps = detector.jumps();
-    const SteadyState steady = detector.finish();
-    const CaseSummary summary = model.summarize(steady, layout, values);
-    result.status = CaseStatus::Ok;
-    result.class_code = summary.class_code;
-    result.observables = summary.observables;
-    result.periodicity = steady.periodicity;
-    result.period = steady.period;
-    result.stopped_early = steady.stopped_early;
-    result.window_periods = steady.window_periods();
-    const auto counters = static_cast<int>(layout.counter_names.size());
-    for (int c = 0; c < counters; ++c) {
-      result.counters.push_back(steady.window.empty() ? 0 : steady.window.back().counters[static_cast<std::size_t>(c)]);
-      result.window_counters.push_back(steady.counter_in_window(c));
-    }
-    if (record_strobe)
-      for (const auto& s : steady.window) result.strobe.push_back({s.state, s.drift_position, s.mode});
-    if (!steady.window.empty()) {
-      result.final_state = steady.window.back();
-      result.has_final_state = true;
-    }
+    const SteadyState steady = record_steady_state(model, values, layout, detector, record_strobe, result);
     const bool periodic = has_period(steady.periodicity);
     if (extras.shooting && periodic && !steady.window.empty()) {
       // The multipliers of the orbit itself, not of the last sample near it: slowly converging and
@@ -109,15 +130,8 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
       result.stretch_exponent = stretch.exponent;
       result.stretch_resets = std::isnan(stretch.exponent) && stretch.resets == 0 ? -1 : stretch.resets;
     }
-  } catch (const BudgetExceeded& e) {
-    result.status = CaseStatus::Failed;
-    result.reason = std::string(e.what()) + " (" + budget_key(e.limit()) + ")";
-  } catch (const InfeasibleCase& e) {
-    result.status = CaseStatus::Infeasible;
-    result.reason = e.what();
-  } catch (const std::exception& e) {
-    result.status = CaseStatus::Failed;
-    result.reason = e.what();
+  } catch (...) {
+    record_case_exception(std::current_exception(), result);
   }
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;

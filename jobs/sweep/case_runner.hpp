@@ -1,6 +1,9 @@
 #pragma once
 // Runs one case to its steady state: start the model, feed its stroboscopic samples to the
 // steady-state detector, let the model read the result. Exceptions become a recorded status.
+#include <exception>
+
+#include "analysis/steady_state.hpp"
 #include "engine/core/case_budget.hpp"
 #include "engine/core/model.hpp"
 #include "jobs/sweep/case_result.hpp"
@@ -21,5 +24,11 @@ struct CaseExtras {
 
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
                     bool record_strobe, const StrobeSample* warm_start = nullptr, CaseExtras extras = {});
+
+// The parts of a result shared by the one-case and the batched runners: what the detector found once
+// the case stopped (status Ok, classes, observables, counters, window), and an exception's status.
+SteadyState record_steady_state(const Model& model, const ParameterSet& values, const StrobeLayout& layout,
+                                SteadyStateDetector& detector, bool record_strobe, CaseResult& result);
+void record_case_exception(std::exception_ptr error, CaseResult& result);
 
 }  // namespace vibro

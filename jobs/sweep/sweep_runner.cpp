@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "jobs/sweep/batched_sweep.hpp"
 #include "jobs/sweep/case_runner.hpp"
 #include "jobs/sweep/progress_line.hpp"
 
@@ -49,6 +50,7 @@ SweepTally compute_sweep(const SweepSpec& spec, CaseSink& sink, bool show_progre
   tally.threads = spec.threads > 0 ? spec.threads : omp_get_max_threads();
   StaticSource everything(parallel_units(spec), RankShare{});
   UnitSource& units = source ? *source : everything;
+  if (spec.backend != Backend::Cpu) return compute_sweep_batched(spec, sink, show_progress, units, completed);
   const bool lines_mode = spec.continuation_axis >= 0;
   const ContinuationLines lines = lines_mode ? ContinuationLines(spec) : ContinuationLines();
   long long to_do = n;

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "engine/batch/batch_registry.hpp"
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
 #include "engine/core/suggest.hpp"
@@ -19,6 +20,10 @@
 namespace po = boost::program_options;
 
 namespace vibro {
+
+const char* backend_name(Backend backend) {
+  return backend == Backend::Cpu ? "cpu" : backend == Backend::Batched ? "batched" : "cuda";
+}
 
 long long SweepSpec::case_count() const {
   long long n = 1;
@@ -89,6 +94,9 @@ const RunKey kRunKeys[] = {
     {"run.max_steps", kChanges, [](const SweepSpec& s) { return std::to_string(s.limits.steps); }, "per-case budget: integration steps in total (default 100000000)"},
     {"run.max_events", kChanges, [](const SweepSpec& s) { return std::to_string(s.limits.events); }, "per-case budget: events in total (default 10000000)"},
     {"run.threads", kNoEffect, nullptr, "OpenMP threads, 0 = all (default 0)"},
+    // Changes results: cuda's root polish differs from cpu's in the last bits. batched gives cpu's bits,
+    // but a checkpoint names the back end that wrote it all the same.
+    {"run.backend", kChanges, [](const SweepSpec& s) { return std::string(backend_name(s.backend)); }, "cpu (one case per thread), batched (many cases per launch through the model's kernel, on CPU threads; same results) or cuda (on a GPU; builds with the CUDA back end) (default cpu)"},
     {"run.progress", kNoEffect, nullptr, "auto (a progress line when stderr is a terminal), always, or never"},
     {"run.progress_seconds", kNoEffect, nullptr, "off a terminal (a batch log), one progress line per this many seconds (default 30)"},
     {"run.continuation", kChanges, [](const SweepSpec& s) { return s.continuation_axis < 0 ? std::string("none") : s.axes[static_cast<std::size_t>(s.continuation_axis)].name; }, "an axis along which each case starts from the previous case's final state"},
@@ -125,6 +133,26 @@ void require_settled_means(const SweepSpec& spec) {
     throw InputError("run.steady_state = means needs (run.means_checks + 1) x run.means_window + 1 = " +
                      std::to_string(needed) + " periods before it can stop, more than run.max_periods = " +
                      std::to_string(s.max_periods));
+}
+
+// A batched back end steps the model's kernel to a steady state and no further: features that need
+// the one-case Simulation (warm starts, tangent maps) stay with cpu. Checked before any work.
+void require_backend(const SweepSpec& spec) {
+  if (spec.backend == Backend::Cpu) return;
+  const std::string key = std::string("run.backend = ") + backend_name(spec.backend);
+  if (spec.backend == Backend::Cuda) {
+    std::string why;
+    if (!cuda_backend_available(false, why)) throw InputError(key + ": " + why + "; accepted here: cpu, batched");
+  }
+  const BatchDevice device = spec.backend == Backend::Cuda ? BatchDevice::Cuda : BatchDevice::Cpu;
+  if (!BatchRegistry::instance().make(spec.model->name(), device, spec.limits))
+    throw InputError(key + ": model " + spec.model->name() + " has no batched kernel; accepted for it: cpu");
+  const char* needs_cpu = spec.continuation_axis >= 0 ? "run.continuation"
+                          : spec.shooting             ? "output.shooting"
+                          : spec.floquet              ? "output.floquet"
+                          : spec.lyapunov_periods > 0 ? "output.lyapunov_periods"
+                                                      : nullptr;
+  if (needs_cpu) throw InputError(key + " computes steady states only; " + needs_cpu + " needs run.backend = cpu");
 }
 
 // program_options would take anything but --key=value for a positional argument and drop it
@@ -446,6 +474,8 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   if (const auto* v = text("run.threads")) spec.threads = static_cast<int>(parse_integer("run.threads", *v, 0, 4096));
   if (const auto* v = text("run.progress_seconds"))
     spec.progress_seconds = parse_real("run.progress_seconds", *v, 0.01, 86400);
+  if (const auto* v = text("run.backend"))
+    spec.backend = static_cast<Backend>(parse_choice("run.backend", *v, {"cpu", "batched", "cuda"}));
   if (const auto* v = text("run.progress"))
     spec.progress = static_cast<ProgressMode>(parse_choice("run.progress", *v, {"auto", "always", "never"}));
   if (const auto* v = text("run.continuation")) {
@@ -481,6 +511,7 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   }
   spec.model->validate(spec.base);
   require_model_features(spec);
+  require_backend(spec);
   if (s.mode == SteadyMode::Means) require_settled_means(spec);
   return spec;
 }

@@ -17,6 +17,11 @@ namespace vibro {
 // tail -f; under mpirun stderr is not a terminal), or never.
 enum class ProgressMode { Auto, Always, Never };
 
+// What steps the cases: one at a time per thread (cpu), many at a time through the model's
+// host-and-device kernel on CPU threads (batched; the same results bit for bit), or on a GPU (cuda).
+enum class Backend { Cpu, Batched, Cuda };
+const char* backend_name(Backend backend);
+
 struct SweepSpec {
   const Model* model = nullptr;
   ParameterSet base{nullptr};      // every parameter; axis parameters are overwritten per case
@@ -25,6 +30,7 @@ struct SweepSpec {
   SteadyStateSettings steady;
   CaseLimits limits;               // per-case budget: a case past it is recorded as failed
   int threads = 0;                 // 0: OpenMP's default
+  Backend backend = Backend::Cpu;
   // Continuation: cases along this axis run in sequence, each from the previous one's final state
   // (-1: none). descending runs the axis from its last value to its first.
   int continuation_axis = -1;

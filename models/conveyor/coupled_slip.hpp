@@ -3,6 +3,7 @@
 // with fixed friction sign s from (theta_A, v_A, x_A), and the function whose first root ends it.
 #include <cmath>
 
+#include "engine/core/host_device.hpp"
 #include "engine/roots/certified_first_root.hpp"
 #include "models/conveyor/plate_gap.hpp"
 
@@ -14,18 +15,18 @@ struct SlipArc {
   double v_a, x_a;
   double omega, g, A, B, mu;
 
-  double velocity(double y) const {
+  VIBRO_HD double velocity(double y) const {
     const double s2 = std::sin(0.5 * y);
     return v_a + s * mu * (g / omega * y - A * omega * (sin_a * std::sin(y) + cos_a * 2 * s2 * s2));
   }
-  double position(double y) const {
+  VIBRO_HD double position(double y) const {
     const double s2 = std::sin(0.5 * y);
     const double G = g / (omega * omega);
     return x_a + v_a * y / omega +
            s * mu * (0.5 * G * y * y - 2 * A * sin_a * s2 * s2 - A * cos_a * y_minus_sin(y, std::sin(y)));
   }
   // f(y) = s (plate velocity - part velocity): positive while slipping in direction s.
-  Derivs operator()(double y) const {
+  VIBRO_HD Derivs operator()(double y) const {
     const double sy = std::sin(y), cy = std::cos(y);
     const double sin_t = sin_a * cy + cos_a * sy, cos_t = cos_a * cy - sin_a * sy;
     const double f = s * (B * omega * cos_t - velocity(y));
@@ -33,7 +34,7 @@ struct SlipArc {
     const double f2 = -(s * B - mu * A) * omega * cos_t;
     return {f, f1, f2};
   }
-  RootBounds bounds() const {
+  VIBRO_HD RootBounds bounds() const {
     const double k = (B + mu * A) * omega;
     return {k, k, k};
   }

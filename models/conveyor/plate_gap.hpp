@@ -4,12 +4,13 @@
 // (flights of 1e-8 rad, gaps of 1e-19 m); this form keeps full relative precision.
 #include <cmath>
 
+#include "engine/core/host_device.hpp"
 #include "engine/roots/certified_first_root.hpp"
 
 namespace vibro::conveyor {
 
 // y - sin(y), accurate for small y where the subtraction cancels.
-inline double y_minus_sin(double y, double sin_y) {
+VIBRO_HD inline double y_minus_sin(double y, double sin_y) {
   if (std::fabs(y) >= 0.2) return y - sin_y;
   const double y2 = y * y;
   // y^3/3! - y^5/5! + ... up to y^13 (enough for double precision at |y| < 0.2).
@@ -27,7 +28,7 @@ struct PlateGap {
   double G;            // gravity / omega^2, m
   double A_sin, A_cos; // A sin(theta_a), A cos(theta_a), m
 
-  Derivs operator()(double y) const {
+  VIBRO_HD Derivs operator()(double y) const {
     const double s2 = std::sin(0.5 * y), c2 = std::cos(0.5 * y);
     const double sin_y = 2 * s2 * c2;
     const double one_minus_cos = 2 * s2 * s2;

@@ -1,0 +1,40 @@
+# The CUDA back end (run.backend = cuda): the models' host-and-device kernels (the same headers the
+# CPU build compiles) built by nvcc, with the GPU batch (engine/batch/cuda_batch.cuh). Optional and
+# off by default: CI and most machines have no CUDA compiler, and nvcc would slow every build that
+# does not need it. VIBRO_CUDA = OFF | AUTO (when check_language finds a CUDA compiler) | ON (required).
+set(VIBRO_CUDA OFF CACHE STRING "Build the CUDA back end: OFF, AUTO or ON")
+set_property(CACHE VIBRO_CUDA PROPERTY STRINGS OFF AUTO ON)
+set(VIBRO_HAVE_CUDA FALSE)
+if(NOT VIBRO_CUDA STREQUAL "OFF")
+  include(CheckLanguage)
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+      set(CMAKE_CUDA_ARCHITECTURES 90)  # H100 (sm_90); override with -DCMAKE_CUDA_ARCHITECTURES=...
+    endif()
+    enable_language(CUDA)
+    find_package(CUDAToolkit REQUIRED)
+    set(VIBRO_HAVE_CUDA TRUE)
+  elseif(VIBRO_CUDA STREQUAL "ON")
+    message(FATAL_ERROR "VIBRO_CUDA=ON but no CUDA compiler was found (put nvcc on PATH or set CMAKE_CUDA_COMPILER)")
+  else()
+    message(STATUS "vibro: no CUDA compiler found; building without the CUDA back end")
+  endif()
+endif()
+
+# Called after the engine, models and jobs targets exist.
+function(vibro_add_cuda_backend)
+  if(NOT VIBRO_HAVE_CUDA)
+    return()
+  endif()
+  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/engine/*/*.cu ${PROJECT_SOURCE_DIR}/models/*/*.cu)
+  add_library(vibro_cuda STATIC ${sources})
+  set_target_properties(vibro_cuda PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON POSITION_INDEPENDENT_CODE ON)
+  # relaxed constexpr: std::min, std::max and numeric_limits in the shared kernels are constexpr host functions.
+  target_compile_options(vibro_cuda PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr -Xcompiler=-Wall,-Wextra>)
+  target_link_libraries(vibro_cuda PUBLIC vibro_engine CUDA::cudart)
+  # The stubs of a build without the back end (cuda_availability.cpp, conveyor_cuda_absent.cpp) step aside.
+  target_compile_definitions(vibro_engine PUBLIC VIBRO_HAVE_CUDA)
+  target_link_libraries(vibro_models PUBLIC vibro_cuda)
+  target_link_libraries(vibro_jobs PUBLIC vibro_cuda)
+endfunction()

@@ -1,0 +1,98 @@
+#pragma once
+// CaseBatch on CPU threads over a model's host-and-device kernel. A Kernel provides:
+//   struct Case;    plain data: one case's constants, start and stepping state
+//   struct Sample;  plain data: one stroboscopic sample of one case
+//   static Case make(const ParameterSet&);           host; throws what Model::start throws
+//   static StrobeLayout layout(const Case&);         host
+//   static bool advance(Case&, Sample&);             VIBRO_HD; one period; false: the case failed
+//   static void to_strobe(const Case&, const Sample&, StrobeSample&);   host
+//   static bool restart(Case&, const StrobeSample&); host; Simulation::restart_from
+//   [[noreturn]] static void throw_failure(const Case&);                host; the CPU path's exception
+// The cases' budgets (engine/core/case_budget.hpp) hold as in the one-case path, except that the
+// wall-clock bound is off (cases that advance together share their wall time, so a per-case clock
+// means nothing here) and that the periods a case steps past a stop of its detector (fewer than one
+// launch, then discarded) count towards its total steps and events too.
+#include <omp.h>
+
+#include <cstddef>
+#include <deque>
+#include <exception>
+#include <limits>
+#include <vector>
+
+#include "engine/batch/case_batch.hpp"
+#include "engine/batch/live_set.hpp"
+#include "engine/core/case_budget.hpp"
+
+namespace vibro {
+
+template <class Kernel>
+class CpuBatch : public CaseBatch {
+ public:
+  explicit CpuBatch(CaseLimits limits) : limits_(limits) {
+    limits_.wall_seconds = std::numeric_limits<double>::infinity();
+  }
+
+  int add(const ParameterSet& values) override {
+    typename Kernel::Case c = Kernel::make(values);
+    layouts_.push_back(Kernel::layout(c));
+    cases_.push_back(c);
+    budgets_.emplace_back(limits_);
+    live_.add(static_cast<int>(cases_.size()) - 1);
+    taken_.push_back(0);
+    slot_.push_back(0);
+    failure_.emplace_back();
+    return static_cast<int>(cases_.size()) - 1;
+  }
+  const StrobeLayout& layout(int i) const override { return layouts_[at(i)]; }
+
+  void advance(int periods) override {
+    const std::vector<int>& live = live_.compact();
+    periods_ = periods;
+    buffer_.resize(live.size() * static_cast<std::size_t>(periods));
+    const auto n = static_cast<long long>(live.size());
+#pragma omp parallel for schedule(dynamic, 16)
+    for (long long j = 0; j < n; ++j) {
+      const auto i = static_cast<std::size_t>(live[static_cast<std::size_t>(j)]);
+      slot_[i] = static_cast<std::size_t>(j);
+      taken_[i] = 0;
+      const ActiveBudget active(budgets_[i]);
+      try {
+        for (int k = 0; k < periods; ++k) {
+          if (!Kernel::advance(cases_[i], buffer_[static_cast<std::size_t>(j) * static_cast<std::size_t>(periods) +
+                                                  static_cast<std::size_t>(k)]))
+            Kernel::throw_failure(cases_[i]);
+          ++taken_[i];
+          begin_budget_periods(1);  // every sample starts a new period of the case's budget
+        }
+      } catch (...) {
+        failure_[i] = std::current_exception();
+      }
+    }
+  }
+  int taken(int i) const override { return taken_[at(i)]; }
+  void sample(int i, int k, StrobeSample& out) const override {
+    const std::size_t slot = slot_[at(i)] * static_cast<std::size_t>(periods_) + static_cast<std::size_t>(k);
+    Kernel::to_strobe(cases_[at(i)], buffer_[slot], out);
+  }
+  [[noreturn]] void rethrow(int i) const override { std::rethrow_exception(failure_[at(i)]); }
+  bool restart(int i, const StrobeSample& sample) override { return Kernel::restart(cases_[at(i)], sample); }
+  void retire(int i) override { live_.retire(i); }
+  int live() const override { return live_.live(); }
+
+ private:
+  static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+  CaseLimits limits_;
+  std::vector<typename Kernel::Case> cases_;
+  std::deque<StrobeLayout> layouts_;  // a deque: the detectors hold references to these
+  std::deque<CaseBudget> budgets_;
+  LiveSet live_;
+  std::vector<int> taken_;
+  std::vector<std::size_t> slot_;  // case -> its row of the sample buffer in the last advance
+  std::vector<std::exception_ptr> failure_;
+  std::vector<typename Kernel::Sample> buffer_;
+  int periods_ = 0;
+};
+
+}  // namespace vibro

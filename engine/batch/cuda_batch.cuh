@@ -1,0 +1,145 @@
+#pragma once
+// CaseBatch on a GPU (compiled by nvcc only): the same Kernel as CpuBatch (cpu_batch.hpp states the
+// concept), one case per GPU thread. The cases live in device memory for the whole batch; each launch
+// steps the live ones K periods and leaves their samples in a device buffer, which comes back to the
+// host for the detectors. Retired cases are compacted out of the live index list before the next
+// launch, so threads only go to cases that go on. A restart or a failure's reason copies one case.
+// No case budget on the device: a case's loops are bounded by its kernel (events per period).
+#include <cuda_runtime.h>
+
+#include <deque>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/batch/case_batch.hpp"
+#include "engine/batch/live_set.hpp"
+#include "engine/core/case_budget.hpp"
+
+namespace vibro {
+
+// Throws on a failed CUDA call, naming it: a GPU error ends the run (it is not a case's failure).
+inline void cuda_check(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) throw std::runtime_error(std::string("CUDA: ") + what + ": " + cudaGetErrorString(status));
+}
+
+// Device memory of n elements, released with the owner.
+template <class T>
+class DeviceArray {
+ public:
+  DeviceArray() = default;
+  DeviceArray(const DeviceArray&) = delete;
+  DeviceArray& operator=(const DeviceArray&) = delete;
+  ~DeviceArray() { cudaFree(data_); }
+  void resize(std::size_t n) {
+    if (n <= capacity_) {
+      size_ = n;
+      return;
+    }
+    cudaFree(data_);
+    data_ = nullptr;
+    cuda_check(cudaMalloc(&data_, n * sizeof(T)), "cudaMalloc");
+    capacity_ = size_ = n;
+  }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  std::size_t size() const { return size_; }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0, capacity_ = 0;
+};
+
+template <class Kernel>
+__global__ void advance_cases(typename Kernel::Case* cases, const int* live, int count, int periods,
+                              typename Kernel::Sample* samples, int* taken) {
+  const int j = blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= count) return;
+  typename Kernel::Case c = cases[live[j]];  // stepped in registers and local memory, written back once
+  int k = 0;
+  for (; k < periods; ++k)
+    if (!Kernel::advance(c, samples[static_cast<std::size_t>(j) * periods + k])) break;
+  cases[live[j]] = c;
+  taken[j] = k;
+}
+
+template <class Kernel>
+class CudaBatch : public CaseBatch {
+ public:
+  explicit CudaBatch(const CaseLimits& /*limits*/) {}
+
+  int add(const ParameterSet& values) override {
+    typename Kernel::Case c = Kernel::make(values);
+    layouts_.push_back(Kernel::layout(c));
+    host_cases_.push_back(c);
+    live_.add(static_cast<int>(host_cases_.size()) - 1);
+    slot_.push_back(0);
+    uploaded_ = false;
+    return static_cast<int>(host_cases_.size()) - 1;
+  }
+  const StrobeLayout& layout(int i) const override { return layouts_[at(i)]; }
+
+  void advance(int periods) override {
+    if (!uploaded_) {  // the cases go to the device once, after the last add()
+      cases_.resize(host_cases_.size());
+      cuda_check(cudaMemcpy(cases_.data(), host_cases_.data(), host_cases_.size() * sizeof(host_cases_[0]),
+                            cudaMemcpyHostToDevice), "copy cases to the device");
+      uploaded_ = true;
+    }
+    const std::vector<int>& live = live_.compact();
+    periods_ = periods;
+    const auto n = live.size();
+    for (std::size_t j = 0; j < n; ++j) slot_[static_cast<std::size_t>(live[j])] = j;
+    live_d_.resize(n);
+    samples_d_.resize(n * static_cast<std::size_t>(periods));
+    taken_d_.resize(n);
+    if (n == 0) return;
+    cuda_check(cudaMemcpy(live_d_.data(), live.data(), n * sizeof(int), cudaMemcpyHostToDevice), "copy live cases");
+    constexpr int kThreads = 128;
+    const int blocks = static_cast<int>((n + kThreads - 1) / kThreads);
+    advance_cases<Kernel><<<blocks, kThreads>>>(cases_.data(), live_d_.data(), static_cast<int>(n), periods,
+                                                samples_d_.data(), taken_d_.data());
+    cuda_check(cudaGetLastError(), "launch");
+    samples_.resize(samples_d_.size());
+    taken_.resize(n);
+    cuda_check(cudaMemcpy(samples_.data(), samples_d_.data(), samples_.size() * sizeof(samples_[0]),
+                          cudaMemcpyDeviceToHost), "copy samples to the host");
+    cuda_check(cudaMemcpy(taken_.data(), taken_d_.data(), n * sizeof(int), cudaMemcpyDeviceToHost), "copy counts");
+  }
+  int taken(int i) const override { return taken_[slot_[at(i)]]; }
+  void sample(int i, int k, StrobeSample& out) const override {
+    Kernel::to_strobe(host_cases_[at(i)], samples_[slot_[at(i)] * static_cast<std::size_t>(periods_) + at(k)], out);
+  }
+  [[noreturn]] void rethrow(int i) const override {
+    typename Kernel::Case c;
+    cuda_check(cudaMemcpy(&c, cases_.data() + at(i), sizeof(c), cudaMemcpyDeviceToHost), "copy a case to the host");
+    Kernel::throw_failure(c);
+  }
+  bool restart(int i, const StrobeSample& sample) override {
+    typename Kernel::Case c;
+    cuda_check(cudaMemcpy(&c, cases_.data() + at(i), sizeof(c), cudaMemcpyDeviceToHost), "copy a case to the host");
+    const bool accepted = Kernel::restart(c, sample);
+    cuda_check(cudaMemcpy(cases_.data() + at(i), &c, sizeof(c), cudaMemcpyHostToDevice), "copy a case to the device");
+    return accepted;
+  }
+  void retire(int i) override { live_.retire(i); }
+  int live() const override { return live_.live(); }
+
+ private:
+  static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+  std::vector<typename Kernel::Case> host_cases_;  // as added; constants for to_strobe (states go stale)
+  std::deque<StrobeLayout> layouts_;
+  LiveSet live_;
+  std::vector<std::size_t> slot_;
+  std::vector<int> taken_;
+  std::vector<typename Kernel::Sample> samples_;
+  DeviceArray<typename Kernel::Case> cases_;
+  DeviceArray<int> live_d_;
+  DeviceArray<typename Kernel::Sample> samples_d_;
+  DeviceArray<int> taken_d_;
+  bool uploaded_ = false;
+  int periods_ = 0;
+};
+
+}  // namespace vibro

@@ -1,0 +1,168 @@
+#include "jobs/sweep/batched_sweep.hpp"
+
+#include <omp.h>
+
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "engine/batch/batch_registry.hpp"
+#include "engine/core/input_error.hpp"
+#include "jobs/sweep/case_runner.hpp"
+#include "jobs/sweep/progress_line.hpp"
+
+namespace vibro {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+BatchDevice batch_device(Backend backend) { return backend == Backend::Cuda ? BatchDevice::Cuda : BatchDevice::Cpu; }
+
+// One case of a group: its grid index, its slot in the batch, its detector and its result so far.
+struct LiveCase {
+  long long index = -1;
+  int slot = -1;
+  std::unique_ptr<SteadyStateDetector> detector;
+  bool exhausted = false;  // stopped at a sample it cannot resume from (Simulation::run's re-base failed)
+  bool done = false;
+  bool failed = false;  // the result holds the exception's status: no steady state to read
+};
+
+// Sets the OpenMP threads of this sweep's parallel regions and restores the caller's on leaving.
+class ThreadCount {
+ public:
+  explicit ThreadCount(int threads) : previous_(omp_get_max_threads()) { omp_set_num_threads(threads); }
+  ~ThreadCount() { omp_set_num_threads(previous_); }
+  ThreadCount(const ThreadCount&) = delete;
+  ThreadCount& operator=(const ThreadCount&) = delete;
+
+ private:
+  int previous_;
+};
+
+// Feeds case c's samples of the last launch to its detector, as Simulation::run feeds them one by one.
+// Returns true when the case is finished (converged, at its budget, or failed).
+bool consume(CaseBatch& batch, int periods, LiveCase& c, CaseResult& result) {
+  const int taken = batch.taken(c.slot);
+  StrobeSample sample;
+  for (int k = 0; k < taken; ++k) {
+    batch.sample(c.slot, k, sample);
+    if (c.detector->on_sample(sample)) continue;
+    // The one-case path re-bases the simulation at the sample it stopped at, then jumps if asked.
+    c.exhausted = !batch.restart(c.slot, sample);
+    if (const StrobeSample* target = c.detector->jump_target()) {
+      const bool accepted = batch.restart(c.slot, *target);
+      c.detector->jump_done(accepted);
+      if (accepted || !c.exhausted) return false;  // goes on from the restart; later samples are void
+    }
+    return true;
+  }
+  if (taken < periods) {
+    try {
+      batch.rethrow(c.slot);
+    } catch (...) {
+      record_case_exception(std::current_exception(), result);
+    }
+    c.failed = true;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool show_progress, UnitSource& units,
+                                 const CompletedCases& completed) {
+  SweepTally tally;
+  tally.threads = spec.threads > 0 ? spec.threads : omp_get_max_threads();
+  if (spec.backend == Backend::Cuda) {
+    std::string why;
+    if (!cuda_backend_available(true, why)) throw InputError("run.backend = cuda: " + why + "; accepted here: cpu, batched");
+  }
+  const long long n = spec.case_count();
+  long long to_do = n;
+  for (long long i = 0; i < n && !completed.done.empty(); ++i) to_do -= completed.has(i) ? 1 : 0;
+  ProgressLine progress(show_progress ? n : 0, n - to_do, [&units] { return units.others(); }, spec.progress_seconds);
+  const auto started = Clock::now();
+  const ThreadCount threads(tally.threads);
+
+  std::vector<long long> pending;
+  bool drained = false;
+  while (!drained && !units.stopping()) {
+    // The next group: up to kBatchCases cases this rank has still to compute.
+    pending.clear();
+    while (static_cast<int>(pending.size()) < kBatchCases) {
+      const long long i = units.next();
+      if (i < 0) {
+        drained = true;
+        break;
+      }
+      if (!completed.has(i)) pending.push_back(i);
+    }
+    if (pending.empty()) break;
+    const auto group_started = Clock::now();
+    auto batch = BatchRegistry::instance().make(spec.model->name(), batch_device(spec.backend), spec.limits);
+    std::vector<LiveCase> cases(pending.size());
+    std::vector<CaseResult> results(pending.size());
+    for (std::size_t j = 0; j < pending.size(); ++j) {
+      cases[j].index = pending[j];
+      try {
+        cases[j].slot = batch->add(spec.case_parameters(pending[j]));
+        cases[j].detector = std::make_unique<SteadyStateDetector>(batch->layout(cases[j].slot), spec.steady);
+      } catch (...) {
+        record_case_exception(std::current_exception(), results[j]);
+        cases[j].done = true;
+        cases[j].failed = true;
+      }
+    }
+    auto finish = [&](std::size_t j) {
+      LiveCase& c = cases[j];
+      CaseResult& result = results[j];
+      if (!c.failed) {
+        try {
+          record_steady_state(*spec.model, spec.case_parameters(c.index), batch->layout(c.slot), *c.detector,
+                              spec.record_strobe, result);
+        } catch (...) {
+          record_case_exception(std::current_exception(), result);
+        }
+      }
+      // Cases of a group advance together: the group's time so far bounds each one's.
+      result.wall_seconds = std::chrono::duration<double>(Clock::now() - group_started).count();
+      sink.finished(c.index, result);
+      units.finished(result.wall_seconds, 1, result.status == CaseStatus::Failed ? 1 : 0);
+      if (show_progress) progress.case_done(result.status == CaseStatus::Failed);
+      c.detector.reset();
+    };
+    for (std::size_t j = 0; j < cases.size(); ++j)
+      if (cases[j].done) finish(j);
+    long long computed = 0, failed = 0;
+    while (batch->live() > 0 && !units.stopping()) {
+      batch->advance(kBatchPeriods);
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed)
+      for (std::size_t j = 0; j < cases.size(); ++j) {
+        LiveCase& c = cases[j];
+        if (c.done) continue;
+        if (!consume(*batch, kBatchPeriods, c, results[j])) continue;
+        c.done = true;
+        batch->retire(c.slot);
+        finish(j);
+        ++computed;
+        failed += results[j].status == CaseStatus::Failed ? 1 : 0;
+      }
+    }
+    tally.computed += computed;
+    tally.failed += failed;
+    for (std::size_t j = 0; j < cases.size(); ++j)
+      if (cases[j].slot < 0) {
+        ++tally.computed;
+        tally.failed += results[j].status == CaseStatus::Failed ? 1 : 0;
+      }
+  }
+  units.finish();
+  if (show_progress) progress.finish();
+  tally.wall_seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return tally;
+}
+
+}  // namespace vibro

@@ -1,0 +1,21 @@
+#pragma once
+// run.backend = batched | cuda: the sweep's cases stepped many at a time through the model's
+// host-and-device kernel (engine/batch), K periods per launch. Between launches every live case's
+// samples go to its own steady-state detector (the one-case runner's, on OpenMP threads); converged
+// cases retire and the rest go on, so the results, checkpoints and HDF5 file are those of
+// run.backend = cpu (bit for bit on the CPU batch).
+#include "jobs/sweep/sweep_runner.hpp"
+
+namespace vibro {
+
+// Periods every live case advances per launch: short enough that a converged case stops soon
+// after its detector says so, long enough that a launch amortises the detectors' pass.
+inline constexpr int kBatchPeriods = 8;
+// Cases stepped together: bounds the detectors' memory (each holds up to 2 x its history span).
+inline constexpr int kBatchCases = 16384;
+
+// compute_sweep for a spec whose backend is not cpu (same contract).
+SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool show_progress, UnitSource& units,
+                                 const CompletedCases& completed);
+
+}  // namespace vibro

@@ -1,0 +1,29 @@
+// The conveyor's host side of ConveyorBatchKernel and its CPU batch (run.backend = batched).
+#include "engine/batch/batch_registry.hpp"
+#include "engine/batch/cpu_batch.hpp"
+#include "models/conveyor/conveyor_batch.hpp"
+#include "models/conveyor/conveyor_kernel_host.hpp"
+#include "models/conveyor/conveyor_simulation.hpp"
+
+namespace vibro::conveyor {
+
+ConveyorBatchKernel::Case ConveyorBatchKernel::make(const ParameterSet& values) {
+  return {ConveyorConstants::from(values), ConveyorStart::from(values), ConveyorState{}};
+}
+
+StrobeLayout ConveyorBatchKernel::layout(const Case& k) { return conveyor_layout(k.c); }
+
+void ConveyorBatchKernel::to_strobe(const Case& k, const Sample& s, StrobeSample& out) { fill_sample(k.c, s, out); }
+
+bool ConveyorBatchKernel::restart(Case& k, const StrobeSample& sample) { return restart_state(k.c, k.state, sample); }
+
+void ConveyorBatchKernel::throw_failure(const Case& k) { throw_kernel_stop(k.c, k.state); }
+
+std::unique_ptr<CaseBatch> conveyor_batch(BatchDevice device, const CaseLimits& limits) {
+  if (device == BatchDevice::Cuda) return conveyor_cuda_batch(limits);
+  return std::make_unique<CpuBatch<ConveyorBatchKernel>>(limits);
+}
+
+static RegisterBatch registration("conveyor", conveyor_batch);
+
+}  // namespace vibro::conveyor

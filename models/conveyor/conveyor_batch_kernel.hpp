@@ -1,0 +1,35 @@
+#pragma once
+// The conveyor as a batch kernel (engine/batch/cpu_batch.hpp states the concept): one case is its
+// constants, start and ConveyorState; one period is one ConveyorKernel::advance. The CPU batch and
+// the CUDA back end both step cases through advance() below.
+#include "engine/core/host_device.hpp"
+#include "engine/core/parameter_spec.hpp"
+#include "engine/core/strobe_sample.hpp"
+#include "models/conveyor/conveyor_kernel.hpp"
+
+namespace vibro::conveyor {
+
+struct ConveyorBatchKernel {
+  struct Case {
+    ConveyorConstants c;
+    ConveyorStart start;
+    ConveyorState state;
+  };
+  using Sample = ConveyorSample;
+
+  VIBRO_HD static bool advance(Case& k, Sample& out) {
+    ConveyorKernel<> kernel(k.c, k.state);
+    if (!kernel.advance(k.start)) return false;
+    out = k.state.out;
+    return true;
+  }
+
+  // Host only (conveyor_batch.cpp).
+  static Case make(const ParameterSet& values);
+  static StrobeLayout layout(const Case& k);
+  static void to_strobe(const Case& k, const Sample& s, StrobeSample& out);
+  static bool restart(Case& k, const StrobeSample& sample);
+  [[noreturn]] static void throw_failure(const Case& k);
+};
+
+}  // namespace vibro::conveyor
