@@ -30,7 +30,7 @@ def test_describe_matches_the_command(cli, model):
     for o in d["observables"]:
         assert re.search(r"^  %s\s+%s\s+%s$" % (re.escape(o["name"]), re.escape(o["unit"]), re.escape(o["description"])),
                          out, re.M), o
-    state = re.search(r"state components \(HDF5 strobe columns\): (.*)", out).group(1)
+    state = re.search(r"state components \(HDF5 /cases/strobe/values columns\): (.*)", out).group(1)
     assert ", ".join(d["state"]) == state
 
 
