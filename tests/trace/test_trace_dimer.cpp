@@ -42,16 +42,6 @@ struct KeepingSink : TraceSink {
   void on_event(double, const std::string&, const double*, const double*) override {}
 };
 
-struct Keep : StrobeObserver {
-  int periods;
-  std::vector<StrobeSample> samples;
-  explicit Keep(int n) : periods(n) {}
-  bool on_sample(const StrobeSample& s) override {
-    samples.push_back(s);
-    return static_cast<int>(samples.size()) < periods;
-  }
-};
-
 std::size_t count_kind(const CaseTrace& trace, const char* prefix) {
   std::size_t n = 0;
   for (const auto& e : trace.events) n += starts_with(e.kind, prefix);
@@ -134,7 +124,7 @@ TEST_CASE("the event-driven dimer's samples are bit for bit the same with a sink
   const Model& model = ModelRegistry::instance().get("dimer");
   const CaseTrace trace = trace_case(model, dimer_values(), {12, 100});
   auto plain = model.start(dimer_values());
-  Keep keep(12);
+  test_support::Recorder keep(12);
   plain->run(keep);
   REQUIRE(keep.samples.size() == trace.strobe.size());
   for (std::size_t k = 0; k < keep.samples.size(); ++k) {
@@ -151,7 +141,7 @@ TEST_CASE("the event-driven dimer's samples are bit for bit the same with a sink
 TEST_CASE("a restarted event-driven dimer traces from the restart's grid time", "[trace][dimer]") {
   const Model& model = ModelRegistry::instance().get("dimer");
   auto first = model.start(dimer_values());
-  Keep keep(5);
+  test_support::Recorder keep(5);
   first->run(keep);
   const StrobeSample& from = keep.samples.back();  // t = 5 T
   auto restarted = model.start(dimer_values());
@@ -159,7 +149,7 @@ TEST_CASE("a restarted event-driven dimer traces from the restart's grid time", 
   const double period = restarted->layout().period;
   KeepingSink sink(period, 20);
   restarted->attach_trace(&sink);
-  Keep more(2);
+  test_support::Recorder more(2);
   restarted->run(more);
   REQUIRE(sink.times.size() >= 2 * 20 + 1);
   CHECK(sink.times.front() == 5 * period);  // no grid time before the restart, none skipped after it
