@@ -159,3 +159,15 @@ TEST_CASE("a restarted event-driven dimer traces from the restart's grid time", 
   for (std::size_t c = 0; c < 5; ++c) CHECK(sink.rows.front()[c] == Approx(from.state[c]).margin(1e-12 * scales[c]));
   CHECK(sink.rows.front()[5] == from.drift_position);
 }
+
+TEST_CASE("both dimer integrators trace the same components", "[trace][dimer]") {
+  const Model& model = ModelRegistry::instance().get("dimer");
+  const ParameterSet values =
+      test_support::parameter_values(model.parameters(), {{"integrator", "moreau_jean"}, {"steps_per_period", "400"}});
+  const CaseTrace trace = trace_case(model, values, {2, 50});
+  CHECK(trace.components == dimer::dimer_trace_layout().components);
+  CHECK(trace.units == dimer::dimer_trace_layout().units);
+  CHECK(strobe_mismatch(trace) >= 0);
+  CHECK(strobe_mismatch(trace) < 1e-9);
+  CHECK(same_orbit_without_trace(model, values, trace));
+}
