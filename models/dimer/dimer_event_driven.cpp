@@ -10,6 +10,7 @@
 #include "engine/roots/enclosure_first_root.hpp"
 #include "models/dimer/dimer_impact.hpp"
 #include "models/dimer/dimer_simulation.hpp"
+#include "models/dimer/dimer_trace_row.hpp"
 
 namespace vibro::dimer {
 
@@ -78,31 +79,62 @@ DimerEventDriven::DimerEventDriven(const DimerConstants& constants) : c_(constan
   y_(2) = c_.theta0;
 }
 
-double DimerEventDriven::gap(int tip) const {
-  return y_(1) + tip_side(tip) * 0.5 * c_.body.l * std::sin(y_(2)) - c_.body.r - c_.plate_height(t_);
+double DimerEventDriven::gap(const DimerState& y, double t, int tip) const {
+  return y(1) + tip_side(tip) * 0.5 * c_.body.l * std::sin(y(2)) - c_.body.r - c_.plate_height(t);
 }
-double DimerEventDriven::normal_velocity(int tip) const {
-  return y_(4) + tip_side(tip) * 0.5 * c_.body.l * std::cos(y_(2)) * y_(5) - c_.plate_velocity(t_);
+double DimerEventDriven::normal_velocity(const DimerState& y, double t, int tip) const {
+  return y(4) + tip_side(tip) * 0.5 * c_.body.l * std::cos(y(2)) * y(5) - c_.plate_velocity(t);
 }
-double DimerEventDriven::slip_velocity(int tip) const {
-  return y_(3) + (c_.body.r - tip_side(tip) * 0.5 * c_.body.l * std::sin(y_(2))) * y_(5);
+double DimerEventDriven::slip_velocity(const DimerState& y, int tip) const {
+  return y(3) + (c_.body.r - tip_side(tip) * 0.5 * c_.body.l * std::sin(y(2))) * y(5);
 }
 
-void DimerEventDriven::project() {
+int DimerEventDriven::contact_mode() const {
+  const bool c0 = closed(status_[0]), c1 = closed(status_[1]);
+  return c0 ? (c1 ? kContactBoth : kContactTip1) : (c1 ? kContactTip2 : kFlight);
+}
+
+void DimerEventDriven::project(DimerState& y, double t) const {
   const bool both = closed(status_[0]) && closed(status_[1]);
   if (both) {  // theta = 0, thetadot = 0: one body sliding on the plate
-    y_(2) = y_(5) = 0;
-    y_(1) = c_.plate_height(t_) + c_.body.r;
-    y_(4) = c_.plate_velocity(t_);
-    if (status_[0] == TipStatus::Stick) y_(3) = 0;
+    y(2) = y(5) = 0;
+    y(1) = c_.plate_height(t) + c_.body.r;
+    y(4) = c_.plate_velocity(t);
+    if (status_[0] == TipStatus::Stick) y(3) = 0;
     return;
   }
   for (int i = 0; i < 2; ++i) {
     if (!closed(status_[i])) continue;
-    y_(1) -= gap(i);
-    y_(4) -= normal_velocity(i);
-    if (status_[i] == TipStatus::Stick) y_(3) -= slip_velocity(i);
+    y(1) -= gap(y, t, i);
+    y(4) -= normal_velocity(y, t, i);
+    if (status_[i] == TipStatus::Stick) y(3) -= slip_velocity(y, i);
   }
+}
+
+TraceLayout DimerEventDriven::trace_layout() const { return dimer_trace_layout(); }
+
+void DimerEventDriven::attach_trace(TraceSink* sink) {
+  sink_ = sink;
+  if (sink) sink->skip_to(t_);
+}
+
+DimerEventDriven::EventStart DimerEventDriven::event_start() const {
+  EventStart start{};
+  if (sink_) {
+    dimer_trace_row(y_, start.state);
+    start.counters = sample_.counters;
+  }
+  return start;
+}
+
+// Impacts are named by the counters they advanced, as in the Moreau-Jean scheme ("impacts_tip1",
+// "impacts_tip1+double_impacts"); an event that counted nothing by uncounted_kind.
+void DimerEventDriven::report_event(const EventStart& start, const char* uncounted_kind) {
+  if (!sink_) return;
+  const std::string counted = counted_event_kind(layout_.counter_names, start.counters.data(), sample_.counters.data());
+  double after[6];
+  dimer_trace_row(y_, after);
+  sink_->on_event(t_, counted.empty() ? uncounted_kind : counted, start.state, after);
 }
 
 void DimerEventDriven::open_tip(int tip, bool at_rest) {
@@ -183,8 +215,11 @@ void DimerEventDriven::impact(int tip) {
 }
 
 void DimerEventDriven::touch(int tip) {
-  if (normal_velocity(tip) < -c_.closure_velocity && impacts_this_period_ < c_.impact_cap) impact(tip);
+  const EventStart start = event_start();
+  const bool hits = normal_velocity(tip) < -c_.closure_velocity && impacts_this_period_ < c_.impact_cap;
+  if (hits) impact(tip);
   else close_tip(tip);
+  report_event(start, hits ? "impact" : "closure");  // an uncounted impact: approach below the closure speed
 }
 
 void DimerEventDriven::track_flight(double tau_from, double tau_to) {
@@ -231,6 +266,10 @@ void DimerEventDriven::fly(double t_end) {
   const FlightEvent event = flight_->first_contact(flight_tau_, tau_end);
   const double tau = event.kind == FlightEnd::None ? tau_end : event.tau;
   track_flight(flight_tau_, tau);
+  if (sink_)  // grid times up to the flight's end or contact, exact from the closed form
+    sink_->fill_to(flight_->t0() + tau, contact_mode(), [&](double t, double* out) {
+      dimer_trace_row(flight_->state_at(t - flight_->t0()), out);
+    });
   y_ = flight_->state_at(tau);
   if (event.kind == FlightEnd::None) {
     flight_tau_ = tau_end;
@@ -297,6 +336,7 @@ void DimerEventDriven::contact_phase(double t_end) {
       t_ = last ? t_end : t_ + h;
       y_ = y_new;
       project();
+      if (sink_) trace_step(step);
       rhs(t_, y_, k1);
       continue;
     }
@@ -304,9 +344,21 @@ void DimerEventDriven::contact_phase(double t_end) {
     y_ = step.at(first);
     t_ = step.t0 + first * step.h;
     project();
+    if (sink_) trace_step(step);
     on_contact_event(which);
     return;  // a new mode (or a flight) follows
   }
+}
+
+// Grid times of the step up to t_ (where the step was cut): the dense output projected as the step's
+// end is; t_ itself is the state the phase goes on from.
+void DimerEventDriven::trace_step(const DenseStep<6>& step) {
+  sink_->fill_to(t_, contact_mode(), [&](double t, double* out) {
+    if (t >= t_) return dimer_trace_row(y_, out);
+    DimerState x = step.at((t - step.t0) / step.h);
+    project(x, t);
+    dimer_trace_row(x, out);
+  });
 }
 
 void DimerEventDriven::on_contact_event(int guard) {
@@ -320,12 +372,16 @@ void DimerEventDriven::on_contact_event(int guard) {
     touch(j);
     return;
   }
+  const EventStart start = event_start();
   if (guard == kDetach) {
     for (int i = 0; i < 2; ++i)
       if (closed(status_[i])) open_tip(i, true);
+    report_event(start, "detachment");
     return;
   }
   // kSlip: the slip velocity reached zero (stick test), or a stuck tip's friction reached mu_s F_n.
+  const int first_closed = closed(status_[0]) ? 0 : 1;
+  const TipStatus was = status_[first_closed];
   for (int i = 0; i < 2; ++i) {
     if (!closed(status_[i])) continue;
     if (status_[i] == TipStatus::Stick) {
@@ -341,6 +397,11 @@ void DimerEventDriven::on_contact_event(int guard) {
   }
   if (both) status_[1] = status_[0];
   project();
+  const TipStatus now = status_[first_closed];
+  report_event(start, was == TipStatus::Stick    ? "stick_to_slip"
+                      : now == TipStatus::Stick ? "slip_to_stick"
+                      : now != was              ? "slip_reversal"
+                                                : "slip_resumed");  // slip speed touched zero, same side
 }
 
 void DimerEventDriven::advance(double t_end) {
@@ -358,8 +419,7 @@ void DimerEventDriven::advance(double t_end) {
 StrobeSample DimerEventDriven::make_sample() {
   sample_.period = period_;
   sample_.time = static_cast<double>(period_) * c_.period;
-  const bool c0 = closed(status_[0]), c1 = closed(status_[1]);
-  sample_.mode = c0 ? (c1 ? kContactBoth : kContactTip1) : (c1 ? kContactTip2 : kFlight);
+  sample_.mode = contact_mode();
   sample_.drift_position = y_(0);
   for (int k = 0; k < 5; ++k) sample_.state[static_cast<std::size_t>(k)] = y_(1 + k);
   sample_.aux[kThetaIntegral] += theta_integral_period_;

@@ -32,6 +32,11 @@ class DimerEventDriven : public Simulation {
   const StrobeLayout& layout() const override { return layout_; }
   void run(StrobeObserver& observer) override;
   bool restart_from(const StrobeSample& sample) override;
+  // The same components as the Moreau-Jean scheme: grid states from the flight's closed form or the
+  // contact step's dense output (the interpolant the events are located on), closed tips projected
+  // onto the plate; every impact, closure, detachment and stick-slip switch with the state around it.
+  TraceLayout trace_layout() const override;
+  void attach_trace(TraceSink* sink) override;
 
   // Sees every flight when it ends in a contact (tests: a brute-force check that no gap went negative unseen).
   struct FlightLog {
@@ -50,13 +55,26 @@ class DimerEventDriven : public Simulation {
   void settle();          // statuses after an impact or a closure: tangential state, then forces
   void assign_tangential(int tip);
   void open_tip(int tip, bool at_rest);
-  void project();         // closed tips back onto the plate (and stuck tips to zero slip)
+  void project() { project(y_, t_); }  // closed tips back onto the plate (and stuck tips to zero slip)
+  void project(DimerState& y, double t) const;
   void on_contact_event(int guard);
-  double slip_velocity(int tip) const;
-  double normal_velocity(int tip) const;  // relative to the plate
-  double gap(int tip) const;
+  double slip_velocity(int tip) const { return slip_velocity(y_, tip); }
+  double normal_velocity(int tip) const { return normal_velocity(y_, t_, tip); }  // relative to the plate
+  double gap(int tip) const { return gap(y_, t_, tip); }
+  double slip_velocity(const DimerState& y, int tip) const;
+  double normal_velocity(const DimerState& y, double t, int tip) const;
+  double gap(const DimerState& y, double t, int tip) const;
+  int contact_mode() const;
+  // The trace's view of an event: the state and counters before it, reported with the state after.
+  struct EventStart {
+    double state[6];
+    decltype(StrobeSample::counters) counters;
+  };
+  EventStart event_start() const;
+  void report_event(const EventStart& start, const char* uncounted_kind);
   void track_flight(double tau_from, double tau_to);
   void track_step(const DenseStep<6>& step, double theta_end);
+  void trace_step(const DenseStep<6>& step);
   StrobeSample make_sample();
 
   DimerConstants c_;
@@ -77,6 +95,7 @@ class DimerEventDriven : public Simulation {
   int impacts_this_period_ = 0;
   double theta_integral_period_ = 0, contact_time_period_[2] = {0, 0};
   FlightLog* flight_log_ = nullptr;
+  TraceSink* sink_ = nullptr;
 };
 
 }  // namespace vibro::dimer

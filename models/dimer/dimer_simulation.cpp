@@ -8,6 +8,7 @@
 #include "engine/core/case_budget.hpp"
 #include "engine/impulse/velocity_contact_solver.hpp"
 #include "models/dimer/dimer_impact.hpp"
+#include "models/dimer/dimer_trace_row.hpp"
 
 namespace vibro::dimer {
 
@@ -49,28 +50,17 @@ DimerSimulation::DimerSimulation(const DimerConstants& constants) : c_(constants
   q_ = {0, c_.h0 + b.r + 0.5 * b.l * std::abs(std::sin(c_.theta0)), c_.theta0};
 }
 
-TraceLayout DimerSimulation::trace_layout() const {
-  return {{"Y", "theta", "Xdot", "Ydot", "thetadot", "X"}, {"m", "rad", "m/s", "m/s", "rad/s", "m"}};
-}
+TraceLayout DimerSimulation::trace_layout() const { return dimer_trace_layout(); }
 
 void DimerSimulation::attach_trace(TraceSink* sink) {
   sink_ = sink;
   if (sink) sink->skip_to((static_cast<double>(period_) + static_cast<double>(step_) / c_.steps_per_period) * c_.period);
 }
 
-void DimerSimulation::trace_state(const Eigen::Vector3d& q, const Eigen::Vector3d& v, double* out) const {
-  out[0] = q(1);
-  out[1] = q(2);
-  out[2] = v(0);
-  out[3] = v(1);
-  out[4] = v(2);
-  out[5] = q(0);
-}
-
 // Grid times up to t get the current state: each one the state at the step boundary nearest it (the
 // scheme has no dense output between steps).
 void DimerSimulation::trace_to(double t) {
-  sink_->fill_to(t, contact_mode(), [&](double, double* out) { trace_state(q_, v_, out); });
+  sink_->fill_to(t, contact_mode(), [&](double, double* out) { dimer_trace_row(q_, v_, out); });
 }
 
 int DimerSimulation::contact_mode() const {
@@ -100,8 +90,8 @@ void DimerSimulation::impact_step(const int* tips, int count, double theta, doub
     const std::string kind = counted_event_kind(layout_.counter_names, counted.data(), sample_.counters.data());
     const Eigen::Vector3d q_mid = q_ + 0.5 * h_ * v_before;
     double before[6], after[6];
-    trace_state(q_mid, v_before, before);
-    trace_state(q_mid, v_, after);
+    dimer_trace_row(q_mid, v_before, before);
+    dimer_trace_row(q_mid, v_, after);
     sink_->on_event(t, kind.empty() ? "impact" : kind, before, after);
   }
   charge_events();

@@ -62,7 +62,6 @@ class DimerSimulation : public Simulation {
   StrobeSample make_sample();
   int contact_mode() const;
   void trace_to(double t);
-  void trace_state(const Eigen::Vector3d& q, const Eigen::Vector3d& v, double* out) const;
 
   DimerConstants c_;
   StrobeLayout layout_;
