@@ -30,8 +30,9 @@ def test_describe_matches_the_command(cli, model):
     for o in d["observables"]:
         assert re.search(r"^  %s\s+%s\s+%s$" % (re.escape(o["name"]), re.escape(o["unit"]), re.escape(o["description"])),
                          out, re.M), o
-    state = re.search(r"state components \(HDF5 /cases/strobe/values columns\): (.*)", out).group(1)
-    assert ", ".join(d["state"]) == state
+    # One component per line: "  name   [unit]".
+    block = re.search(r"^state components \(HDF5 /cases/strobe/values columns\):\n((?:  .*\n)+)", out, re.M).group(1)
+    assert d["state"] == [line.split()[0] for line in block.splitlines()]
 
 
 def test_describe_conveyor_values():
