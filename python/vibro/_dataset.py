@@ -148,6 +148,9 @@ def _sweep(h5, path):
                 add(prefix + key, item)
 
     walk(cases, "")
+    for required in ("status", "class"):  # what every reader needs: a file without them is damaged
+        if required not in variables:
+            raise FileError("%s: damaged or not a vibro file (no /cases/%s)" % (path, required))
     if "strobe" in cases:  # every case's window samples, as one table with each case's first row and count
         strobe = cases["strobe"]
         offsets = strobe["offsets"][()]
