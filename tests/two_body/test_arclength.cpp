@@ -225,6 +225,35 @@ TEST_CASE(
 
 namespace {
 
+// Model A (restitution e, lambda = 2) from its stable (1,1) orbit at omega0, continued in omega by
+// arclength towards `to` (steps 0.01, at most 0.05); `events` lists the branch's events for messages.
+struct OmegaBranch {
+  SweepSpec spec;
+  ParameterSet values;
+  StrobeSample start;  // the (1,1) orbit's state at omega0, as the sweep left it
+  Branch branch;
+  std::string events;
+};
+
+OmegaBranch model_a_in_omega(const std::string& e, double omega0, double to, const std::string& run_keys) {
+  const SweepSpec spec = parse_sweep("model = gap_oscillator\n[parameters]\nlaw = restitution\ne = " + e +
+                                         "\nlambda = 2\nomega = " + std::to_string(omega0) +
+                                         "\n[run]\nmax_periods = 2000\n" + run_keys,
+                                     "a.ini", {});
+  const SweepRun start = run_sweep(spec);
+  REQUIRE(start.cases[0].class_code == "(1,1)");
+  const ParameterSet values = spec.case_parameters(0);
+  ContinuationSettings settings;
+  settings.step = 0.01;
+  settings.max_step = 0.05;
+  const Branch branch =
+      continue_by_arclength(*spec.model, values, "omega", omega0, to, start.cases[0].final_state, 1, settings);
+  std::string events;
+  for (const auto& event : branch.events)
+    events += event.kind + " at " + std::to_string(event.parameter) + " (" + event.detail + "); ";
+  return {spec, values, start.cases[0].final_state, branch, events};
+}
+
 // The pair of complex multipliers of `orbit` (the one with positive imaginary part of largest modulus).
 std::complex<double> complex_pair(const PeriodicOrbit& orbit) {
   std::complex<double> pair{0, 0};
@@ -239,22 +268,14 @@ TEST_CASE(
     "Model A (e = 0.8, lambda = 2) branch in omega by arclength: fold at 8.260, then a Neimark-Sacker point "
     "on the unstable branch that natural continuation cannot reach",
     "[two_body][continuation][arclength]") {
-  const SweepSpec spec = parse_sweep(
-      "model = gap_oscillator\n[parameters]\nlaw = restitution\ne = 0.8\nlambda = 2\n"
-      "omega = 7.5\n[run]\nmax_periods = 2000\n",
-      "a.ini", {});
-  const SweepRun start = run_sweep(spec);
-  REQUIRE(start.cases[0].class_code == "(1,1)");
-  const Model& model = *spec.model;
-  const ParameterSet values = spec.case_parameters(0);
+  const OmegaBranch found = model_a_in_omega("0.8", 7.5, 8.5, "");
+  const Model& model = *found.spec.model;
+  const ParameterSet& values = found.values;
+  const Branch& branch = found.branch;
   ContinuationSettings settings;
   settings.step = 0.01;
   settings.max_step = 0.05;
-  const Branch branch =
-      continue_by_arclength(model, values, "omega", 7.5, 8.5, start.cases[0].final_state, 1, settings);
-  std::string events;
-  for (const auto& e : branch.events) events += e.kind + " at " + std::to_string(e.parameter) + " (" + e.detail + "); ";
-  INFO(branch.end << "; events: " << events);
+  INFO(branch.end << "; events: " << found.events);
   REQUIRE(branch.events.size() == 3);
   CHECK(branch.events[0].kind == "fold");
   CHECK(branch.events[2].kind == "grazing");
@@ -283,7 +304,7 @@ TEST_CASE(
   }
   // Natural continuation is lost at the fold, before the unstable branch.
   const Branch natural =
-      continue_periodic_orbit(model, values, "omega", 7.5, 8.5, start.cases[0].final_state, 1, settings);
+      continue_periodic_orbit(model, values, "omega", 7.5, 8.5, found.start, 1, settings);
   CHECK(natural.end.rfind("lost the branch", 0) == 0);
   CHECK(natural.events.empty());
 }
@@ -298,22 +319,11 @@ TEST_CASE(
     "Model A (e = 1, lambda = 2) branch in omega by arclength: after the Neimark-Sacker point the unstable "
     "impacting orbits are followed into the grazing, their multiplier growing without bound",
     "[two_body][continuation][arclength]") {
-  const SweepSpec spec = parse_sweep(
-      "model = gap_oscillator\n[parameters]\nlaw = restitution\ne = 1\nlambda = 2\n"
-      "omega = 7.9\n[run]\nmax_periods = 2000\nwindow_periods = 32\nsteady_state = adaptive\n",
-      "a.ini", {});
-  const SweepRun start = run_sweep(spec);
-  REQUIRE(start.cases[0].class_code == "(1,1)");
-  const Model& model = *spec.model;
-  const ParameterSet values = spec.case_parameters(0);
-  ContinuationSettings settings;
-  settings.step = 0.01;
-  settings.max_step = 0.05;
-  const Branch branch =
-      continue_by_arclength(model, values, "omega", 7.9, 13.9, start.cases[0].final_state, 1, settings);
-  std::string events;
-  for (const auto& e : branch.events) events += e.kind + " at " + std::to_string(e.parameter) + " (" + e.detail + "); ";
-  INFO(branch.end << ", " << branch.points.size() << " points; events: " << events);
+  const OmegaBranch found = model_a_in_omega("1", 7.9, 13.9, "window_periods = 32\nsteady_state = adaptive\n");
+  const Model& model = *found.spec.model;
+  const ParameterSet& values = found.values;
+  const Branch& branch = found.branch;
+  INFO(branch.end << ", " << branch.points.size() << " points; events: " << found.events);
   REQUIRE(branch.events.size() == 4);
   CHECK(branch.events[0].kind == "fold");
   CHECK(std::fabs(branch.events[0].parameter - 8.34109) < 1e-4);
