@@ -83,7 +83,7 @@ SlurmRequest parse_slurm_request(std::vector<std::string>& args) {
     else if (key == "--ntasks-per-node") request.tasks_per_node = positive(key, take());
     else if (key == "--cpus-per-task") request.cpus_per_task = positive(key, take());
     else if (key == "--time") request.time = take();
-    else if (key == "--partition") request.partition = take();
+    else if (key == "--partition") request.partition = matching(key, take(), R"([A-Za-z0-9_.,-]+)", "a partition name");
     else if (key == "--account") request.account = matching(key, take(), R"([A-Za-z0-9_.-]+)", "an account name");
     else if (key == "--qos") request.qos = matching(key, take(), R"([A-Za-z0-9_.-]+)", "a QOS name");
     else if (key == "--mem")
@@ -107,8 +107,6 @@ SlurmRequest parse_slurm_request(std::vector<std::string>& args) {
     else rest.push_back(args[i]);
   }
   checked_slurm_time(request.time);
-  if (!request.partition.empty() && !std::regex_match(request.partition, std::regex(R"([A-Za-z0-9_.,-]+)")))
-    throw InputError("--partition = '" + echoed(request.partition) + "' is not a partition name");
   args = rest;
   return request;
 }
