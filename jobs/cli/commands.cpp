@@ -337,7 +337,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
     CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank),
                                 {spec.fingerprint(), name, text, with_model_plugin(overrides_without_output(overrides), spec),
                                  spec.result_settings()},
-                                spec.checkpoint_seconds);
+                                spec.checkpoint_seconds, [] { return interrupt_signal() != 0; });
     const auto source = mpi.unit_source(parallel_units(spec));
     InterruptibleSource interruptible(*source);
     const bool progress = spec.progress == ProgressMode::Always || (spec.progress == ProgressMode::Auto && isatty(STDERR_FILENO));

@@ -216,8 +216,9 @@ CheckpointScan scan_checkpoint(const std::string& path, const std::function<bool
   return scan;
 }
 
-CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds)
-    : path_(path), flush_seconds_(std::min(flush_seconds, 1e6)) {
+CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds,
+                                   std::function<bool()> hurry)
+    : path_(path), flush_seconds_(std::min(flush_seconds, 1e6)), hurry_(std::move(hurry)) {
   const int fd = open_regular(path, O_WRONLY | O_CREAT | O_APPEND, 0644, "checkpoint");
   struct stat info {};
   std::uint64_t keep = 0;
@@ -288,7 +289,7 @@ void CheckpointWriter::finished(long long index, const CaseResult& result) {
     after = slot.bytes.size();
   }
   const auto added = static_cast<long long>(after - before);
-  if (pending_bytes_.fetch_add(added) + added >= static_cast<long long>(kMaxPendingBytes)) {
+  if (pending_bytes_.fetch_add(added) + added >= static_cast<long long>(kMaxPendingBytes) || hurrying_.load()) {
     {
       std::lock_guard<std::mutex> lock(wake_mutex_);
       urgent_ = true;
@@ -300,11 +301,19 @@ void CheckpointWriter::finished(long long index, const CaseResult& result) {
 void CheckpointWriter::flush() { write_pending(); }
 
 void CheckpointWriter::write_loop() {
+  using Clock = std::chrono::steady_clock;
+  const auto period = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(flush_seconds_));
+  const auto poll = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kHurryPollSeconds));
+  auto due = Clock::now() + period;
   std::unique_lock<std::mutex> lock(wake_mutex_);
   while (!stop_) {
-    wake_.wait_for(lock, std::chrono::duration<double>(flush_seconds_), [this] { return stop_ || urgent_; });
+    const bool polling = hurry_ && !hurrying_.load();
+    wake_.wait_until(lock, polling ? std::min(due, Clock::now() + poll) : due, [this] { return stop_ || urgent_; });
     if (stop_) break;
+    if (polling && hurry_()) hurrying_.store(true);  // from now on finished() wakes this loop for every case
+    if (!urgent_ && !hurrying_.load() && Clock::now() < due) continue;
     urgent_ = false;
+    due = Clock::now() + period;
     lock.unlock();
     write_pending();
     lock.lock();

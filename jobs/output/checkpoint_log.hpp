@@ -51,9 +51,15 @@ void require_same_sweep(const CheckpointHeader& header, const std::string& finge
 // Appends finished cases to a log. Computing threads only encode into their own buffer (no shared
 // lock, no disk): a writer thread of its own collects the buffers every flush interval, or sooner
 // when they grow large, and writes and syncs them as one batch.
+//
+// `hurry`, if given, is polled every kHurryPollSeconds; once it returns true (a stop signal: under
+// mpirun the ranks get SIGKILL 1 s after its SIGTERM, whatever they are computing), what is pending is
+// written at once and from then on every case as soon as it is finished.
 class CheckpointWriter : public CaseSink {
  public:
-  CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds);
+  static constexpr double kHurryPollSeconds = 0.02;
+  CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds,
+                   std::function<bool()> hurry = {});
   ~CheckpointWriter() override;  // writes what is left
   CheckpointWriter(const CheckpointWriter&) = delete;
   CheckpointWriter& operator=(const CheckpointWriter&) = delete;
@@ -82,6 +88,8 @@ class CheckpointWriter : public CaseSink {
   std::mutex wake_mutex_;
   std::condition_variable wake_;
   bool stop_ = false, urgent_ = false;
+  std::function<bool()> hurry_;
+  std::atomic<bool> hurrying_{false};
   std::thread writer_;
 };
 

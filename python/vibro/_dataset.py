@@ -12,6 +12,7 @@ import h5py
 import numpy as np
 import xarray as xr
 
+from ._basins import with_basins
 from ._errors import FileError, InputError
 from ._extension import _core
 
@@ -169,7 +170,7 @@ def _sweep(h5, path):
         variables["class"].attrs["legend"] = "\n".join("%s: %s" % item for item in legend["classes"].items())
     dataset = xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
     dataset.attrs["legend"] = legend
-    return dataset
+    return with_basins(dataset, h5, path)  # /basins, when the sweep has one
 
 
 def _complex_pairs(group, prefix, dim):

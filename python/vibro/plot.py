@@ -5,6 +5,7 @@ and drawing on a matplotlib Axes (the current one by default); each returns that
     bifurcation(ds, "a_hat", "h")           every case's stroboscopic points against an axis
     basin(ds, "z0", "v1", a_hat=50)         the attractor (or class) over two initial-condition axes
     drift_map(ds, "a_hat", "f")             a transport observable over two axes, centred on zero
+    fractions(ds)                           stacked basin fractions along the continuation axis, by global id
 """
 import numpy as np
 
@@ -120,4 +121,59 @@ def drift_map(dataset, x, y, variable=None, ax=None):
     ax.figure.colorbar(mesh, ax=ax, label=label(dataset[variable]))
     ax.set_xlabel(label(dataset[x]))
     ax.set_ylabel(label(dataset[y]))
+    return ax
+
+
+EVENT_MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s"}
+
+
+def fractions(dataset, ax=None, legend=True, **point):
+    """The basin fractions of a global continuation (analysis.global_continuation) stacked against its
+    axis, one colour per global id (legend: id and class), the share of initial conditions without a
+    steady state in grey on top, and each event as a marker above the plot at the middle of its
+    interval (birth ^, death v, merger o, split s) in the colour of its id. With further parameter
+    axes, `point` picks their values (nearest), e.g. fractions(ds, c_r=0.6)."""
+    import matplotlib
+
+    axis = dataset.attrs.get("basins_continuation_axis", "none")
+    if axis == "none":
+        raise ValueError("fractions: the Dataset has no global continuation (a sweep with "
+                         "analysis.global_continuation = AXIS and initial-condition axes)")
+    line = dataset.sel(point, method="nearest") if point else dataset
+    others = [d for d in line["basin_cases_run"].dims if d != axis]
+    if others:
+        raise ValueError("fractions: pick a value of %s, e.g. fractions(ds, %s=...)" % (", ".join(others), others[0]))
+    ax = _axes(ax)
+    x = line[axis].values
+    share = line["basin_fraction"].transpose(axis, "attractor_id")
+    found = share.values > 0
+    ids = [int(i) for i, any_point in zip(share["attractor_id"].values, found.any(axis=0)) if any_point]
+    # tab10's colours, then tab20's lighter shades: 20 ids that neighbours tell apart, then again
+    cycle = matplotlib.colormaps["tab10"].colors + matplotlib.colormaps["tab20"].colors[1::2]
+    colour = {gid: cycle[k % len(cycle)] for k, gid in enumerate(ids)}
+    classes = line["attractor_class"].transpose(axis, "attractor_id").values
+    none = 1.0 - line["basin_cases_settled"].values / np.maximum(line["basin_cases_run"].values, 1)
+    lower = np.zeros(len(x))
+    for gid in ids:  # each point as a step as wide as its grid cell: the data are per point
+        values = share.sel(attractor_id=gid).values
+        code = classes[:, gid][values > 0][0]
+        ax.fill_between(x, lower, lower + values, step="mid", color=colour[gid], linewidth=0, label="%d %s" % (gid, code))
+        lower = lower + values
+    ax.fill_between(x, lower, lower + none, step="mid", color="0.8", linewidth=0, label="no steady state")
+    if "event_kind" in line:
+        on_line = np.ones(line.sizes["event"], dtype=bool)
+        for name, value in point.items():
+            if "event_" + name in line.coords:
+                on_line &= line["event_" + name].values == line[name].values
+        for k in np.flatnonzero(on_line):
+            gid = int(line["event_global_id"].values[k])
+            middle = 0.5 * (line["event_parameter_from"].values[k] + line["event_parameter_to"].values[k])
+            ax.plot([middle], [1.03], marker=EVENT_MARKERS.get(str(line["event_kind"].values[k]), "x"),
+                    color=colour.get(gid, "k"), markeredgecolor="k", markersize=7, clip_on=False, zorder=5)
+    ax.set_xlim(x.min(), x.max())
+    ax.set_ylim(0, 1)
+    ax.set_xlabel(label(dataset[axis]))
+    ax.set_ylabel("basin fraction")
+    if legend:
+        ax.legend(fontsize="small", ncol=2, loc="lower left", title="global id, class")
     return ax

@@ -1,11 +1,15 @@
 // Checkpoint logs: batches survive, a torn tail is dropped, a log reopened after a kill keeps every
 // later batch readable, a log of another sweep is refused naming the setting, a flipped bit drops
 // only its batch, batches spliced in from another sweep's or another model's log are ignored, and a
-// file that is not a vibro log is neither read nor truncated.
+// file that is not a vibro log is neither read nor truncated; once told to hurry (a stop signal), a
+// writer puts every case on disk as soon as it is finished.
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "engine/core/input_error.hpp"
 #include "jobs/output/checkpoint_index.hpp"
@@ -64,6 +68,31 @@ TEST_CASE("checkpoint batches are reloaded; a torn tail is dropped and appending
   CHECK(read_checkpoint_header(path).overrides == std::vector<std::string>{"--run.threads=1"});
   // Another sweep's log is refused, naming the file.
   CHECK_THROWS_AS(CheckpointIndex({path}, "fffff", "", 10), InputError);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("a hurried checkpoint writer puts every finished case on disk at once, without its destructor", "[jobs]") {
+  const std::string path = (std::filesystem::temp_directory_path() / "vibro_test_hurry.h5.ckpt.0").string();
+  std::filesystem::remove(path);
+  std::atomic<bool> signalled{false};
+  const auto on_disk = [&] { return CheckpointIndex({path}, "h", "", 10).loaded(); };
+  // Polls up to 2 s: the writer's thread checks the flag every 20 ms.
+  const auto reaches = [&](long long count) {
+    for (int k = 0; k < 200 && on_disk() < count; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return on_disk();
+  };
+  {
+    CheckpointWriter writer(path, {"h", "t.ini", "", {}, ""}, 1e9, [&] { return signalled.load(); });
+    writer.finished(1, result(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    CHECK(on_disk() == 0);  // the flush interval (1e9 s) has not passed and nobody hurries it
+    signalled = true;
+    CHECK(reaches(1) == 1);  // what was pending, at once
+    writer.finished(2, result(2));
+    CHECK(reaches(2) == 2);  // and every later case as it comes
+    writer.finished(3, result(3));
+    CHECK(reaches(3) == 3);
+  }
   std::filesystem::remove(path);
 }
 

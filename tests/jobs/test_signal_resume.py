@@ -5,7 +5,9 @@ the last progress count it printed, a rerun of the same command loads exactly th
 its progress from them (the whole sweep, not the remainder), and ends with the results of an
 uninterrupted run; a continuation line stops between two of its cases. SIGINT and SIGUSR1 stop it
 the same way (exit 130 and 138). With MPIEXEC given,
-the same under mpirun on 3 ranks (every rank flushes; none hangs waiting for another).
+the same under mpirun on 3 ranks (every rank flushes; none hangs waiting for another); with cases
+longer than mpirun's grace before its SIGKILL, every case shown done is still saved; SIGUSR1 to mpirun
+is forwarded and mpirun exits 138.
 
 usage: test_signal_resume.py VIBRO_BINARY REPO_ROOT [MPIEXEC] [--seed N]
 
@@ -108,6 +110,48 @@ def stop_and_resume(label, command, cwd, reference, output, after_cases, expecte
     check(same(cases(reference), cases(output)), "%s: the resumed file equals the uninterrupted run" % label)
 
 
+def loaded_by_rerun(command, cwd):
+    """How many cases a rerun of `command` loads from the checkpoints (the rerun is stopped there)."""
+    rerun = subprocess.Popen(command, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    for line in rerun.stderr:
+        loaded = LOADED.search(line)
+        if loaded:
+            break
+    rerun.kill()
+    rerun.wait()
+    rerun.stderr.close()
+    return int(loaded.group(1)) if loaded else None
+
+
+def mpirun_grace(vibro, ini, settings, mpiexec, tmp, rng):
+    """mpirun (OpenMPI 4) answers its own SIGTERM with SIGCONT to every rank, SIGTERM 1 s later and
+    SIGKILL 1 s after that, and exits 1 whatever the ranks do. With cases of about 2 s the ranks are
+    killed mid-case: every case shown done must still be on disk (each rank writes every case as it
+    finishes once a stop signal came). SIGUSR1 is forwarded at once, and mpirun reports the ranks'
+    exit code, 138."""
+    output = os.path.join(tmp, "grace.h5")
+    long_cases = ["--run.max_periods=1000000" if a.startswith("--run.max_periods=") else a for a in settings]
+    single = [vibro, "run", ini, "--output.file=" + output, "--run.threads=1"] + long_cases
+    command = [mpiexec, "-np", "2", "--oversubscribe", "--bind-to", "none"] + single
+    started = time.time()
+    rc, shown, text = interrupt(command, tmp, signal.SIGTERM, rng.randint(1, 2), limit_seconds=90)
+    n = loaded_by_rerun(single, tmp)
+    print("2 ranks, cases of about 2 s: SIGTERM to mpirun after %d cases shown: mpirun exit %s after %.1f s, "
+          "%s saved, interrupted message %s" % (shown, rc, time.time() - started, n, SAVED.search(text) is not None),
+          flush=True)
+    check(n is not None and shown <= n, "mpirun's SIGKILL: every case shown done is saved (shown %d, saved %s)"
+          % (shown, n), text)
+    for name in os.listdir(tmp):
+        if name.startswith("grace.h5"):
+            os.remove(os.path.join(tmp, name))
+    command = [mpiexec, "-np", "2", "--oversubscribe", "--bind-to", "none", vibro, "run", ini,
+               "--output.file=" + output, "--run.threads=1"] + settings
+    rc, shown, text = interrupt(command, tmp, signal.SIGUSR1, rng.randint(50, 200), not_before=1.0)
+    saved = SAVED.search(text)
+    check(rc == 138 and saved is not None and int(saved.group(1)) >= shown,
+          "SIGUSR1 to mpirun: forwarded, exit 138 with the interrupted message", "rc=%s %s" % (rc, text[-800:]))
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else random.randrange(1 << 30)
@@ -156,8 +200,8 @@ def main():
                     os.remove(os.path.join(tmp, name))
 
         if mpiexec:
-            # mpirun forwards SIGTERM to every rank (its own exit code is its own: not checked), late
-            # while it is still starting the job: a longer sweep (800 periods a case, its own
+            # mpirun forwards SIGTERM to every rank, 1 s late (its own exit code is 1: not checked), or
+            # kills the job while it is still starting it: a longer sweep (800 periods a case, its own
             # reference) and a signal no earlier than 1 s keep it landing mid-sweep.
             longer = ["--run.max_periods=800" if s.startswith("--run.max_periods=") else s for s in settings]
             mpi_reference = os.path.join(tmp, "mpi_reference.h5")
@@ -169,6 +213,7 @@ def main():
                        "--output.file=" + output, "--run.threads=1"] + longer
             stop_and_resume("3 ranks", command, tmp, mpi_reference, output, rng.randint(100, 250), None,
                             exact_total=False, not_before=1.0)
+            mpirun_grace(vibro, ini, settings, mpiexec, tmp, rng)
     print("ok" if not FAILURES else "%d failures (seed %d)" % (len(FAILURES), seed))
     return 1 if FAILURES else 0
 

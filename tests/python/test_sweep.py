@@ -61,7 +61,8 @@ def test_fig6_dataset_same_as_opened_file(fig6):
     by_cli, _, dataset = fig6
     opened = vibro.open(by_cli)
     assert dict(opened.sizes) == dict(dataset.sizes) == {"a_hat": 51, "z0": 21, "strobe_row": opened.sizes["strobe_row"],
-                                                         "component": 3}
+                                                         "component": 3,  # z0 is an initial condition: /basins
+                                                         "attractor_label": opened.sizes["attractor_label"]}
     drop = RUN_DEPENDENT_VARIABLES
     xr.testing.assert_identical(opened.drop_vars(drop).assign_attrs({k: None for k in RUN_DEPENDENT_ATTRS}),
                                 dataset.drop_vars(drop).assign_attrs({k: None for k in RUN_DEPENDENT_ATTRS}))
