@@ -8,13 +8,6 @@
 using namespace vibro;
 using namespace vibro::dimer::testing;
 
-namespace {
-void require_ok(const CaseResult& r) {
-  INFO(r.reason);
-  REQUIRE(r.status == CaseStatus::Ok);
-}
-}  // namespace
-
 TEST_CASE("R3: drift A (A_r 3.9 and mu_i = mu_c = 0.12) drifts forward at +3.3 mm/s +- 30 %", "[dimer]") {
   const CaseResult r = run_dimer({{"A_r", "3.9"}, {"mu_i", "0.12"}});
   require_ok(r);

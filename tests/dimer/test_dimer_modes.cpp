@@ -13,13 +13,6 @@ using namespace vibro;
 using namespace vibro::dimer;
 using namespace vibro::dimer::testing;
 
-namespace {
-void require_ok(const CaseResult& r) {
-  INFO(r.reason);
-  REQUIRE(r.status == CaseStatus::Ok);
-}
-}  // namespace
-
 TEST_CASE("R12: at 50 Hz the jump mode (both tips once per cycle, reciprocating, no drift) is reached from h0 0.5 mm; the report's release drifts", "[dimer]") {
   const CaseResult jump = run_dimer({{"f", "50"}, {"h0", "0.0005"}, {"theta0", "1"}});
   const CaseResult report_release = run_dimer({{"f", "50"}, {"h0", "0.01025"}, {"theta0", "8"}});
