@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/core/model.hpp"
+#include "engine/impulse/weighted_min_norm.hpp"
 
 namespace vibro::impulse {
 
@@ -15,6 +16,20 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 double sign_of(double x) { return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0); }
+
+// A set of contact indices on the stack: the solver builds several per primary-impulse step.
+struct ContactList {
+  int at[kMaxContacts] = {};
+  int size = 0;
+  void push(int j) { at[size++] = j; }
+  void erase(int position) {
+    std::copy(at + position + 1, at + size, at + position);
+    --size;
+  }
+  bool empty() const { return size == 0; }
+  const int* begin() const { return at; }
+  const int* end() const { return at + size; }
+};
 
 class ImpactIntegrator {
  public:
@@ -39,10 +54,10 @@ class ImpactIntegrator {
       const long cap = 1000L * settings_.steps + 100;
       while (true) {
         normalise_tangent_states();
-        const std::vector<int> active = active_contacts();
+        const ContactList active = active_contacts();
         if (active.empty()) break;
         if (++iterations_ > cap) throw CaseFailure("impulse-domain impact did not finish (runaway LZB integration)");
-        if (active.size() == 1 && exact_phase(active.front())) continue;
+        if (active.size == 1 && exact_phase(active.at[0])) continue;
         lzb_step(active);
       }
     }
@@ -63,10 +78,10 @@ class ImpactIntegrator {
   std::size_t idx(int j) const { return static_cast<std::size_t>(j); }
 
   // A contact is active while it stores energy or approaches.
-  std::vector<int> active_contacts() const {
-    std::vector<int> active;
+  ContactList active_contacts() const {
+    ContactList active;
     for (int j = 0; j < n_; ++j)
-      if (E_[idx(j)] > 0 || u_(nrow(j)) < -zero_tol_) active.push_back(j);
+      if (E_[idx(j)] > 0 || u_(nrow(j)) < -zero_tol_) active.push(j);
     return active;
   }
 
@@ -91,57 +106,52 @@ class ImpactIntegrator {
   // exceeds mu_static dP_n leaves the set and slips on the side of that requirement (mu_st > mu_s).
   LocalVector tangential_increments(const LocalVector& dPn) {
     LocalVector dPt = LocalVector::Zero(n_);
-    std::vector<int> hold;
+    ContactList hold;
     for (int j = 0; j < n_; ++j) {
       if (dPn(j) <= 0) {
         if (state_[idx(j)] == TangentState::Stick) { state_[idx(j)] = TangentState::Slip; sigma_[idx(j)] = 0; }
         continue;
       }
       if (state_[idx(j)] == TangentState::Stick || sigma_[idx(j)] == 0)
-        hold.push_back(j);
+        hold.push(j);
       else
         dPt(j) = -laws_[idx(j)].mu_slip * sigma_[idx(j)] * dPn(j);
     }
     while (!hold.empty()) {
-      const int k = static_cast<int>(hold.size());
-      LocalVector full(2 * n_);
-      full << dPn, dPt;
+      const int k = hold.size;
       LocalMatrix A(k, k);
       LocalVector b(k), w(k);
       for (int a = 0; a < k; ++a) {
-        b(a) = -W_.row(trow(hold[idx(a)])).dot(full) - u_(trow(hold[idx(a)]));
-        w(a) = dPn(hold[idx(a)]);
-        for (int c = 0; c < k; ++c) A(a, c) = W_(trow(hold[idx(a)]), trow(hold[idx(c)]));
+        const int row = trow(hold.at[a]);
+        double pushed = 0;  // what the normal and slipping increments already do to this slip
+        for (int j = 0; j < n_; ++j) pushed += W_(row, nrow(j)) * dPn(j) + W_(row, trow(j)) * dPt(j);
+        b(a) = -pushed - u_(row);
+        w(a) = dPn(hold.at[a]);
+        for (int c = 0; c < k; ++c) A(a, c) = W_(row, trow(hold.at[c]));
       }
-      const LocalMatrix AD = A * w.asDiagonal();
-      const LocalMatrix G = AD * A.transpose();
       // Near-superstatic sets (both dimer tips at theta ~ 0) are numerically singular: treat the
       // nearly dependent direction as undetermined, or it returns huge opposing increments.
-      Eigen::CompleteOrthogonalDecomposition<LocalMatrix> cod;
-      cod.setThreshold(1e-7);
-      cod.compute(G);
-      const LocalVector y = cod.solve(b);
-      const LocalVector x = w.asDiagonal() * (A.transpose() * y);
+      const LocalVector x = weighted_min_norm_solve(A, w, b, 1e-7);
       int worst = -1;
       double worst_ratio = 1.0;
       for (int a = 0; a < k; ++a) {
-        const int j = hold[idx(a)];
+        const int j = hold.at[a];
         const double ratio = std::abs(x(a)) / (laws_[idx(j)].mu_static * dPn(j));
         if (ratio > worst_ratio * (1 + 1e-12)) { worst_ratio = ratio; worst = a; }
       }
       if (worst < 0) {
         for (int a = 0; a < k; ++a) {
-          const int j = hold[idx(a)];
+          const int j = hold.at[a];
           dPt(j) = x(a);
           state_[idx(j)] = TangentState::Stick;
         }
         break;
       }
-      const int j = hold[idx(worst)];
+      const int j = hold.at[worst];
       state_[idx(j)] = TangentState::Slip;
       sigma_[idx(j)] = -sign_of(x(worst));  // friction on the side of the sticking requirement
       dPt(j) = -laws_[idx(j)].mu_slip * sigma_[idx(j)] * dPn(j);
-      hold.erase(hold.begin() + worst);
+      hold.erase(worst);
     }
     return dPt;
   }
@@ -206,8 +216,8 @@ class ImpactIntegrator {
   }
 
   // One step of the distributing law with the primary's impulse increment dP_.
-  void lzb_step(const std::vector<int>& active) {
-    int p = active.front();
+  void lzb_step(const ContactList& active) {
+    int p = active.at[0];
     for (int j : active)
       if (E_[idx(j)] > E_[idx(p)] || (E_[idx(p)] == 0 && E_[idx(j)] == 0 && u_(nrow(j)) < u_(nrow(p)))) p = j;
     if (primary_ >= 0 && p != primary_) ++switches_;
@@ -221,24 +231,29 @@ class ImpactIntegrator {
       if (j == p) continue;
       const double K = laws_[idx(j)].stiffness / laws_[idx(p)].stiffness;
       if (E_[idx(j)] > 0)
-        dPn(j) = dP_ * std::pow(K, 1 / (eta + 1)) * std::pow(E_[idx(j)] / Ep, eta / (eta + 1));
+        dPn(j) = dP_ * (K == 1 ? 1.0 : std::pow(K, 1 / (eta + 1))) * std::pow(E_[idx(j)] / Ep, eta / (eta + 1));
       else  // bootstrap: E_j = |u_j| dP_j in the ratio
         dPn(j) = dP_ * K * std::pow(-u_(nrow(j)) * dP_ / Ep, eta);
     }
     LocalVector dPt = tangential_increments(dPn);
     LocalVector dP(2 * n_);
     dP << dPn, dPt;
-    LocalVector du = W_ * dP;
+    LocalVector du(2 * n_);  // W dP, written out: Eigen's general product costs more at these sizes
+    for (int r = 0; r < 2 * n_; ++r) {
+      double sum = 0;
+      for (int c = 0; c < 2 * n_; ++c) sum += W_(r, c) * dP(c);
+      du(r) = sum;
+    }
     // Split the step where a slipping contact reaches zero slip: the stick test happens there.
     // Contacts that reach zero slip within the same step count as simultaneous (at theta ~ 0 the
     // dimer's tips slip together).
     double fraction = 1.0;
-    std::vector<int> stopped;
+    ContactList stopped;
     for (int j = 0; j < n_; ++j) {
       const double ut = u_(trow(j)), dut = du(trow(j));
       if (state_[idx(j)] == TangentState::Slip && ut * dut < 0 && -ut / dut <= 1) {
         fraction = std::min(fraction, -ut / dut);
-        stopped.push_back(j);
+        stopped.push(j);
       }
     }
     dP *= fraction;

@@ -61,6 +61,7 @@ DimerEventDriven::DimerEventDriven(const DimerConstants& constants) : c_(constan
   const DimerBody& b = c_.body;
   const double velocity_scale = c_.A > 0 ? c_.A * c_.omega : c_.g / c_.omega;
   slip_tol_ = 1e-6 * velocity_scale;
+  simultaneous_gap_ = 1e-9 * (c_.A > 0 ? c_.A : 1e-6);
   control_.rtol = 1e-10;
   control_.atol = 1e-12;
   control_.h_max = c_.period / 20;
@@ -214,11 +215,18 @@ void DimerEventDriven::impact(int tip) {
   settle();
 }
 
-void DimerEventDriven::touch(int tip) {
+void DimerEventDriven::touch(int tip, bool with_other) {
   const EventStart start = event_start();
-  const bool hits = normal_velocity(tip) < -c_.closure_velocity && impacts_this_period_ < c_.impact_cap;
-  if (hits) impact(tip);
-  else close_tip(tip);
+  const int other = 1 - tip;
+  const bool hits = std::min(normal_velocity(tip), with_other ? normal_velocity(other) : 0.0) < -c_.closure_velocity &&
+                    impacts_this_period_ < c_.impact_cap;
+  if (hits) {
+    if (with_other) status_[other] = TipStatus::SlipPlus, anchored_[other] = at_rest_[other] = false;  // in the set
+    impact(tip);
+  } else {
+    if (with_other) status_[other] = TipStatus::SlipPlus, anchored_[other] = at_rest_[other] = false;
+    close_tip(tip);
+  }
   report_event(start, hits ? "impact" : "closure");  // an uncounted impact: approach below the closure speed
 }
 
@@ -278,9 +286,15 @@ void DimerEventDriven::fly(double t_end) {
   }
   t_ = flight_->t0() + tau;
   if (flight_log_) flight_log_->on_flight(*flight_, tau);
+  // A flat flight (after both tips left the plate together, theta = thetadot = 0) lands on both tips
+  // at once: their gaps are the same function. That is one double impact, not two single impacts in
+  // turn (which would kick the tilt and rock the dimer).
+  const int other = 1 - event.tip;
+  const bool both = std::abs(flight_->gap(other, tau)) <= simultaneous_gap_ && flight_->gap_rate(other, tau) < 0;
   flight_.reset();
+  if (both) y_(2) = 0;
   y_(1) -= gap(event.tip);  // on the plate exactly (the root is at or just past the zero)
-  touch(event.tip);
+  touch(event.tip, both);
 }
 
 void DimerEventDriven::contact_phase(double t_end) {
@@ -369,7 +383,7 @@ void DimerEventDriven::on_contact_event(int guard) {
     // Both tips on the plate: theta = 0 exactly.
     y_(2) = 0;
     y_(1) = c_.plate_height(t_) + c_.body.r;
-    touch(j);
+    touch(j, false);
     return;
   }
   const EventStart start = event_start();

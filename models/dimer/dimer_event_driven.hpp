@@ -49,7 +49,7 @@ class DimerEventDriven : public Simulation {
   void advance(double t_end);
   void fly(double t_end);
   void contact_phase(double t_end);
-  void touch(int tip);    // tip's gap reached zero
+  void touch(int tip, bool with_other);  // tip's gap reached zero (with_other: the other tip's too, at once)
   void impact(int tip);
   void close_tip(int tip);
   void settle();          // statuses after an impact or a closure: tangential state, then forces
@@ -90,6 +90,7 @@ class DimerEventDriven : public Simulation {
   StepControl control_;
   double h_ = 0;
   double slip_tol_;
+  double simultaneous_gap_;  // the other tip's gap at a landing below which both tips land together
   std::int64_t period_ = 0;
   StrobeSample sample_{};
   int impacts_this_period_ = 0;

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for the dimer tests: a parameter set from name/value pairs, and one case run to its
 // steady state the way a sweep runs it (fixed budget, averaging window).
+#include <catch2/catch.hpp>
 #include <initializer_list>
 #include <string>
 
@@ -28,6 +29,12 @@ inline CaseResult run_dimer(std::initializer_list<Setting> settings, int periods
   steady.max_periods = periods;
   steady.window_periods = window;
   return run_case(model, dimer_values(settings), steady, false);
+}
+
+// A case that ran to its end (the reason is shown when it did not).
+inline void require_ok(const CaseResult& r) {
+  INFO(r.reason);
+  REQUIRE(r.status == CaseStatus::Ok);
 }
 
 // Observable by name.
