@@ -10,16 +10,18 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// The region an attractor occupies: the box of its orbit's points, or the box an irregular one fills.
+StrobeBox region_of(const PointAttractor& a, std::size_t dims) { return a.periodic ? box_of(a.orbit, dims) : a.region; }
+
 // Matches the attractors of one point to those of the next and records the events of that interval.
 class IntervalMatch {
  public:
   IntervalMatch(const PointAttractors& before, const PointAttractors& after, double match_distance, bool across_kinds)
-      : before_(before), after_(after), distance_(before.attractors.size(), std::vector<double>(after.attractors.size())) {
+      : before_(before), after_(after), across_kinds_(across_kinds), match_distance_(match_distance),
+        distance_(before.attractors.size(), std::vector<double>(after.attractors.size())) {
     for (std::size_t i = 0; i < before.attractors.size(); ++i)
-      for (std::size_t j = 0; j < after.attractors.size(); ++j) {
-        const double d = attractor_distance(before.attractors[i], after.attractors[j], before.scales, across_kinds);
-        distance_[i][j] = d <= match_distance ? d : kInf;
-      }
+      for (std::size_t j = 0; j < after.attractors.size(); ++j)
+        distance_[i][j] = attractor_distance(before.attractors[i], after.attractors[j], before.scales, across_kinds);
   }
 
   // ids_before: the global ids of the earlier point; returns those of the later point.
@@ -28,63 +30,74 @@ class IntervalMatch {
     std::vector<std::tuple<double, std::size_t, std::size_t>> pairs;
     for (std::size_t i = 0; i < nb; ++i)
       for (std::size_t j = 0; j < na; ++j)
-        if (distance_[i][j] < kInf) pairs.emplace_back(distance_[i][j], i, j);
+        if (distance_[i][j] <= match_distance_) pairs.emplace_back(distance_[i][j], i, j);
     std::sort(pairs.begin(), pairs.end());
     std::vector<int> ids_after(na, -1);
-    std::vector<bool> continued(nb, false);
+    std::vector<std::size_t> heir(nb, na), parent(na, nb);  // who continues whom (na, nb: nobody)
     for (const auto& [d, i, j] : pairs)
-      if (!continued[i] && ids_after[j] < 0) {
-        continued[i] = true;
+      if (heir[i] == na && parent[j] == nb) {
+        heir[i] = j;
+        parent[j] = i;
         ids_after[j] = ids_before[i];
       }
     const auto event = [&](AttractorEventKind kind, int id, int partner) {
       events.push_back({kind, point, id, partner, before_.parameter, after_.parameter});
     };
     for (std::size_t j = 0; j < na; ++j) {
-      if (ids_after[j] >= 0) continue;
+      if (parent[j] < nb) continue;
       ids_after[j] = count++;
-      const std::size_t parent = nearest_before(j);
-      if (parent < nb) event(AttractorEventKind::Split, ids_after[j], ids_before[parent]);
+      // a split: j lies within an attractor of the earlier point that continued to another one
+      std::size_t whole = nb;
+      for (std::size_t i = 0; i < nb && whole == nb; ++i)
+        if (heir[i] < na && part_of(after_.attractors[j], before_.attractors[i], distance_[i][heir[i]])) whole = i;
+      if (whole < nb) event(AttractorEventKind::Split, ids_after[j], ids_before[whole]);
       else event(AttractorEventKind::Birth, ids_after[j], -1);
     }
     for (std::size_t i = 0; i < nb; ++i) {
-      if (continued[i]) continue;
-      const std::size_t heir = nearest_after(i);
-      if (heir < na) event(AttractorEventKind::Merger, ids_before[i], ids_after[heir]);
+      if (heir[i] < na) continue;
+      // a merger: i lies within an attractor of the later point that continues another one
+      std::size_t whole = na;
+      for (std::size_t j = 0; j < na && whole == na; ++j)
+        if (parent[j] < nb && part_of(before_.attractors[i], after_.attractors[j], distance_[parent[j]][j])) whole = j;
+      if (whole < na) event(AttractorEventKind::Merger, ids_before[i], ids_after[whole]);
       else event(AttractorEventKind::Death, ids_before[i], -1);
     }
     return ids_after;
   }
 
  private:
-  // The nearest matching attractor on the other side; the count of that side when none matches.
-  std::size_t nearest_before(std::size_t j) const {
-    std::size_t best = before_.attractors.size();
-    for (std::size_t i = 0; i < before_.attractors.size(); ++i)
-      if (distance_[i][j] < kInf && (best == before_.attractors.size() || distance_[i][j] < distance_[best][j])) best = i;
-    return best;
-  }
-  std::size_t nearest_after(std::size_t i) const {
-    std::size_t best = after_.attractors.size();
-    for (std::size_t j = 0; j < after_.attractors.size(); ++j)
-      if (distance_[i][j] < kInf && (best == after_.attractors.size() || distance_[i][j] < distance_[i][best])) best = j;
-    return best;
+  // Within the match distance is not enough for a part of a whole (an attractor born beside another
+  // would read as split from it): it must stick out of the whole's region by no more than the whole
+  // itself moved in that step.
+  bool part_of(const PointAttractor& part, const PointAttractor& whole, double whole_step) const {
+    return comparable_attractors(part, whole, across_kinds_) && attractor_excess(part, whole, before_.scales) <= whole_step;
   }
 
   const PointAttractors& before_;
   const PointAttractors& after_;
-  std::vector<std::vector<double>> distance_;  // kInf beyond the match distance
+  bool across_kinds_;
+  double match_distance_;
+  std::vector<std::vector<double>> distance_;  // infinite between attractors that are not comparable
 };
 
 }  // namespace
 
+bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, bool across_kinds) {
+  if (across_kinds || !a.periodic || !b.periodic) return true;
+  return a.class_code == b.class_code && a.period == b.period;
+}
+
 double attractor_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
                           bool across_kinds) {
-  if (!across_kinds && (a.periodic != b.periodic || a.class_code != b.class_code || a.period != b.period)) return kInf;
+  if (!comparable_attractors(a, b, across_kinds)) return kInf;
   if (a.periodic && b.periodic) return hausdorff_distance(a.orbit, b.orbit, scales);
   // an orbit against an irregular attractor: the box of its points against the region
-  const auto region = [&](const PointAttractor& x) { return x.periodic ? box_of(x.orbit, scales.size()) : x.region; };
-  return box_distance(region(a), region(b), scales);
+  return box_distance(region_of(a, scales.size()), region_of(b, scales.size()), scales);
+}
+
+double attractor_excess(const PointAttractor& part, const PointAttractor& whole, const std::vector<double>& scales) {
+  if (part.periodic && whole.periodic) return directed_distance(part.orbit, whole.orbit, scales);
+  return box_excess(region_of(part, scales.size()), region_of(whole, scales.size()), scales);
 }
 
 const char* attractor_event_name(AttractorEventKind kind) {

@@ -11,23 +11,33 @@
 
 namespace vibro {
 
+// Whether two attractors can be the same one. Periodic orbits keep their class and period: a period
+// doubling or a grazing ends one orbit and begins another, as it does within a parameter point. An
+// irregular attractor is compared with any kind: its class is what the model could not resolve
+// (chaos, a long transient, a high-period window inside a chaotic band), and the region it fills is
+// what identifies it. across_kinds: any two (a period doubling continues the id when near enough).
+bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, bool across_kinds = false);
+
 // Distance of two attractors in the scaled max-norm: periodic orbits by the Hausdorff distance of their
-// stroboscopic points, irregular ones (or an irregular one and an orbit) by the Hausdorff distance of
-// the boxes they fill. By default attractors of another kind (periodic or not, period, class) are
-// infinitely far apart: a period doubling ends an attractor and begins another, as it does within a
-// parameter point. across_kinds: they are compared all the same (a periodic window inside a chaotic
-// band, a period doubling, continue the id when near enough).
+// stroboscopic points, an irregular one against another attractor by the Hausdorff distance of the
+// boxes they fill (an orbit: the box of its points); infinite when they are not comparable.
 double attractor_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
                           bool across_kinds = false);
+
+// How far `part` sticks out of `whole`: orbits, the farthest point of one from the other's points;
+// otherwise the farthest a side of part's box lies outside whole's box (0: inside).
+double attractor_excess(const PointAttractor& part, const PointAttractor& whole, const std::vector<double>& scales);
 
 enum class AttractorEventKind { Birth, Death, Merger, Split };
 const char* attractor_event_name(AttractorEventKind kind);
 
 // Between points `point - 1` and `point` (parameter values from and to):
-//   birth:  id appears, near no attractor of the earlier point (partner -1);
-//   death:  id disappears, near no attractor of the later point (partner -1);
-//   merger: id disappears, its nearest attractor of the later point continues id partner;
-//   split:  id appears near partner, which continued to another attractor of the later point.
+//   birth:  id appears and lies within no attractor of the earlier point (partner -1);
+//   death:  id disappears and lies within no attractor of the later point (partner -1);
+//   merger: id disappears and lies within the later attractor that continues id partner;
+//   split:  id appears within the earlier attractor partner, which continued to another one.
+// "Within": sticking out of the other's region (attractor_excess) by no more than that attractor
+// itself moved in the step; nearness alone is no evidence of a merger or a split.
 struct AttractorEvent {
   AttractorEventKind kind = AttractorEventKind::Birth;
   int point = 0;
@@ -42,9 +52,9 @@ struct GlobalAttractors {
   int count = 0;                      // global ids given (0 .. count-1)
 };
 
-// Points in axis order. Two attractors of neighbouring points are the same when their distance (in the
-// earlier point's scales) is at most match_distance; each attractor continues at most one, nearest pairs
-// first (ties in label order), so the result depends only on the summaries.
+// Points in axis order. Two comparable attractors of neighbouring points are the same when their
+// distance (in the earlier point's scales) is at most match_distance; each attractor continues at most
+// one, nearest pairs first (ties in label order), so the result depends only on the summaries.
 GlobalAttractors continue_attractors(const std::vector<PointAttractors>& points, double match_distance,
                                      bool across_kinds = false);
 

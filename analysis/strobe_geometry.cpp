@@ -56,6 +56,13 @@ double box_distance(const StrobeBox& a, const StrobeBox& b, const std::vector<do
   return d;
 }
 
+double box_excess(const StrobeBox& part, const StrobeBox& whole, const std::vector<double>& scales) {
+  double d = 0;
+  for (std::size_t c = 0; c < scales.size(); ++c)
+    d = std::max({d, (whole.lo[c] - part.lo[c]) / scales[c], (part.hi[c] - whole.hi[c]) / scales[c]});
+  return d;
+}
+
 double directed_distance(const std::vector<StatePoint>& from, const std::vector<StatePoint>& to,
                          const std::vector<double>& scales) {
   double worst = 0;

@@ -28,6 +28,8 @@ bool boxes_overlap(const StrobeBox& a, const StrobeBox& b, const std::vector<dou
 // Hausdorff distance of two boxes in the scaled max-norm: how far one region must move (or grow) to
 // cover the other; 0 only for equal boxes.
 double box_distance(const StrobeBox& a, const StrobeBox& b, const std::vector<double>& scales);
+// How far box `part` sticks out of box `whole`: the largest excess of a side, scaled; 0 when inside.
+double box_excess(const StrobeBox& part, const StrobeBox& whole, const std::vector<double>& scales);
 // The largest distance from a point of `from` to its nearest point of `to` (0 when `from` is empty).
 double directed_distance(const std::vector<StatePoint>& from, const std::vector<StatePoint>& to,
                          const std::vector<double>& scales);

@@ -1,7 +1,8 @@
 // Global continuation of attractors on constructed per-point summaries: an orbit that moves a little
 // keeps its id; one test per event kind (birth, death, merger, split), each placed in the interval
-// where it happens; a change of period ends one attractor and begins another; irregular attractors
-// are followed by the region they fill.
+// where it happens; a change of period ends one orbit and begins another; irregular attractors are
+// followed by the region they fill, through a periodic window; an attractor born or lost beside
+// another, within the match distance but not within its region, is a birth or a death.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -167,11 +168,62 @@ TEST_CASE("continuation: a chaotic attractor that splits in two gives the new pa
   CHECK(g.ids[1] == std::vector<int>{1, 0});
 }
 
+TEST_CASE("continuation: an attractor born or lost beside another is a birth or a death, not a split or merger",
+          "[analysis][continuation]") {
+  // Model A near grazing: a fixed point (the impact-free orbit, moving 0.003 per step) and a band
+  // born 0.8 away from it, well within the match distance of 1; the orbit later vanishes outside
+  // the band's region.
+  const std::vector<PointAttractors> points{
+      at(0.55, {orbit({{0.5, 0.5}})}),
+      at(0.5525, {chaotic(1.0, 1.3), orbit({{0.503, 0.5}})}),
+      at(0.555, {chaotic(1.0, 1.31), orbit({{0.506, 0.5}})}),
+      at(0.5575, {chaotic(1.0, 1.32)}),
+  };
+  const GlobalAttractors g = continue_attractors(points, 1.0);
+  CHECK(g.ids[1] == std::vector<int>{1, 0});
+  CHECK(g.ids[3] == std::vector<int>{1});
+  REQUIRE(g.events.size() == 2);
+  CHECK(g.events[0].kind == AttractorEventKind::Birth);
+  CHECK(g.events[0].id == 1);
+  CHECK(g.events[0].to == 0.5525);
+  CHECK(g.events[1].kind == AttractorEventKind::Death);
+  CHECK(g.events[1].id == 0);
+  CHECK(g.events[1].to == 0.5575);
+  // An orbit that vanishes inside the band's region (within the band's own step of 0.01) merges into it.
+  std::vector<PointAttractors> inside = points;
+  inside[2].attractors[1] = orbit({{1.1, 1.1}});
+  inside[1].attractors[1] = orbit({{1.1, 1.1}});
+  const GlobalAttractors m = continue_attractors(inside, 1.0);
+  REQUIRE(of_kind(m, AttractorEventKind::Merger).size() == 1);
+  CHECK(of_kind(m, AttractorEventKind::Merger)[0].partner == m.ids[3][0]);
+}
+
+TEST_CASE("continuation: a chaotic band keeps its id through a periodic window", "[analysis][continuation]") {
+  // (14,11)-like window whose points fill nearly the band's box; an orbit of another period next to
+  // the band's end is not the band (its box lies beyond the match distance).
+  PointAttractor window = orbit({{1.0, 1.0}, {1.29, 1.29}, {1.1, 1.2}}, "(3,2)");
+  const std::vector<PointAttractors> points{
+      at(1.0, {chaotic(1.0, 1.3)}),
+      at(2.0, {window}),
+      at(3.0, {chaotic(1.0, 1.3)}),
+      at(4.0, {orbit({{3.0, 3.0}}, "(1,1)")}),
+  };
+  const GlobalAttractors g = continue_attractors(points, 1.0);
+  CHECK(g.ids[1] == std::vector<int>{0});
+  CHECK(g.ids[2] == std::vector<int>{0});
+  CHECK(g.ids[3] == std::vector<int>{1});
+  REQUIRE(g.events.size() == 2);
+  CHECK(g.events[0].kind == AttractorEventKind::Birth);
+  CHECK(g.events[1].kind == AttractorEventKind::Death);
+}
+
 TEST_CASE("continuation: distances between attractors", "[analysis][continuation]") {
   // Hausdorff distance of orbits: the farthest point of either from the other.
   CHECK(attractor_distance(orbit({{0, 0}, {1, 0}}), orbit({{0, 0.1}, {1.3, 0}}), kScales) == Approx(0.3));
   CHECK(std::isinf(attractor_distance(orbit({{0, 0}}, "A"), orbit({{0, 0}}, "B"), kScales)));
-  CHECK(std::isinf(attractor_distance(orbit({{0, 0}}), chaotic(0, 0), kScales)));
+  CHECK(std::isinf(attractor_distance(orbit({{0, 0}}), orbit({{0, 0}, {0, 0.01}}), kScales)));  // another period
+  // an irregular attractor is compared with any kind, by the boxes they fill
+  CHECK(attractor_distance(orbit({{0.1, 0.1}, {0.9, 0.9}}), chaotic(0, 1), kScales) == Approx(0.1));
   CHECK(attractor_distance(chaotic(0, 1), chaotic(0.2, 1.1), kScales) == Approx(0.2));
   // across kinds: an orbit against a chaotic region by the box of its points
   CHECK(attractor_distance(orbit({{0.1, 0.1}, {0.9, 0.9}}), chaotic(0, 1), kScales, true) == Approx(0.1));
