@@ -9,6 +9,10 @@ namespace vibro {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+// A periodic window spans the chaotic band it opens in: each side of its box lies within this share of
+// the band's size of the band's side. A single point never does (it lies at least half the size from
+// one side), nor a low-period orbit next to a small cloud of unsettled points.
+constexpr double kWindowFill = 0.25;
 
 // The region an attractor occupies: the box of its orbit's points, or the box an irregular one fills.
 StrobeBox region_of(const PointAttractor& a, std::size_t dims) { return a.periodic ? box_of(a.orbit, dims) : a.region; }
@@ -70,7 +74,7 @@ class IntervalMatch {
   // would read as split from it): it must stick out of the whole's region by no more than the whole
   // itself moved in that step.
   bool part_of(const PointAttractor& part, const PointAttractor& whole, double whole_step) const {
-    return comparable_attractors(part, whole, across_kinds_) && attractor_excess(part, whole, before_.scales) <= whole_step;
+    return comparable_attractors(part, whole, before_.scales, across_kinds_) && attractor_excess(part, whole, before_.scales) <= whole_step;
   }
 
   const PointAttractors& before_;
@@ -82,14 +86,20 @@ class IntervalMatch {
 
 }  // namespace
 
-bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, bool across_kinds) {
-  if (across_kinds || !a.periodic || !b.periodic) return true;
-  return a.class_code == b.class_code && a.period == b.period;
+bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
+                           bool across_kinds) {
+  if (across_kinds || (!a.periodic && !b.periodic)) return true;
+  if (a.periodic && b.periodic) return a.class_code == b.class_code && a.period == b.period;
+  const PointAttractor& orbit = a.periodic ? a : b;
+  const StrobeBox& region = a.periodic ? b.region : a.region;
+  double extent = 0;
+  for (std::size_t c = 0; c < scales.size(); ++c) extent = std::max(extent, (region.hi[c] - region.lo[c]) / scales[c]);
+  return box_distance(box_of(orbit.orbit, scales.size()), region, scales) <= kWindowFill * extent;
 }
 
 double attractor_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
                           bool across_kinds) {
-  if (!comparable_attractors(a, b, across_kinds)) return kInf;
+  if (!comparable_attractors(a, b, scales, across_kinds)) return kInf;
   if (a.periodic && b.periodic) return hausdorff_distance(a.orbit, b.orbit, scales);
   // an orbit against an irregular attractor: the box of its points against the region
   return box_distance(region_of(a, scales.size()), region_of(b, scales.size()), scales);

@@ -12,11 +12,13 @@
 namespace vibro {
 
 // Whether two attractors can be the same one. Periodic orbits keep their class and period: a period
-// doubling or a grazing ends one orbit and begins another, as it does within a parameter point. An
-// irregular attractor is compared with any kind: its class is what the model could not resolve
-// (chaos, a long transient, a high-period window inside a chaotic band), and the region it fills is
-// what identifies it. across_kinds: any two (a period doubling continues the id when near enough).
-bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, bool across_kinds = false);
+// doubling or a grazing ends one orbit and begins another, as it does within a parameter point.
+// Irregular attractors are compared with each other whatever their class (what the model could not
+// resolve: chaos, long transients). An orbit and an irregular attractor are comparable when the orbit
+// is a periodic window of it: the box of its points spans the region the irregular one fills, each
+// side within a quarter of the region's size (in the scaled max-norm). across_kinds: any two.
+bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
+                           bool across_kinds = false);
 
 // Distance of two attractors in the scaled max-norm: periodic orbits by the Hausdorff distance of their
 // stroboscopic points, an irregular one against another attractor by the Hausdorff distance of the

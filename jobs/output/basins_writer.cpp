@@ -124,7 +124,7 @@ bool has_basins(const SweepSpec& spec, const SweepAttractors& attractors) {
 }
 
 void write_basins(H5::H5File& file, const SweepSpec& spec, const SweepAttractors& attractors,
-                  const SweepContinuation& continuation) {
+                  const SweepContinuation& continuation, const SeedTally& seeds) {
   H5::Group basins = file.createGroup("/basins");
   attribute(basins, "layout", std::string("per parameter point: C order over the parameter axes (parameter_axes)"));
   attribute(basins, "parameter_axes", joined_names(spec, attractors.parameter_axes));
@@ -138,6 +138,10 @@ void write_basins(H5::H5File& file, const SweepSpec& spec, const SweepAttractors
   attribute(basins, "match_distance", spec.match_distance);
   attribute(basins, "match_across_classes", static_cast<long long>(spec.match_across_classes));
   attribute(basins, "global_ids", static_cast<long long>(continuation.count));
+  attribute(basins, "seed_from_previous", static_cast<long long>(spec.seed_from_previous));
+  attribute(basins, "seed_cases", seeds.cases);
+  attribute(basins, "seed_rounds", static_cast<long long>(seeds.rounds));
+  attribute(basins, "seeded_attractors", seeds.found);
   write_point_columns(basins, attractors);
   write_attractor_rows(basins, attractors, continuation);
   if (continued) write_events(basins, continuation);

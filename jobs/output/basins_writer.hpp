@@ -4,6 +4,7 @@
 // continuation the attractors' global ids and the events between points (docs/hdf5_schema.md).
 #include <H5Cpp.h>
 
+#include "jobs/output/attractor_seeding.hpp"
 #include "jobs/output/sweep_attractors.hpp"
 #include "jobs/output/sweep_continuation.hpp"
 
@@ -13,6 +14,6 @@ namespace vibro {
 // is one case and there is no basin to measure).
 bool has_basins(const SweepSpec& spec, const SweepAttractors& attractors);
 void write_basins(H5::H5File& file, const SweepSpec& spec, const SweepAttractors& attractors,
-                  const SweepContinuation& continuation);
+                  const SweepContinuation& continuation, const SeedTally& seeds = {});
 
 }  // namespace vibro

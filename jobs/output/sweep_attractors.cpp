@@ -20,6 +20,18 @@ int unlabelled_outcome(const CaseResult& c) {
 
 }  // namespace
 
+OrbitSummary orbit_summary(const CaseResult& c) {
+  OrbitSummary s;
+  s.valid = c.status == CaseStatus::Ok && !c.strobe.empty();
+  if (!s.valid) return s;
+  s.periodic = has_period(c.periodicity);
+  s.settled = c.periodicity == Periodicity::Periodic;
+  s.period = c.period;
+  s.class_code = c.class_code.substr(0, c.class_code.find('~'));
+  for (const auto& p : c.strobe) s.points.push_back(p.state);
+  return s;
+}
+
 SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases) {
   SweepAttractors out;
   if (!spec.record_strobe) return out;
@@ -63,16 +75,9 @@ SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases) 
       members[static_cast<std::size_t>(k)] = i;
       const CaseResult c = cases.read(i);
       outcomes[static_cast<std::size_t>(k)] = unlabelled_outcome(c);
-      OrbitSummary& s = orbits[static_cast<std::size_t>(k)];
-      s.valid = c.status == CaseStatus::Ok && !c.strobe.empty();
-      if (!s.valid) continue;
-      if (scales[0].empty())  // the layout's scales depend on the parameters
+      orbits[static_cast<std::size_t>(k)] = orbit_summary(c);
+      if (orbits[static_cast<std::size_t>(k)].valid && scales[0].empty())  // the layout's scales depend on the parameters
         scales[0] = spec.model->start(spec.case_parameters(i))->layout().state_scales;
-      s.periodic = has_period(c.periodicity);
-      s.settled = c.periodicity == Periodicity::Periodic;
-      s.period = c.period;
-      s.class_code = c.class_code.substr(0, c.class_code.find('~'));
-      for (const auto& p : c.strobe) s.points.push_back(p.state);
     }
     const AttractorLabels labels = label_attractors(orbits, std::vector<long long>(members.size(), 0), scales);
     for (std::size_t k = 0; k < members.size(); ++k) {

@@ -26,6 +26,10 @@ struct SweepAttractors {
   std::vector<BasinEntropy> entropy;        // per parameter point; outcomes: labels, infeasible, failed
 };
 
+// What attractor labelling keeps of a case: its window and class (valid only when it ran to a steady
+// state with its stroboscopic window recorded).
+OrbitSummary orbit_summary(const CaseResult& c);
+
 // Needs the stroboscopic windows (output.strobe_points = window); empty labels otherwise.
 SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases);
 

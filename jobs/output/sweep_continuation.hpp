@@ -16,6 +16,10 @@ struct SweepContinuation {
   int count = 0;                       // ids are 0 .. count-1, unique over the whole sweep
 };
 
+// The parameter points of each line along analysis.global_continuation, in axis order (C order over
+// the parameter axes); none without it.
+std::vector<std::vector<long long>> continuation_lines(const SweepSpec& spec, const SweepAttractors& attractors);
+
 // Empty (no ids) when the sweep has no analysis.global_continuation.
 SweepContinuation continue_sweep_attractors(const SweepSpec& spec, const SweepAttractors& attractors);
 

@@ -12,6 +12,7 @@
 #include "jobs/output/basins_writer.hpp"
 #include "jobs/output/legend_writer.hpp"
 #include "jobs/output/sweep_attractors.hpp"
+#include "jobs/output/attractor_seeding.hpp"
 #include "jobs/output/sweep_continuation.hpp"
 #include "vibro/version.hpp"
 
@@ -383,10 +384,11 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
     for (long long i = first; i < std::min(n, first + block_size); ++i) block.push_back(store.read(i));
     columns.write(static_cast<hsize_t>(first), block, census);
   }
-  const SweepAttractors attractors = label_sweep_attractors(spec, store);
+  SweepAttractors attractors = label_sweep_attractors(spec, store);
+  const SeedTally seeds = seed_from_previous_points(spec, store, attractors);
   const SweepContinuation continuation = continue_sweep_attractors(spec, attractors);
   columns.finish(attractors, continuation);
-  if (has_basins(spec, attractors)) write_basins(file, spec, attractors, continuation);
+  if (has_basins(spec, attractors)) write_basins(file, spec, attractors, continuation, seeds);
   return census;
 }
 

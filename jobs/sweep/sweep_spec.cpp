@@ -112,7 +112,8 @@ const RunKey kRunKeys[] = {
     {"output.keep_checkpoints", kNoEffect, nullptr, "true: keep the checkpoint logs after the file is written (default false)"},
     {"analysis.global_continuation", kNoEffect, nullptr, "none, or a parameter axis along which the attractors of neighbouring points are matched: global ids, basin fractions, births, deaths, mergers and splits in /basins (default none)"},
     {"analysis.match_distance", kNoEffect, nullptr, "global continuation: attractors of neighbouring points at most this far apart, in the model's state scales (max-norm), are the same (default 1)"},
-    {"analysis.match_across_classes", kNoEffect, nullptr, "global continuation: true also matches attractors of another class or period (a periodic window in a chaotic band, a period doubling keep the id) (default false)"},
+    {"analysis.match_across_classes", kNoEffect, nullptr, "global continuation: false matches periodic orbits only with orbits of the same class and period, irregular attractors with any kind; true matches any two (a period doubling keeps the id) (default false)"},
+    {"analysis.seed_from_previous", kNoEffect, nullptr, "global continuation: true also starts each point once from every attractor found at the point before it along the axis, in rounds after the grid; an attractor only a seed reaches is kept with basin fraction 0 (default false)"},
 };
 
 // Means mode needs the model to declare which window means must settle; checked on the base case
@@ -505,6 +506,11 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   parse_global_continuation(spec, text("analysis.global_continuation"), text("analysis.match_distance"));
   if (const auto* v = text("analysis.match_across_classes"))
     spec.match_across_classes = parse_choice("analysis.match_across_classes", *v, {"false", "true"}) == 1;
+  if (const auto* v = text("analysis.seed_from_previous")) {
+    spec.seed_from_previous = parse_choice("analysis.seed_from_previous", *v, {"false", "true"}) == 1;
+    if (spec.seed_from_previous && spec.global_continuation_axis < 0)
+      throw InputError("analysis.seed_from_previous = true needs analysis.global_continuation = AXIS (the axis it seeds along)");
+  }
   if (!overrides.empty()) {
     spec.source_text += "\n# command-line overrides:\n";
     for (const auto& o : overrides) spec.source_text += "# " + o + "\n";

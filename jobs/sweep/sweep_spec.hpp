@@ -45,7 +45,8 @@ struct SweepSpec {
   // attractors when the file is written; changes no case, so a checkpoint resumes under any value.
   int global_continuation_axis = -1;
   double match_distance = 1.0;     // attractors of neighbouring points this close (scaled max-norm) are one
-  bool match_across_classes = false;  // also match attractors of another class or period
+  bool match_across_classes = false;  // also match periodic orbits of another class or period
+  bool seed_from_previous = false;    // also run each point from the attractors found at the one before
   std::string output_file;
   std::string source_text;         // the sweep file as read (plus overrides), for provenance
   std::string source_name;
