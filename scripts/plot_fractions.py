@@ -9,13 +9,17 @@ with its global id (the same attractor at neighbouring points keeps its id), its
 of the initial conditions that reach it) and the events between points (birth, death, merger, split).
 
 Draws the fractions stacked against the continuation parameter, one colour per global id (the 20 ids
-found on most points have colours of their own, the rest reuse them; legend: id,
-class, the parameter range where it is found; the ids found on most points first), the share of initial conditions without a steady state
-in grey on top (each point drawn as a step as wide as its grid cell), and each event as a marker above
-the plot at the middle of the interval where it happens (birth: up triangle, death: down triangle,
-merger: circle, split: square) in the colour of the attractor that appears or ends; the events of ids
-found on 3 points or more also as a dashed line through the plot. With further parameter axes, one panel per combination of their values (at most
---max-panels, default 6, spread evenly). Prints the events with their intervals.
+found on most points have colours of their own, the rest reuse them; legend: id, class, the parameter
+range where it is found; the ids found on most points first), the share of initial conditions without
+a steady state in grey on top (each point drawn as a step as wide as its grid cell), an attractor found
+only by a seed (analysis.seed_from_previous; fraction 0) as a diamond on the axis in its colour, and
+each event as a marker above the plot at the middle of the interval where it happens (birth: up
+triangle, death: down triangle, merger: circle, split: square) in the colour of the attractor that
+appears or ends. The events of ids found on 3 points or more (and on a tenth of the line), or on 2 or more
+that reach an end of the line, are large,
+labelled with the id, stacked when they share an interval and drawn as a dashed line in the id's colour
+through the plot; those of short-lived ids are small, on one row below them. With further parameter axes, one panel per combination of their values (at
+most --max-panels, default 6, spread evenly). Prints the events with their intervals.
 """
 import argparse
 import os
@@ -99,11 +103,13 @@ def draw(ax, d, points, colour_of, legend_ids):
     x = d["values"][d["axis"]]
     table, offsets = d["table"], d["offsets"]
     fractions = defaultdict(lambda: np.zeros(len(points)))
+    present = defaultdict(lambda: np.zeros(len(points), dtype=bool))  # found there (by a seed, too)
     classes = defaultdict(Counter)
     for k, p in enumerate(points):
         for r in range(offsets[p], offsets[p + 1]):
             gid = int(table["global_id"][r])
             fractions[gid][k] += table["fraction"][r]
+            present[gid][k] = True
             classes[gid][_s(table["class"][r])] += 1
     ids = sorted(fractions)
     none = 1.0 - (d["settled"][points] / np.maximum(d["cases_run"][points], 1))
@@ -112,28 +118,53 @@ def draw(ax, d, points, colour_of, legend_ids):
     for values, colour in [(fractions[i], colour_of(i)) for i in ids] + [(none, "0.8")]:
         ax.fill_between(x, lower, lower + values, step="mid", color=colour, linewidth=0)
         lower = lower + values
-    # events of this line, at the middle of their interval, above the stack; a line down through the
-    # stack for the events of ids found on LONG_LIVED points or more (the rest would hide the figure)
+    # attractors found only by a seed (no initial condition of the grid reached them): fraction 0, so
+    # no band; a diamond on the axis in their colour
+    for i in ids:
+        seeded = present[i] & (fractions[i] == 0)
+        if seeded.any():
+            ax.plot(x[seeded], np.full(seeded.sum(), 0.0), ls="", marker="D", color=colour_of(i), markeredgecolor="k",
+                    markersize=6, clip_on=False, zorder=6)
+    # an id at the line's first or last point may live on beyond the grid: its span is a lower bound
+    span = {i: int(present[i].sum()) + (len(points) if present[i].sum() > 1 and (present[i][0] or present[i][-1]) else 0)
+            for i in ids}
+    levels = draw_events(ax, d, points, colour_of, span)
+    for i in ids:
+        where = x[present[i]]
+        legend_ids[i] = (classes[i].most_common(1)[0][0], where.min(), where.max(), len(where))
+    ax.set_xlim(x.min(), x.max())
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("%s [%s]" % (d["axis"], unit_text(d["units"][d["axis"]])))
+    ax.set_ylabel("basin fraction [-]")
+    return levels
+
+
+def draw_events(ax, d, points, colour_of, span):
+    """The events of this line above the stack, at the middle of their interval. Ids found on many
+    points (long_lived: at least LONG_LIVED and a tenth of the line): a large marker labelled with the
+    id, the events of one interval stacked upwards (a birth and a death in one interval both show), and
+    a dashed line down through the stack in the id's colour. Short-lived ids (which would hide the
+    figure): small markers on one row below them."""
     ev = d["events"]
     in_line = set(int(p) for p in points)
-    span = {i: int((fractions[i] > 0).sum()) for i in ids}
+    long_lived = max(LONG_LIVED, len(points) // 10)
+    row = Counter()
     for k in range(len(ev["kind"])):
         if int(ev["point"][k]) not in in_line:
             continue
         kind = _s(ev["kind"][k])
         gid = int(ev["global_id"][k])
         mid = 0.5 * (ev["parameter_from"][k] + ev["parameter_to"][k])
-        ax.plot([mid], [1.03], marker=MARKERS.get(kind, "x"), color=colour_of(gid),
-                markeredgecolor="k", markersize=7, clip_on=False, zorder=5)
-        if span.get(gid, 0) >= LONG_LIVED:
-            ax.axvline(mid, color="k", lw=0.9, ls="--", zorder=4)
-    for i in ids:
-        present = x[fractions[i] > 0]
-        legend_ids[i] = (classes[i].most_common(1)[0][0], present.min(), present.max(), len(present))
-    ax.set_xlim(x.min(), x.max())
-    ax.set_ylim(0, 1)
-    ax.set_xlabel("%s [%s]" % (d["axis"], unit_text(d["units"][d["axis"]])))
-    ax.set_ylabel("basin fraction [-]")
+        style = dict(marker=MARKERS.get(kind, "x"), color=colour_of(gid), markeredgecolor="k", clip_on=False, zorder=5)
+        if span.get(gid, 0) < long_lived:
+            ax.plot([mid], [1.03], markersize=4, **style)
+            continue
+        y = 1.09 + 0.06 * row[mid]
+        row[mid] += 1
+        ax.plot([mid], [y], markersize=8, **style)
+        ax.annotate("%d" % gid, (mid, y), xytext=(5, -3), textcoords="offset points", fontsize=7, annotation_clip=False)
+        ax.axvline(mid, color=colour_of(gid), lw=1.2, ls="--", zorder=4)
+    return max(row.values()) if row else 0
 
 
 def main():
@@ -147,7 +178,8 @@ def main():
     shown = list(range(len(lines)))
     if len(lines) > args.max_panels > 0:
         shown = sorted(set(int(round(v)) for v in np.linspace(0, len(lines) - 1, args.max_panels)))
-    # colours by how many points an id is found on: the longest-lived ids get distinct colours
+    # colours by how many points an id is found on: the longest-lived ids get distinct colours (the
+    # events draw dashed lines in them, so no long-lived id is black or grey)
     spans = Counter(int(g) for g in d["table"]["global_id"])
     rank = {i: k for k, (i, _) in enumerate(sorted(spans.items(), key=lambda kv: (-kv[1], kv[0])))}
     colour_of = lambda i: COLOURS[rank.get(i, i) % len(COLOURS)]  # noqa: E731
@@ -157,7 +189,7 @@ def main():
     for ax, k in zip(axs[:, 0], shown):
         title, points = lines[k]
         legend_ids = {}
-        draw(ax, d, points, colour_of, legend_ids)
+        levels = draw(ax, d, points, colour_of, legend_ids)
         handles = []
         # the ids found on most points first
         for i, (cls, lo, hi, _) in sorted(legend_ids.items(), key=lambda kv: (-kv[1][3], kv[0]))[:LEGEND_MAX]:
@@ -166,6 +198,8 @@ def main():
         if len(legend_ids) > LEGEND_MAX:
             handles.append(Patch(facecolor="none", edgecolor="none", label="+ %d more ids" % (len(legend_ids) - LEGEND_MAX)))
         handles.append(Patch(facecolor="0.8", label="no steady state"))
+        handles.append(Line2D([], [], ls="", marker="D", color="0.5", markeredgecolor="k",
+                              label="found only by a seed (fraction 0)"))
         for kind, m in MARKERS.items():
             handles.append(Line2D([], [], ls="", marker=m, color="0.5", markeredgecolor="k", label=kind))
         ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
@@ -173,7 +207,7 @@ def main():
                           for n, v in plot_basins.explicit_parameters(d["root"], d["params"]))
         line = ", ".join(t for t in (title, fixed) if t)
         ax.set_title("basin fractions along %s: %s%s" % (d["axis"], d["model"], ("\n" + line) if line else ""),
-                     fontsize=10, pad=16)
+                     fontsize=10, pad=22 + 18 * levels)
     print("%s: %d global ids, %d events" % (d["model"], len(set(int(g) for g in d["table"]["global_id"])),
                                             len(ev["kind"])))
     for k in range(len(ev["kind"])):
