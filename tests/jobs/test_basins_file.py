@@ -10,7 +10,8 @@ usage: test_basins_file.py VIBRO_BINARY REPO_ROOT
   point the fractions plus the share without a steady state sum to 1; /cases/global_attractor is
   /cases/attractor mapped through the point's rows; every id's points form one interval, bounded by
   its birth and death events; `vibro plot --kind fractions` draws it.
-- analysis.global_continuation naming an initial-condition axis or a missing axis is refused (exit 2).
+- analysis.global_continuation naming an initial-condition axis or a missing axis is refused (exit 2), as
+  is analysis.seed_from_previous without global continuation or with a value other than false / true.
 Exits 1 on any failure.
 """
 import os
@@ -110,6 +111,11 @@ def main():
         rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
                       "--output.strobe_points=none")
         check(rc == 2 and "strobe_points" in err, "global continuation without stroboscopic points is refused", err)
+        for extra, what in ((["--analysis.global_continuation=none"], "without global continuation"),
+                            (["--analysis.seed_from_previous=yes"], "with a value other than false or true")):
+            rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
+                          "--analysis.seed_from_previous=true", *extra)
+            check(rc == 2 and "analysis.seed_from_previous" in err, "seeding %s is refused naming the key" % what, err)
     print("ok" if not FAILURES else "%d failures" % len(FAILURES))
     return 1 if FAILURES else 0
 

@@ -36,6 +36,7 @@ const std::map<std::string, std::string> kRunAlternatives = {
     {"run.max_steps", "7000000"},       {"run.max_events", "800000"},  {"run.backend", "batched"},
     {"analysis.global_continuation", "AXIS"}, {"analysis.match_distance", "0.2"},
     {"analysis.match_across_classes", "true"},
+    {"analysis.seed_from_previous", "false"},  // true needs analysis.global_continuation
 };
 
 std::string text_of(double v) {
