@@ -27,13 +27,6 @@ import h5py
 FAILURES = []
 GRID = ["--axes.lambda=0.55, 0.5525, 0.5575, 0.5625, 0.565, 0.5675", "--axes.x1_0=linspace(-0.04, 0.04, 5)",
         "--axes.v1_0=linspace(-0.25, 0.25, 5)", "--run.progress=never"]
-LAMBDA = [0.55, 0.5525, 0.5575, 0.5625, 0.565, 0.5675]
-
-
-def check(condition, what, detail=""):
-    if not condition:
-        FAILURES.append(what)
-        print("FAIL: %s %s" % (what, detail))
 
 
 def read(path):
@@ -55,6 +48,12 @@ def read(path):
                          float(ev["parameter_to"][k])) for k in range(len(ev["kind"])))
         seeds = int(b.attrs["seed_cases"])
     return ids, events, sums, seeds
+
+
+def check(condition, what, detail=""):
+    if not condition:
+        FAILURES.append(what)
+        print("FAIL: %s %s" % (what, detail))
 
 
 def id_of(ids, classes):
