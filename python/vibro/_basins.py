@@ -11,7 +11,9 @@ global id of each and the events between neighbouring points. In the Dataset:
   basin_fraction, basin_fraction_error, basin_stability, basin_cases, attractor_class,
   attractor_period (and attractor_label with global continuation). The file's ragged table (one row
   per attractor found at a point) becomes a dense array: where an attractor is not found at a point,
-  its cases, fraction, error and stability are 0, its class "" and its period and label -1;
+  its cases, fraction, error and stability are 0, its class "" and its period and label -1 (an
+  attractor found there only by a seed, analysis.seed_from_previous, has its class and label with
+  cases and fraction 0);
 - the events, dimension `event`: event_kind (birth, death, merger, split), event_global_id,
   event_partner, event_parameter_from and event_parameter_to (the interval where it happens),
   event_point (the point's index), and one coordinate event_AXIS per parameter axis (the value of
