@@ -2,11 +2,15 @@
 // Dormand-Prince 5(4) with Hairer's 4th-order continuous extension (DOPRI5), for small fixed-size
 // states: Eigen fixed-size vectors, no heap allocation per step, FSAL. The step and its dense
 // output are separate so that an event locator can work on the interpolant of an accepted step.
+// Host-and-device code (engine/core/host_device.hpp): the GPU kernels of DOPRI5 models step with it.
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/host_device.hpp"
+#if !VIBRO_DEVICE_PASS
 #include "engine/core/case_budget.hpp"
+#endif
 
 namespace vibro {
 
@@ -17,19 +21,19 @@ struct DenseStep {
   // y(t0 + theta h) = r1 + theta (r2 + (1-theta) (r3 + theta (r4 + (1-theta) r5))), theta in [0, 1].
   State r1, r2, r3, r4, r5;
 
-  State at(double theta) const {
+  VIBRO_HD State at(double theta) const {
     const double u = 1 - theta;
     return r1 + theta * (r2 + u * (r3 + theta * (r4 + u * r5)));
   }
   // Power-basis coefficients c0..c4 (in theta) of the affine function a.y + b along the step.
-  void affine_polynomial(const State& a, double b, double c[5]) const {
+  VIBRO_HD void affine_polynomial(const State& a, double b, double c[5]) const {
     power_basis(a.dot(r1) + b, a.dot(r2), a.dot(r3), a.dot(r4), a.dot(r5), c);
   }
   // Power-basis coefficients (in theta) of component i alone.
-  void component_polynomial(int i, double c[5]) const { power_basis(r1[i], r2[i], r3[i], r4[i], r5[i], c); }
+  VIBRO_HD void component_polynomial(int i, double c[5]) const { power_basis(r1[i], r2[i], r3[i], r4[i], r5[i], c); }
 
  private:
-  static void power_basis(double R1, double R2, double R3, double R4, double R5, double c[5]) {
+  VIBRO_HD static void power_basis(double R1, double R2, double R3, double R4, double R5, double c[5]) {
     c[0] = R1;
     c[1] = R2 + R3;
     c[2] = -R3 + R4 + R5;
@@ -53,9 +57,11 @@ class DormandPrince5 {
   // Attempts one step of size h from (t, y) with k1 = f(t, y) given. On acceptance fills `dense`,
   // returns true and sets y_new, k_new (= f at the new point, FSAL); always proposes h_next.
   template <class F>
-  bool attempt(F&& f, double t, const State& y, const State& k1, double h, const StepControl& control,
+  VIBRO_HD bool attempt(F&& f, double t, const State& y, const State& k1, double h, const StepControl& control,
                State& y_new, State& k_new, DenseStep<N>& dense, double& h_next, int& evaluations) const {
+#if !VIBRO_DEVICE_PASS
     charge_step();  // every DOPRI5 user is bounded by the case's budget (rejected attempts cost too)
+#endif
     State k2, k3, k4, k5, k6, tmp;
     tmp = y + h * (a21 * k1);
     f(t + c2 * h, tmp, k2);
