@@ -58,7 +58,22 @@ class DormandPrince5 {
   // returns true and sets y_new, k_new (= f at the new point, FSAL); always proposes h_next.
   template <class F>
   VIBRO_HD bool attempt(F&& f, double t, const State& y, const State& k1, double h, const StepControl& control,
-               State& y_new, State& k_new, DenseStep<N>& dense, double& h_next, int& evaluations) const {
+                        State& y_new, State& k_new, DenseStep<N>& dense, double& h_next, int& evaluations) const {
+    // The Butcher tableau, error and dense-output weights: locals, so that device code may use them.
+    constexpr double c2 = 1.0 / 5, c3 = 3.0 / 10, c4 = 4.0 / 5, c5 = 8.0 / 9;
+    constexpr double a21 = 1.0 / 5;
+    constexpr double a31 = 3.0 / 40, a32 = 9.0 / 40;
+    constexpr double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
+    constexpr double a51 = 19372.0 / 6561, a52 = -25360.0 / 2187, a53 = 64448.0 / 6561, a54 = -212.0 / 729;
+    constexpr double a61 = 9017.0 / 3168, a62 = -355.0 / 33, a63 = 46732.0 / 5247, a64 = 49.0 / 176,
+                     a65 = -5103.0 / 18656;
+    constexpr double a71 = 35.0 / 384, a73 = 500.0 / 1113, a74 = 125.0 / 192, a75 = -2187.0 / 6784,
+                     a76 = 11.0 / 84;
+    constexpr double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
+                     e6 = 22.0 / 525, e7 = -1.0 / 40;
+    constexpr double d1 = -12715105075.0 / 11282082432.0, d3 = 87487479700.0 / 32700410799.0,
+                     d4 = -10690763975.0 / 1880347072.0, d5 = 701980252875.0 / 199316789632.0,
+                     d6 = -1453857185.0 / 822651844.0, d7 = 69997945.0 / 29380423.0;
 #if !VIBRO_DEVICE_PASS
     charge_step();  // every DOPRI5 user is bounded by the case's budget (rejected attempts cost too)
 #endif
@@ -100,22 +115,6 @@ class DormandPrince5 {
     dense.r5 = h * (d1 * k1 + d3 * k3 + d4 * k4 + d5 * k5 + d6 * k6 + d7 * k_new);
     return true;
   }
-
- private:
-  static constexpr double c2 = 1.0 / 5, c3 = 3.0 / 10, c4 = 4.0 / 5, c5 = 8.0 / 9;
-  static constexpr double a21 = 1.0 / 5;
-  static constexpr double a31 = 3.0 / 40, a32 = 9.0 / 40;
-  static constexpr double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
-  static constexpr double a51 = 19372.0 / 6561, a52 = -25360.0 / 2187, a53 = 64448.0 / 6561, a54 = -212.0 / 729;
-  static constexpr double a61 = 9017.0 / 3168, a62 = -355.0 / 33, a63 = 46732.0 / 5247, a64 = 49.0 / 176,
-                          a65 = -5103.0 / 18656;
-  static constexpr double a71 = 35.0 / 384, a73 = 500.0 / 1113, a74 = 125.0 / 192, a75 = -2187.0 / 6784,
-                          a76 = 11.0 / 84;
-  static constexpr double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
-                          e6 = 22.0 / 525, e7 = -1.0 / 40;
-  static constexpr double d1 = -12715105075.0 / 11282082432.0, d3 = 87487479700.0 / 32700410799.0,
-                          d4 = -10690763975.0 / 1880347072.0, d5 = 701980252875.0 / 199316789632.0,
-                          d6 = -1453857185.0 / 822651844.0, d7 = 69997945.0 / 29380423.0;
 };
 
 }  // namespace vibro

@@ -13,9 +13,7 @@
 #include "engine/hybrid/hybrid_integrator.hpp"
 #include "models/two_body/two_body_extremes.hpp"
 #include "models/two_body/two_body_period.hpp"
-#if !VIBRO_DEVICE_PASS
 #include "engine/core/model.hpp"
-#endif
 
 namespace vibro::two_body {
 
@@ -62,8 +60,7 @@ struct TwoBodyBatchKernel {
     return true;
   }
 
-#if !VIBRO_DEVICE_PASS
-  // Host side: as TwoBodySimulation's constructor, restart_from and failures.
+  // Host only: as TwoBodySimulation's constructor, restart_from and failures.
   static Case make(const ParameterSet& values) {
     Case k;
     k.c = System::Constants::from(values);
@@ -98,7 +95,6 @@ struct TwoBodyBatchKernel {
     if (k.stop.stop == PeriodStop::StepFailed) throw CaseFailure(hybrid_failure_message(k.stop.step));
     throw CaseFailure("non-finite state at t = " + std::to_string(k.stop.t));
   }
-#endif
 };
 
 }  // namespace vibro::two_body
