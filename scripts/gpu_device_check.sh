@@ -13,12 +13,13 @@
 #  5. a 100 x 100 subgrid: cpu on 1 thread, cuda, and the brute-force missed-impact check
 #     (bench/gpu/conveyor_missed_impacts) of every flight on the CPU, whose impact counts the cuda
 #     run must match;
-#  6. the gap oscillator (Model A: DOPRI5 steps, certified affine-guard events, chatter and sticking),
-#     examples/gap_oscillator_basin.ini refined to a 1000 x 1000 basin map over (x1_0, v1_0) on the GPU;
-#     the cpu back end makes a 250 x 250 subsample of the same region (10^6 cases would take 16 CPU
-#     threads about 13 minutes), which the GPU makes too: class (basin) fractions of the GPU's full map
-#     against the CPU's subsample (acceptance: within 0.5 percentage points; the subsample's sampling
-#     error, about 0.2 points, is printed with them) and case by case on the common subsample.
+#  6. the gap oscillator (Model A: DOPRI5 steps, certified affine-guard events, resets),
+#     examples/gap_oscillator_basin.ini refined to a 1000 x 1000 basin map over (x1_0, v1_0) on the
+#     GPU; the cpu back end makes a 250 x 250 subsample of the same region (10^6 cases would take 16
+#     CPU threads about 10 minutes, the subsample about 40 s), which the GPU makes too: class (basin)
+#     fractions of the GPU's full map against the CPU's subsample (acceptance: within 0.5 percentage
+#     points; the subsample's sampling error, about 0.2 points, is printed with them) and case by
+#     case on the common subsample.
 # Prints everything and writes it to $OUT/gpu_check.txt ($OUT default devrun/out). Parts 2-5 (the
 # conveyor) were sized to about 8 minutes after the build, part 6 to about 2 more (its GPU time is not
 # known before a first run); PARTS="conveyor" or PARTS="gap" runs one of them (default both) when a
