@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Compares two result files of the same sweep made by different back ends (e.g. cpu and cuda):
 the share of cases with the same class, the largest mean-velocity difference over the cases both
-call periodic, and the share of cases with the same impact count. Prints one line per figure.
+call periodic (models with a mean velocity), and the share of cases with the same impact count. Prints one line per figure.
 
 usage: compare_backends.py REFERENCE.h5 OTHER.h5
 """
@@ -27,8 +27,10 @@ def main():
     print("cases: %d" % n)
     print("same class: %.4f %% (%d differ)" % (100.0 * same_class.mean(), n - same_class.sum()))
     periodic = (a["periodicity"][...] == 0) & (b["periodicity"][...] == 0) & same_class
-    va, vb = a["observables/mean_velocity"][...], b["observables/mean_velocity"][...]
-    if periodic.any():
+    has_velocity = "observables/mean_velocity" in a and "observables/mean_velocity" in b  # transport models
+    va = a["observables/mean_velocity"][...] if has_velocity else None
+    vb = b["observables/mean_velocity"][...] if has_velocity else None
+    if has_velocity and periodic.any():
         d = np.abs(va[periodic] - vb[periodic])
         print("periodic in both, same class: %d; mean velocity max |diff| %.3e m/s, cases above 1e-6 m/s: %d"
               % (periodic.sum(), d.max(), (d > 1e-6).sum()))

@@ -12,10 +12,21 @@
 #     and mean-velocity agreement of cuda against cpu (scripts/compare_backends.py);
 #  5. a 100 x 100 subgrid: cpu on 1 thread, cuda, and the brute-force missed-impact check
 #     (bench/gpu/conveyor_missed_impacts) of every flight on the CPU, whose impact counts the cuda
-#     run must match.
-# Prints everything and writes it to $OUT/gpu_check.txt ($OUT default devrun/out). Expected to take
-# about 8 minutes after the build; every step has its own time limit and the report goes on after a
-# failure. Run from the repository root; devrun/ is git-ignored and must travel with the run.
+#     run must match;
+#  6. the gap oscillator (Model A: DOPRI5 steps, certified affine-guard events, resets),
+#     examples/gap_oscillator_basin.ini refined to a 1000 x 1000 basin map over (x1_0, v1_0) on the
+#     GPU; the cpu back end makes a 250 x 250 subsample of the same region (10^6 cases would take 16
+#     CPU threads about 10 minutes, the subsample about 40 s), which the GPU makes too: class (basin)
+#     fractions of the GPU's full map against the CPU's subsample (acceptance: within 0.5 percentage
+#     points; the subsample's sampling error, about 0.2 points, is printed with them) and case by
+#     case on the common subsample.
+# Prints everything and writes it to $OUT/gpu_check.txt ($OUT default devrun/out). Parts 2-5 (the
+# conveyor) were sized to about 8 minutes after the build, part 6 to about 2 more (its GPU time is not
+# known before a first run); PARTS="conveyor" or PARTS="gap" runs one of them (default both) when a
+# session's GPU time does not allow both. Every step has its own time limit and the report goes on
+# after a failure. Run from the repository root; devrun/ is git-ignored and must travel with the run.
+# A dry run of the CPU side on any machine: VIBRO=build/jobs/vibro CHECK=build/bench/gpu/conveyor_missed_impacts
+# N_MAP=10 N_SMALL=5 N_GAP=8 N_GAP_CPU=4 THREADS=2 (the cuda steps then fail, refused, and the rest runs).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-devrun/out}
@@ -54,6 +65,10 @@ V=${VIBRO:-build-cuda/jobs/vibro}
 CHECK=${CHECK:-build-cuda/bench/gpu/conveyor_missed_impacts}
 N_MAP=${N_MAP:-1000}  # the map is N_MAP x N_MAP cases (a dry run takes a smaller one)
 N_SMALL=${N_SMALL:-100}
+N_GAP=${N_GAP:-1000}         # the gap oscillator's GPU map: N_GAP x N_GAP cases
+N_GAP_CPU=${N_GAP_CPU:-250}  # its CPU subsample (and the grid of the case-by-case comparison)
+PARTS=${PARTS:-conveyor gap}
+want() { [[ " $PARTS " == *" $1 "* ]]; }
 [ -x "$V" ] || { say "no vibro binary: stop"; exit 1; }
 
 # The map: the Fig. 6 study (model, parameters, drop start) on MPGOS's grid, N x N cases.
@@ -68,33 +83,56 @@ run_map() {  # LABEL TIMEOUT BACKEND THREADS N MODE
     --run.progress=never
 }
 
-# 2. GPU: a small warm-up run (also checks the back end works), then the 10^6 maps.
-run_map cuda_small 120 cuda "$THREADS" "$N_SMALL" fixed
-run_map cuda_map_fixed 300 cuda "$THREADS" "$N_MAP" fixed
-run_map cuda_map_adaptive 300 cuda "$THREADS" "$N_MAP" adaptive
+if want conveyor; then
+  # 2. GPU: a small warm-up run (also checks the back end works), then the 10^6 maps.
+  run_map cuda_small 120 cuda "$THREADS" "$N_SMALL" fixed
+  run_map cuda_map_fixed 300 cuda "$THREADS" "$N_MAP" fixed
+  run_map cuda_map_adaptive 300 cuda "$THREADS" "$N_MAP" adaptive
 
-# 3. MPGOS on the same map, in the same session.
-if [ -f "$MPGOS_DIR/run_device.sh" ] && [ -d "$MPGOS_DIR/src/SourceCodes" ]; then
-  mkdir -p "$OUT/mpgos"
-  step mpgos 360 env OUT="$(cd "$OUT/mpgos" && pwd)" bash "$MPGOS_DIR/run_device.sh"
-  grep -E 'config=|tight|loose' "$OUT/mpgos.log" | head -20 | sed 's/^/    /' | tee -a "$REPORT"
-else
-  say "[mpgos] skipped: no $MPGOS_DIR/run_device.sh with MPGOS's tree at src/"
+  # 3. MPGOS on the same map, in the same session.
+  if [ -f "$MPGOS_DIR/run_device.sh" ] && [ -d "$MPGOS_DIR/src/SourceCodes" ]; then
+    mkdir -p "$OUT/mpgos"
+    step mpgos 360 env OUT="$(cd "$OUT/mpgos" && pwd)" bash "$MPGOS_DIR/run_device.sh"
+    grep -E 'config=|tight|loose' "$OUT/mpgos.log" | head -20 | sed 's/^/    /' | tee -a "$REPORT"
+  else
+    say "[mpgos] skipped: no $MPGOS_DIR/run_device.sh with MPGOS's tree at src/"
+  fi
+
+  # 4. The same map on CPU threads, and agreement of cuda with cpu.
+  run_map cpu_map_fixed 420 cpu "$THREADS" "$N_MAP" fixed
+  run_map cpu_map_adaptive 300 cpu "$THREADS" "$N_MAP" adaptive
+  for mode in fixed adaptive; do
+    say "cuda vs cpu, $mode:"
+    /usr/bin/python3 scripts/compare_backends.py "$OUT/cpu_map_$mode.h5" "$OUT/cuda_map_$mode.h5" 2>&1 | sed 's/^/    /' | tee -a "$REPORT"
+  done
+
+  # 5. 10^4 cases: one CPU thread, the brute-force missed-impact check, and cuda's impact counts against it.
+  run_map cpu_small_1thread 300 cpu 1 "$N_SMALL" fixed
+  grid "$N_SMALL" fixed
+  step missed_impacts 300 "$CHECK" "$MAP" 100 "$OUT/missed_impacts.csv" "${GRID[@]}"
+  say "cuda vs cpu (1 thread), $N_SMALL x $N_SMALL subgrid:"
+  /usr/bin/python3 scripts/compare_backends.py "$OUT/cpu_small_1thread.h5" "$OUT/cuda_small.h5" 2>&1 | sed 's/^/    /' | tee -a "$REPORT"
 fi
 
-# 4. The same map on CPU threads, and agreement of cuda with cpu.
-run_map cpu_map_fixed 420 cpu "$THREADS" "$N_MAP" fixed
-run_map cpu_map_adaptive 300 cpu "$THREADS" "$N_MAP" adaptive
-for mode in fixed adaptive; do
-  say "cuda vs cpu, $mode:"
-  /usr/bin/python3 scripts/compare_backends.py "$OUT/cpu_map_$mode.h5" "$OUT/cuda_map_$mode.h5" 2>&1 | sed 's/^/    /' | tee -a "$REPORT"
-done
-
-# 5. 10^4 cases: one CPU thread, the brute-force missed-impact check, and cuda's impact counts against it.
-run_map cpu_small_1thread 300 cpu 1 "$N_SMALL" fixed
-grid "$N_SMALL" fixed
-step missed_impacts 300 "$CHECK" "$MAP" 100 "$OUT/missed_impacts.csv" "${GRID[@]}"
-say "cuda vs cpu (1 thread), $N_SMALL x $N_SMALL subgrid:"
-/usr/bin/python3 scripts/compare_backends.py "$OUT/cpu_small_1thread.h5" "$OUT/cuda_small.h5" 2>&1 | sed 's/^/    /' | tee -a "$REPORT"
+# 6. The gap oscillator's basin map: GPU full map, GPU and CPU subsample, fractions and cases compared.
+GAP=examples/gap_oscillator_basin.ini
+gap_map() {  # LABEL TIMEOUT BACKEND THREADS N
+  step "$1" "$2" "$V" run "$GAP" "--axes.x1_0=linspace(-0.06, 0.04, $5)" "--axes.v1_0=linspace(-0.5, 0.5, $5)" \
+    --output.strobe_points=none --output.overwrite=true --output.file="$OUT/$1.h5" --run.backend="$3" \
+    --run.threads="$4" --run.progress=never
+}
+if want gap; then
+  gap_map gap_cuda_small 120 cuda "$THREADS" "$N_GAP_CPU"
+  gap_map gap_cuda_map 240 cuda "$THREADS" "$N_GAP"
+  gap_map gap_cpu_small 240 cpu "$THREADS" "$N_GAP_CPU"
+  say "gap oscillator: class fractions, cpu ${N_GAP_CPU}^2 subsample vs cuda ${N_GAP}^2 map (acceptance 0.5 %):"
+  /usr/bin/python3 scripts/compare_class_fractions.py "$OUT/gap_cpu_small.h5" "$OUT/gap_cuda_map.h5" 0.005 2>&1 \
+    | sed 's/^/    /' | tee -a "$REPORT"
+  say "gap oscillator: cuda vs cpu on the same ${N_GAP_CPU}^2 grid:"
+  /usr/bin/python3 scripts/compare_class_fractions.py "$OUT/gap_cpu_small.h5" "$OUT/gap_cuda_small.h5" 0.005 2>&1 \
+    | sed 's/^/    /' | tee -a "$REPORT"
+  /usr/bin/python3 scripts/compare_backends.py "$OUT/gap_cpu_small.h5" "$OUT/gap_cuda_small.h5" 2>&1 \
+    | sed 's/^/    /' | tee -a "$REPORT"
+fi
 rm -f "$OUT"/*map*.h5  # 10^6-case files are large; the logs and the report keep the figures
 say "=== done $(date -u +%Y-%m-%dT%H:%M:%SZ)"

@@ -1,13 +1,15 @@
 #pragma once
 // Compliant contact forces of the penetration z (contact for z >= 0): the linear penalty
 // k0 z H(z) and Hertz K (z H(z))^{3/2}. Both vanish for z <= 0; contact onset and offset are events
-// of the caller, because the contact damping switches there.
+// of the caller, because the contact damping switches there. The laws are host-and-device code.
 #include <cmath>
+
+#include "engine/core/host_device.hpp"
 
 namespace vibro {
 
-inline double linear_penalty(double z, double k0) { return z > 0 ? k0 * z : 0.0; }
-inline double hertz(double z, double K) { return z > 0 ? K * z * std::sqrt(z) : 0.0; }
+VIBRO_HD inline double linear_penalty(double z, double k0) { return z > 0 ? k0 * z : 0.0; }
+VIBRO_HD inline double hertz(double z, double K) { return z > 0 ? K * z * std::sqrt(z) : 0.0; }
 
 // Hertz constant K = (4/3) q / ((delta1 + delta2) sqrt(A + B)), delta_i = (1 - mu_i^2) / (pi E_i),
 // for equal principal curvatures A = B (q(1) = 0.318, Hertz's elliptic-integral factor).

@@ -6,6 +6,9 @@
 // resets and mode switches. A guard the state sits on at the start of a step (the event just
 // handled) has that root deflated, so it is not detected again.
 //
+// step_to is host-and-device code (engine/core/host_device.hpp) over a statically dispatched System:
+// with VIBRO_HD members below, the same stepping, event location and resets run in a GPU kernel.
+//
 // System requirements (N fixed):
 //   void rhs(double t, const State& x, State& dx) const;
 //   int guards(AffineGuard<N>* out) const;                  // current mode's guards, <= kMaxGuards
@@ -18,7 +21,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/core/host_device.hpp"
+#if !VIBRO_DEVICE_PASS
 #include "engine/core/case_budget.hpp"
+#endif
 #include "engine/events/affine_guard_root.hpp"
 #include "engine/ode/dormand_prince5.hpp"
 
@@ -49,6 +55,20 @@ class StepFailure : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// How HybridIntegrator::step_to ended: t_end reached, stopped by the system after an event, or
+// failed (the step size underflowed at t; events repeated without time advancing at t).
+enum class HybridStatus { Reached, Stopped, Underflow, Stalled };
+struct HybridOutcome {
+  HybridStatus status;
+  double t;
+};
+
+// What StepFailure says for a failed outcome (host only).
+inline std::string hybrid_failure_message(const HybridOutcome& outcome) {
+  if (outcome.status == HybridStatus::Underflow) return "step size underflow at t = " + std::to_string(outcome.t);
+  return "events repeat without time advancing at t = " + std::to_string(outcome.t) + " (unresolved accumulation)";
+}
+
 template <int N>
 class HybridIntegrator {
  public:
@@ -58,9 +78,19 @@ class HybridIntegrator {
       : control_(control), simultaneity_(simultaneity) {}
 
   // Advances (t, x) to t_end, or to the first event after which the system asks to stop.
-  // Returns true when t_end was reached.
+  // Returns true when t_end was reached; throws StepFailure when integration fails.
   template <class System>
   bool advance(System& system, double& t, State& x, double t_end) {
+    const HybridOutcome outcome = step_to(system, t, x, t_end);
+    if (outcome.status == HybridStatus::Underflow || outcome.status == HybridStatus::Stalled)
+      throw StepFailure(hybrid_failure_message(outcome));
+    return outcome.status == HybridStatus::Reached;
+  }
+
+  // The same, as host-and-device code: failures are returned, not thrown (the case's budget is
+  // still charged, and throws, on the host).
+  template <class System>
+  VIBRO_HD HybridOutcome step_to(System& system, double& t, State& x, double t_end) {
     auto f = [&system](double time, const State& y, State& dy) { system.rhs(time, y, dy); };
     State k1, y_new, k_new;
     f(t, x, k1);
@@ -78,21 +108,20 @@ class HybridIntegrator {
       if (!accepted) {
         ++stats_.rejected;
         h_ = h_next;
-        if (h_ < control_.h_min * std::max(1.0, std::fabs(t)))
-          throw StepFailure("step size underflow at t = " + std::to_string(t));
+        if (h_ < control_.h_min * (std::fabs(t) > 1.0 ? std::fabs(t) : 1.0)) return {HybridStatus::Underflow, t};
         continue;
       }
       ++stats_.steps;
       if (!last || h_next < h_) h_ = h_next;
 
       // Events in this step.
-      std::array<AffineGuard<N>, kMaxGuards> guards;
-      const int count = system.guards(guards.data());
-      std::array<EventHit, kMaxGuards> hits;
+      AffineGuard<N> guards[kMaxGuards];
+      const int count = system.guards(guards);
+      EventHit hits[kMaxGuards];
       int found = 0;
       for (int g = 0; g < count; ++g) {
-        const auto hit = locate(dense, guards[static_cast<std::size_t>(g)]);
-        if (hit.found) hits[static_cast<std::size_t>(found++)] = {guards[static_cast<std::size_t>(g)].id, t + hit.theta * h, hit.grazing};
+        const PolynomialRoot hit = first_affine_guard_root(dense, guards[g].a, guards[g].b, guards[g].crossing);
+        if (hit.found) hits[found++] = {guards[g].id, t + hit.theta * h, hit.grazing};
       }
       if (found == 0) {
         system.observe(dense, 1.0);
@@ -102,40 +131,47 @@ class HybridIntegrator {
         continue;
       }
       for (int i = 1; i < found; ++i)  // insertion sort by time: a handful of guards
-        for (int j = i; j > 0 && hits[static_cast<std::size_t>(j)].t < hits[static_cast<std::size_t>(j - 1)].t; --j)
-          std::swap(hits[static_cast<std::size_t>(j)], hits[static_cast<std::size_t>(j - 1)]);
+        for (int j = i; j > 0 && hits[j].t < hits[j - 1].t; --j) {
+          const EventHit earlier = hits[j];
+          hits[j] = hits[j - 1];
+          hits[j - 1] = earlier;
+        }
       const double t_event = hits[0].t;
       int together = 1;
-      while (together < found && hits[static_cast<std::size_t>(together)].t - t_event <= simultaneity_ * std::max(1.0, std::fabs(t_event)))
-        ++together;
+      const double scale = std::fabs(t_event) > 1.0 ? std::fabs(t_event) : 1.0;
+      while (together < found && hits[together].t - t_event <= simultaneity_ * scale) ++together;
       system.observe(dense, (t_event - t) / h);
       x = dense.at((t_event - t) / h);
       // Events that keep firing without time advancing (an unresolved Zeno sequence) fail the case
       // instead of stalling it.
       stalled_ = t_event - t <= kGuardResolution * h ? stalled_ + 1 : 0;
-      if (stalled_ > kMaxStalledEvents)
-        throw StepFailure("events repeat without time advancing at t = " + std::to_string(t_event) +
-                          " (unresolved accumulation)");
+      if (stalled_ > kMaxStalledEvents) return {HybridStatus::Stalled, t_event};
       t = t_event;
       stats_.events += together;
+#if !VIBRO_DEVICE_PASS
       charge_events(together);
-      if (!system.on_events(t, x, hits.data(), together)) return false;
+#endif
+      if (!system.on_events(t, x, hits, together)) return {HybridStatus::Stopped, t};
       f(t, x, k1);
       ++stats_.evaluations;
     }
-    return true;
+    return {HybridStatus::Reached, t};
   }
 
-  const HybridStats& stats() const { return stats_; }
-  void reset_step() { h_ = 0; }
+  VIBRO_HD const HybridStats& stats() const { return stats_; }
+  // A fresh first step (a restart from a sample): no step size or event streak carried over.
+  VIBRO_HD void reset_step() {
+    h_ = 0;
+    stalled_ = 0;
+  }
+  // Rolls the count of rejected steps back to what it was at a sample (a batch that stepped past it).
+  void rewind_rejected(long rejected) { stats_.rejected = rejected; }
 
  private:
-  PolynomialRoot locate(const DenseStep<N>& dense, const AffineGuard<N>& guard) const {
-    return first_affine_guard_root(dense, guard.a, guard.b, guard.crossing);
-  }
-
-  double initial_step(double t, double t_end) const {
-    return std::min({control_.h_max, 1e-3 * std::max(1e-12, t_end - t), 1e-2});
+  VIBRO_HD double initial_step(double t, double t_end) const {
+    const double span = 1e-3 * (1e-12 < t_end - t ? t_end - t : 1e-12);
+    const double h = control_.h_max < span ? control_.h_max : span;  // std::min({h_max, span, 1e-2})
+    return h < 1e-2 ? h : 1e-2;
   }
 
   static constexpr int kMaxStalledEvents = 1000;

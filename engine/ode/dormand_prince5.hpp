@@ -2,11 +2,15 @@
 // Dormand-Prince 5(4) with Hairer's 4th-order continuous extension (DOPRI5), for small fixed-size
 // states: Eigen fixed-size vectors, no heap allocation per step, FSAL. The step and its dense
 // output are separate so that an event locator can work on the interpolant of an accepted step.
+// Host-and-device code (engine/core/host_device.hpp): the GPU kernels of DOPRI5 models step with it.
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/host_device.hpp"
+#if !VIBRO_DEVICE_PASS
 #include "engine/core/case_budget.hpp"
+#endif
 
 namespace vibro {
 
@@ -17,19 +21,19 @@ struct DenseStep {
   // y(t0 + theta h) = r1 + theta (r2 + (1-theta) (r3 + theta (r4 + (1-theta) r5))), theta in [0, 1].
   State r1, r2, r3, r4, r5;
 
-  State at(double theta) const {
+  VIBRO_HD State at(double theta) const {
     const double u = 1 - theta;
     return r1 + theta * (r2 + u * (r3 + theta * (r4 + u * r5)));
   }
   // Power-basis coefficients c0..c4 (in theta) of the affine function a.y + b along the step.
-  void affine_polynomial(const State& a, double b, double c[5]) const {
+  VIBRO_HD void affine_polynomial(const State& a, double b, double c[5]) const {
     power_basis(a.dot(r1) + b, a.dot(r2), a.dot(r3), a.dot(r4), a.dot(r5), c);
   }
   // Power-basis coefficients (in theta) of component i alone.
-  void component_polynomial(int i, double c[5]) const { power_basis(r1[i], r2[i], r3[i], r4[i], r5[i], c); }
+  VIBRO_HD void component_polynomial(int i, double c[5]) const { power_basis(r1[i], r2[i], r3[i], r4[i], r5[i], c); }
 
  private:
-  static void power_basis(double R1, double R2, double R3, double R4, double R5, double c[5]) {
+  VIBRO_HD static void power_basis(double R1, double R2, double R3, double R4, double R5, double c[5]) {
     c[0] = R1;
     c[1] = R2 + R3;
     c[2] = -R3 + R4 + R5;
@@ -53,9 +57,26 @@ class DormandPrince5 {
   // Attempts one step of size h from (t, y) with k1 = f(t, y) given. On acceptance fills `dense`,
   // returns true and sets y_new, k_new (= f at the new point, FSAL); always proposes h_next.
   template <class F>
-  bool attempt(F&& f, double t, const State& y, const State& k1, double h, const StepControl& control,
-               State& y_new, State& k_new, DenseStep<N>& dense, double& h_next, int& evaluations) const {
+  VIBRO_HD bool attempt(F&& f, double t, const State& y, const State& k1, double h, const StepControl& control,
+                        State& y_new, State& k_new, DenseStep<N>& dense, double& h_next, int& evaluations) const {
+    // The Butcher tableau, error and dense-output weights: locals, so that device code may use them.
+    constexpr double c2 = 1.0 / 5, c3 = 3.0 / 10, c4 = 4.0 / 5, c5 = 8.0 / 9;
+    constexpr double a21 = 1.0 / 5;
+    constexpr double a31 = 3.0 / 40, a32 = 9.0 / 40;
+    constexpr double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
+    constexpr double a51 = 19372.0 / 6561, a52 = -25360.0 / 2187, a53 = 64448.0 / 6561, a54 = -212.0 / 729;
+    constexpr double a61 = 9017.0 / 3168, a62 = -355.0 / 33, a63 = 46732.0 / 5247, a64 = 49.0 / 176,
+                     a65 = -5103.0 / 18656;
+    constexpr double a71 = 35.0 / 384, a73 = 500.0 / 1113, a74 = 125.0 / 192, a75 = -2187.0 / 6784,
+                     a76 = 11.0 / 84;
+    constexpr double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
+                     e6 = 22.0 / 525, e7 = -1.0 / 40;
+    constexpr double d1 = -12715105075.0 / 11282082432.0, d3 = 87487479700.0 / 32700410799.0,
+                     d4 = -10690763975.0 / 1880347072.0, d5 = 701980252875.0 / 199316789632.0,
+                     d6 = -1453857185.0 / 822651844.0, d7 = 69997945.0 / 29380423.0;
+#if !VIBRO_DEVICE_PASS
     charge_step();  // every DOPRI5 user is bounded by the case's budget (rejected attempts cost too)
+#endif
     State k2, k3, k4, k5, k6, tmp;
     tmp = y + h * (a21 * k1);
     f(t + c2 * h, tmp, k2);
@@ -94,22 +115,6 @@ class DormandPrince5 {
     dense.r5 = h * (d1 * k1 + d3 * k3 + d4 * k4 + d5 * k5 + d6 * k6 + d7 * k_new);
     return true;
   }
-
- private:
-  static constexpr double c2 = 1.0 / 5, c3 = 3.0 / 10, c4 = 4.0 / 5, c5 = 8.0 / 9;
-  static constexpr double a21 = 1.0 / 5;
-  static constexpr double a31 = 3.0 / 40, a32 = 9.0 / 40;
-  static constexpr double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
-  static constexpr double a51 = 19372.0 / 6561, a52 = -25360.0 / 2187, a53 = 64448.0 / 6561, a54 = -212.0 / 729;
-  static constexpr double a61 = 9017.0 / 3168, a62 = -355.0 / 33, a63 = 46732.0 / 5247, a64 = 49.0 / 176,
-                          a65 = -5103.0 / 18656;
-  static constexpr double a71 = 35.0 / 384, a73 = 500.0 / 1113, a74 = 125.0 / 192, a75 = -2187.0 / 6784,
-                          a76 = 11.0 / 84;
-  static constexpr double e1 = 71.0 / 57600, e3 = -71.0 / 16695, e4 = 71.0 / 1920, e5 = -17253.0 / 339200,
-                          e6 = 22.0 / 525, e7 = -1.0 / 40;
-  static constexpr double d1 = -12715105075.0 / 11282082432.0, d3 = 87487479700.0 / 32700410799.0,
-                          d4 = -10690763975.0 / 1880347072.0, d5 = 701980252875.0 / 199316789632.0,
-                          d6 = -1453857185.0 / 822651844.0, d7 = 69997945.0 / 29380423.0;
 };
 
 }  // namespace vibro

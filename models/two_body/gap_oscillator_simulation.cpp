@@ -40,16 +40,6 @@ StrobeFrame GapOscillatorSystem::strobe_frame(const GapOscillatorConstants& c) {
 
 GapOscillatorSystem::GapOscillatorSystem(const GapOscillatorConstants& c) : c_(c), contact_(gap_contact(c)) {}
 
-double GapOscillatorSystem::forcing(const State& x) const {
-  return c_.lambda * c_.F0 * (x[4] * std::cos(c_.phase) - x[5] * std::sin(c_.phase));
-}
-
-double GapOscillatorSystem::contact_force(const State& x) const {
-  const double z = x[0] - x[2];
-  if (mode != kContact) return 0;
-  return c_.law == ImpactLaw::Linear ? linear_penalty(z, c_.k0) : hertz(z, c_.K);
-}
-
 double GapOscillatorSystem::contact_stiffness(const State& x) const {
   const double z = x[0] - x[2];
   if (mode != kContact || z <= 0) return 0;
@@ -88,38 +78,6 @@ void GapOscillatorSystem::jacobian(double, const State& x, Matrix& J) const {
 
 GapOscillatorSystem::Matrix GapOscillatorSystem::reset_jacobian(const EventHit& hit, const State& x) const {
   return contact_.reset_jacobian(hit, mode, x);
-}
-
-void GapOscillatorSystem::rhs(double, const State& x, State& dx) const {
-  dx[4] = -c_.omega * x[5];
-  dx[5] = c_.omega * x[4];
-  const double F = forcing(x);
-  if (mode == kStuck) {  // the bodies move as one (restitution law, the paper's Eq. 6)
-    const double a = (-c_.c1 * x[1] - c_.k1 * x[0] + F) / (c_.m1 + c_.m2);
-    dx[0] = x[1];
-    dx[1] = a;
-    dx[2] = x[3];
-    dx[3] = a;
-    return;
-  }
-  const double spring = c_.k2 * (x[0] - x[2] + c_.D), damper = c_.c2 * (x[1] - x[3]);
-  const double Fcon = contact_force(x);
-  dx[0] = x[1];
-  dx[1] = (-c_.c1 * x[1] - c_.k1 * x[0] - damper - spring + F - Fcon) / c_.m1;
-  dx[2] = x[3];
-  dx[3] = (damper + spring + Fcon) / c_.m2;
-}
-
-bool GapOscillatorSystem::on_events(double, State& x, const EventHit* hits, int count) {
-  for (int i = 0; i < count; ++i) contact_.on_event(hits[i], mode, x, *sample);
-  return true;
-}
-
-void GapOscillatorSystem::observe(const DenseStep<6>& step, double theta_end) {
-  ++sample->counters[kSteps];
-  auto force = [this](double z) { return c_.law == ImpactLaw::Linear ? linear_penalty(z, c_.k0) : hertz(z, c_.K); };
-  track_step_extremes(step, theta_end, {c_.D, 0.0}, mode == kContact, mode != kFree, force, sample->aux);
-  if (mode == kContact) track_contact_force(step, theta_end, [this](const State& x) { return contact_force(x); }, sample->aux);
 }
 
 GapOscillatorSystem::State GapOscillatorSystem::start() const {

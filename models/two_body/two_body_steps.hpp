@@ -1,8 +1,8 @@
 #pragma once
 // What Models A and B share as two bodies on a line with a contact between them, both carried as
-// the state (x1, v1, x2, v2, cos wt, sin wt): per-step tracking of the window extremes (exact, at
-// the roots of the velocities on the step's dense output), the period loop that samples the
-// stroboscopic map at t = k T, and the Simulation around a hybrid system that runs it.
+// the state (x1, v1, x2, v2, cos wt, sin wt): the period loop that samples the stroboscopic map at
+// t = k T (each period through step_period, two_body_period.hpp) and the Simulation around a hybrid
+// system that runs it.
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -18,83 +18,11 @@
 
 #include "engine/hybrid/hybrid_integrator.hpp"
 #include "engine/hybrid/variational_system.hpp"
+#include "models/two_body/two_body_extremes.hpp"
+#include "models/two_body/two_body_period.hpp"
 #include "models/two_body/two_body_trace.hpp"
 
 namespace vibro::two_body {
-
-// Per-period extremes carried in StrobeSample::aux (reset at every sample). kMinContactForce: the
-// smallest force the contact transmits (elastic plus contact damping; < 0: it pulls), +inf without contact.
-enum GapAux { kMaxX1, kMinX1, kMaxU2, kMinU2, kMaxForce, kMaxPenetration, kContactTime, kMinContactForce };
-
-struct StepGeometry {
-  double rest2;     // body 2's rest coordinate: u2 = x2 - rest2
-  double z_offset;  // penetration z = x1 - x2 + z_offset
-};
-
-// Updates aux with the extremes of x1, u2 and (in contact) the penetration over the step's first
-// theta_end; force_of(z) gives the elastic contact force of a penetration.
-template <class Force>
-void track_step_extremes(const DenseStep<6>& step, double theta_end, const StepGeometry& geometry, bool in_contact,
-                         bool touching, Force&& force_of, StrobeAux& aux) {
-  auto extremum_inside = [&](const TwoBodyState& velocity_row, double& theta) {
-    double c[5];
-    step.affine_polynomial(velocity_row, 0, c);
-    const PolynomialRoot root = polynomial_first_root(c, 4, Crossing::Either);
-    theta = root.theta;
-    return root.found && root.theta <= theta_end;
-  };
-  auto track = [](double value, double& maximum, double& minimum) {
-    maximum = std::max(maximum, value);
-    minimum = std::min(minimum, value);
-  };
-  auto penetration = [&](double theta) {
-    const TwoBodyState y = step.at(theta);
-    return y[0] - y[2] + geometry.z_offset;
-  };
-  TwoBodyState row;
-  double theta = 0;
-  for (const double end : {0.0, theta_end}) {
-    const TwoBodyState y = step.at(end);
-    track(y[0], aux[kMaxX1], aux[kMinX1]);
-    track(y[2] - geometry.rest2, aux[kMaxU2], aux[kMinU2]);
-  }
-  row << 0, 1, 0, 0, 0, 0;
-  if (extremum_inside(row, theta)) track(step.at(theta)[0], aux[kMaxX1], aux[kMinX1]);
-  row << 0, 0, 0, 1, 0, 0;
-  if (extremum_inside(row, theta)) track(step.at(theta)[2] - geometry.rest2, aux[kMaxU2], aux[kMinU2]);
-  if (touching) aux[kContactTime] += theta_end * step.h;
-  if (!in_contact) return;
-  double z_max = std::max(penetration(0), penetration(theta_end));
-  row << 0, 1, 0, -1, 0, 0;
-  if (extremum_inside(row, theta)) z_max = std::max(z_max, penetration(theta));
-  if (z_max > aux[kMaxPenetration]) {
-    aux[kMaxPenetration] = z_max;
-    aux[kMaxForce] = force_of(z_max);
-  }
-}
-
-// Updates aux[kMinContactForce] with the contact force over the step's first theta_end, sampled at
-// 9 points (a tensile dip shorter than an eighth of a step may be missed; it is a flag, not an event).
-template <class ContactForce>
-void track_contact_force(const DenseStep<6>& step, double theta_end, ContactForce&& force_of_state,
-                         StrobeAux& aux) {
-  for (int i = 0; i <= 8; ++i) aux[kMinContactForce] = std::min(aux[kMinContactForce], force_of_state(step.at(theta_end * i / 8)));
-}
-
-inline void reset_period_extremes(StrobeAux& aux) {
-  constexpr double inf = std::numeric_limits<double>::infinity();
-  aux[kMaxX1] = aux[kMaxU2] = -inf;
-  aux[kMinX1] = aux[kMinU2] = aux[kMinContactForce] = inf;
-  aux[kMaxForce] = aux[kMaxPenetration] = aux[kContactTime] = 0;
-}
-
-// How a two-body model's samples are read and taken: the layout, body 2's rest coordinate (the
-// sampled u2 = x2 - rest2) and the counter of rejected steps.
-struct StrobeFrame {
-  StrobeLayout layout;
-  double rest2;
-  int rejected_counter;
-};
 
 // Integrates period after period, sampling (x1, v1, u2, v2) and the mode at t = k T, until the
 // observer says stop. `periods` is the number of samples emitted so far. With a trace, the system
@@ -104,36 +32,19 @@ void run_periods(HybridIntegrator<6>& integrator, System& system, TwoBodyState& 
                  double period, const StrobeFrame& frame, StrobeSample& sample, StrobeObserver& observer,
                  TraceSink* trace) {
   const double rest2 = frame.rest2;
-  double t = static_cast<double>(periods) * period;
   while (true) {
-    const double t_next = static_cast<double>(periods + 1) * period;
-    try {
-      if (trace) {
-        TracedTwoBody<System> traced(system, *trace, frame.layout, rest2);
-        integrator.advance(traced, t, x, t_next);
-        // The last step ends at t_next only up to rounding: the sample's grid time gets the sample.
-        trace->fill_to(t_next, static_cast<int>(system.mode), [&](double, double* out) { two_body_trace_state(x, rest2, out); });
-      } else {
-        integrator.advance(system, t, x, t_next);
-      }
-    } catch (const StepFailure& failure) {
-      throw CaseFailure(failure.what());
+    PeriodOutcome outcome;
+    if (trace) {
+      TracedTwoBody<System> traced(system, *trace, frame.layout, rest2);
+      outcome = step_period(integrator, traced, system, x, periods, period, rest2, frame.rejected_counter, sample);
+      // The last step ends at the sample only up to rounding: the sample's grid time gets the sample.
+      if (outcome.stop != PeriodStop::StepFailed)
+        trace->fill_to(outcome.t, static_cast<int>(system.mode), [&](double, double* out) { two_body_trace_state(x, rest2, out); });
+    } else {
+      outcome = step_period(integrator, system, system, x, periods, period, rest2, frame.rejected_counter, sample);
     }
-    // Re-anchor the forcing oscillator exactly at phase 0 (no drift of cos^2 + sin^2 over a run).
-    x[4] = 1.0;
-    x[5] = 0.0;
-    t = t_next;
-    ++periods;
-    sample.period = periods;
-    sample.time = t;
-    sample.mode = system.mode;
-    sample.drift_position = 0;  // no transport in these models
-    sample.state[0] = x[0];
-    sample.state[1] = x[1];
-    sample.state[2] = x[2] - rest2;
-    sample.state[3] = x[3];
-    sample.counters[static_cast<std::size_t>(frame.rejected_counter)] = integrator.stats().rejected;
-    if (!x.allFinite()) throw CaseFailure("non-finite state at t = " + std::to_string(t));
+    if (outcome.stop == PeriodStop::StepFailed) throw CaseFailure(hybrid_failure_message(outcome.step));
+    if (outcome.stop == PeriodStop::NonFinite) throw CaseFailure("non-finite state at t = " + std::to_string(outcome.t));
     const bool go_on = observer.on_sample(sample);
     reset_period_extremes(sample.aux);
     if (!go_on) return;
@@ -175,11 +86,7 @@ class TwoBodySimulation final : public Simulation {
     if (sink) sink->skip_to(static_cast<double>(periods_) * period_);
   }
   bool restart_from(const StrobeSample& sample) override {
-    if (!system_.restart(sample, x_)) return false;
-    periods_ = sample.period;
-    sample_.counters = sample.counters;
-    integrator_.reset_step();
-    return true;
+    return restart_two_body(system_, integrator_, x_, periods_, sample_, sample);
   }
   bool stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) override {
     System system = system_;

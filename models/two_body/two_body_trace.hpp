@@ -11,10 +11,9 @@
 #include "engine/core/strobe_sample.hpp"
 #include "engine/core/trace_sink.hpp"
 #include "engine/hybrid/hybrid_integrator.hpp"
+#include "models/two_body/two_body_state.hpp"
 
 namespace vibro::two_body {
-
-using TwoBodyState = Eigen::Matrix<double, 6, 1>;
 
 // The section's components (x1, v1, u2 = x2 - rest2, v2) of a two-body state.
 inline void two_body_trace_state(const TwoBodyState& x, double rest2, double* out) {

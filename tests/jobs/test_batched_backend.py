@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """run.backend = batched steps the cases many at a time through the model's host-and-device kernel;
 its result files must equal run.backend = cpu's bit for bit (every dataset under cases/ but the wall
-times). Also: run.backend = cuda on a build or machine without a GPU, and batched where the model or
+times): the conveyor's Fig. 6 study, and a gap-oscillator (Model A) sweep through the DOPRI5 +
+affine-guard kernel with chatter and sticking, infeasible starts, budget failures and compliant
+contact. Also: run.backend = cuda on a build or machine without a GPU, and batched where the model or
 the requested outputs have no batched path, are refused with exit code 2 before any work.
 
 usage: test_batched_backend.py VIBRO_BINARY REPO_ROOT
@@ -13,6 +15,7 @@ import sys
 import tempfile
 
 import h5py
+import numpy as np
 
 FAILURES = []
 
@@ -53,6 +56,60 @@ def run(vibro, ini, out, *overrides):
                           capture_output=True, text=True, timeout=300)
 
 
+# Model A: e = 0 and 0.5 (chatter that ends in sticking, and releases), lambda from the grazing point
+# lambda* = 0.5670028 of e = 1 up; x1_0 = 0.06 > D puts the bodies into each other (infeasible start).
+GAP_SWEEP = """model = gap_oscillator
+[parameters]
+law = restitution
+[axes]
+e = 0.0, 0.5
+lambda = 0.5670028, 1.0, 3.0, 6.0
+x1_0 = -0.02, 0.06
+[run]
+max_periods = 100
+window_periods = 20
+"""
+
+
+def compare_backends(vibro, ini, tmp, label, extra):
+    """Runs ini on both back ends; returns the cpu file's datasets (None when a run failed)."""
+    files = {}
+    for backend in ("cpu", "batched"):
+        files[backend] = os.path.join(tmp, "%s_%s.h5" % (label.replace(" ", "_"), backend))
+        done = run(vibro, ini, files[backend], "--run.threads=2", "--run.backend=" + backend, *extra)
+        check(done.returncode == 0, "%s %s: vibro run succeeds" % (label, backend), done.stderr[-400:])
+        if done.returncode != 0:
+            return None
+    cpu, batched = datasets(files["cpu"]), datasets(files["batched"])
+    bad = differences(cpu, batched)
+    check(not bad, "%s: batched file equals the cpu file bit for bit" % label, ", ".join(bad[:10]))
+    return cpu
+
+
+def gap_oscillator_sweeps(vibro, tmp):
+    ini = os.path.join(tmp, "gap_sweep.ini")
+    with open(ini, "w") as out:
+        out.write(GAP_SWEEP)
+    for label, extra in (("gap adaptive", []), ("gap fixed", ["--run.steady_state=fixed"]),
+                         ("gap event budget", ["--run.max_events_per_period=1"]),
+                         ("gap linear contact", ["--parameters.law=linear"])):
+        cpu = compare_backends(vibro, ini, tmp, label, extra)
+        if cpu is None:
+            continue
+        status = cpu["cases/status"]
+        check((status == 1).sum() == 8, "%s: the 8 interpenetrating starts are infeasible" % label, str(status))
+        if label == "gap event budget":
+            check((status == 2).sum() >= 4 and (status == 0).sum() >= 1,
+                  "gap event budget: cases fail by budget and others finish", str(status))
+        elif label == "gap linear contact":
+            check((status == 0).sum() == 8 and np.nanmax(cpu["cases/observables/max_penetration"]) > 0,
+                  "gap linear contact: every feasible case ok, in compliant contact", str(status))
+        else:
+            check((status == 0).sum() == 8, "%s: every feasible case ok" % label, str(status))
+            check(cpu["cases/counters/stickings"].max() > 0 and cpu["cases/counters/releases"].max() > 0,
+                  "%s: chatter ends in sticking and release" % label)
+
+
 def main():
     vibro, repo = sys.argv[1], sys.argv[2]
     fig6 = os.path.join(repo, "examples", "conveyor_fig6.ini")
@@ -61,16 +118,9 @@ def main():
         # budget that fails most cases mid-run: the failure path must match too.
         for label, extra in (("adaptive", []), ("fixed", ["--run.steady_state=fixed"]),
                              ("event budget", ["--run.max_events_per_period=4"])):
-            files = {}
-            for backend in ("cpu", "batched"):
-                files[backend] = os.path.join(tmp, "fig6_%s_%s.h5" % (label.replace(" ", "_"), backend))
-                done = run(vibro, fig6, files[backend], "--run.threads=2", "--run.backend=" + backend, *extra)
-                check(done.returncode == 0, "%s %s: vibro run succeeds" % (label, backend), done.stderr[-400:])
-            if FAILURES:
+            cpu = compare_backends(vibro, fig6, tmp, "fig6 " + label, extra)
+            if cpu is None:
                 break
-            cpu, batched = datasets(files["cpu"]), datasets(files["batched"])
-            bad = differences(cpu, batched)
-            check(not bad, "%s: batched file equals the cpu file bit for bit" % label, ", ".join(bad[:10]))
             status = cpu["cases/status"]
             if label == "event budget":
                 check((status == 2).sum() > 100, "event budget: most cases fail (the failure path is exercised)",
@@ -79,11 +129,14 @@ def main():
                 check((status == 0).all(), "%s: every case ok" % label)
             if label == "adaptive":
                 check(cpu["cases/jumps"].sum() > 0, "adaptive: the grid exercises extrapolation jumps")
+        gap_oscillator_sweeps(vibro, tmp)
 
         refused = (
             ("cuda without a GPU back end", fig6, ["--run.backend=cuda"], "run.backend = cuda"),
-            ("a model without a batched kernel", os.path.join(repo, "examples", "gap_oscillator_fig4.ini"),
+            ("a model without a batched kernel", os.path.join(repo, "examples", "vibro_platform_basin.ini"),
              ["--run.backend=batched"], "has no batched kernel"),
+            ("continuation", os.path.join(repo, "examples", "gap_oscillator_fig4.ini"), ["--run.backend=batched"],
+             "run.continuation"),
             ("floquet multipliers", fig6, ["--run.backend=batched", "--output.floquet=true"], "output.floquet"),
             ("an unknown backend", fig6, ["--run.backend=gpu"], "run.backend"),
         )
