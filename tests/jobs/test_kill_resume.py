@@ -11,6 +11,7 @@ import os
 import random
 import re
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
@@ -48,22 +49,40 @@ def same(a, b):
     return True
 
 
+MAGIC_SIZE = len(b"VIBRO-CHECKPOINT-5\n")
+FRAME_SIZE = 8 + 3 * 8  # marker, then run id, payload size and checksum (uint64 each)
+
+
+def whole_records(log):
+    """How many whole records (the header first, then batches) the log holds now.
+
+    A record is whole once its frame and all of its payload are on disk: a reader polling the file's
+    size can see a record half written (the header of a long sweep file is over 4 KiB and reaches the
+    disk in several writes), so counting on sizes alone once killed a run before its first batch.
+    """
+    records, offset = 0, MAGIC_SIZE
+    with open(log, "rb") as f:
+        data = f.read()
+    while offset + FRAME_SIZE <= len(data):
+        payload = struct.unpack_from("<Q", data, offset + 16)[0]
+        if offset + FRAME_SIZE + payload > len(data):
+            break
+        records += 1
+        offset += FRAME_SIZE + payload
+    return records
+
+
 def kill_after_first_batch(process, output, limit_seconds):
-    """SIGKILL the run once its checkpoint log holds at least one flushed batch of cases.
+    """SIGKILL the run once its checkpoint log holds its header and at least one whole batch of cases.
 
     Waiting on the log, not on a fraction of the reference duration, keeps the test deterministic on a
     loaded machine (a fixed sleep once fired before the first flush, leaving nothing to resume).
     """
     log = output + ".ckpt.0"
     deadline = time.time() + limit_seconds
-    header_size = None
     while time.time() < deadline and process.poll() is None:
-        if os.path.exists(log):
-            size = os.path.getsize(log)
-            if header_size is None and size > 0:  # the header is one flushed write (< 4 KiB)
-                header_size = size
-            elif header_size is not None and size > header_size:  # an empty log (just created) is neither
-                break
+        if os.path.exists(log) and whole_records(log) >= 2:
+            break
         time.sleep(0.005)
     check(process.poll() is None, "the run was still going when its first batch was flushed", output)
     os.kill(process.pid, signal.SIGKILL)
