@@ -15,6 +15,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main(path, out):
@@ -34,8 +37,7 @@ def main(path, out):
     fig.suptitle("spin %.2f omega_n, m_e/m_P = %.2f, %d balls" % (data["params"].get("spin_ratio", np.nan),
                                                                  data["params"].get("me_ratio", np.nan),
                                                                  int(data["params"].get("n_balls", 0))))
-    fig.tight_layout()
-    fig.savefig(out, dpi=150)
+    style.save(fig, out)
     flat_l, flat_x = locked.reshape(-1), x.reshape(-1)
     print("locked cells: %d of %d" % (int((flat_l == 1).sum()), flat_l.size))
     for value, name in ((1, "locked"), (0, "drifting")):

@@ -18,6 +18,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main(path, out):
@@ -43,8 +46,7 @@ def main(path, out):
         for b in (0.34, 0.75, 1.11):
             ax.axvline(b, color="0.7", lw=0.8, ls="--")
     axes[0].set_title("one ball, m_e/m_P = 1, point mass (thesis zones at 0.34, 0.75, 1.11 omega_n)")
-    fig.tight_layout()
-    fig.savefig(out, dpi=150)
+    style.save(fig, out)
 
     omega = obs["mean_relative_speed"] / (obs["spin_rpm"] * 2 * np.pi / 60)  # in units of the spin speed
     order = np.argsort(spin)

@@ -16,6 +16,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main(up_path, down_path, out):
@@ -33,8 +36,7 @@ def main(up_path, down_path, out):
     ax.set_ylabel("x_max / R")
     ax.set_title("one ball, continuation in m_e/m_P (dots: locked)")
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(out, dpi=150)
+    style.save(fig, out)
     ru, xu, lu = curves["up"]
     rd, xd, ld = curves["down"]
     print("up: first locked at %.2f; down: last locked at %.2f" % (ru[np.argmax(lu)], rd[np.where(ld)[0].min()]))

@@ -19,6 +19,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main(path, out):
@@ -53,8 +56,7 @@ def main(path, out):
     ax.set_ylabel("x_max / R")
     ax.set_title("spin %s omega_n, %s balls (dots: locked)" % ("%.2f" % spin if first != "spin_ratio" else "swept", kind))
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(out, dpi=150)
+    style.save(fig, out)
 
 
 if __name__ == "__main__":

@@ -46,6 +46,9 @@ from matplotlib.patches import Patch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 PREFERRED_OBS = ("mean_velocity", "A1")
 LABEL_COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink",
@@ -310,8 +313,7 @@ def main():
                       ncol=1, frameon=False)
     fig.suptitle("basins of attraction: %s (%s)" % (data["model"], os.path.basename(args.input)), fontsize=11)
     if one_d:
-        fig.tight_layout()
-    fig.savefig(args.output, dpi=130, bbox_inches="tight")
+    style.save(fig, args.output)
     print("\nwrote %s" % args.output)
 
 

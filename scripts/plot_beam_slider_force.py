@@ -19,6 +19,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def zeros(x, F):
@@ -59,8 +62,7 @@ def main():
     ax2.set_ylabel("mean energy [J]")
     ax2.set_xlabel("x_C / l")
     ax1.set_title("surrogate system: mean axial contact force on the slider")
-    fig.tight_layout()
-    fig.savefig(sys.argv[2], dpi=120)
+    style.save(fig, sys.argv[2])
     for fv, x0, kind in found:
         print("f = %g Hz: zero of F_x at x_C = %.4f l (%s)" % (fv, x0, kind))
 

@@ -20,6 +20,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main():
@@ -59,8 +62,7 @@ def main():
         print("%s: x_C / l in [%.3f, %.3f] over %.1f s; largest x_C spectral peak at %.4f Hz" %
               (label or "case %d" % i, x.min(), x.max(), t[-1] - t[0], peak))
     axes[-1][0].set_xlabel("t [s]")
-    fig.tight_layout()
-    fig.savefig(sys.argv[2], dpi=110)
+    style.save(fig, sys.argv[2])
 
 
 if __name__ == "__main__":

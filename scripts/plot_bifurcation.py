@@ -41,6 +41,9 @@ from matplotlib.transforms import blended_transform_factory  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 # fixed colours for common classes (the same as plot_regimes.py where they overlap); others take the
 # next free colour of PALETTE in sorted order
@@ -270,7 +273,7 @@ def main():
     models = sorted({r["data"]["model"] for r in runs})
     ax.set_title("bifurcation diagram (stroboscopic points): %s, %s against %s" % (", ".join(models), cname, xname),
                  fontsize=10)
-    fig.savefig(output, dpi=140, bbox_inches="tight")
+    style.save(fig, output)
     print("wrote %s" % output)
 
 

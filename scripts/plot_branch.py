@@ -19,6 +19,9 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main():
@@ -57,8 +60,7 @@ def main():
     top.set_title("%s: branch in %s" % (model, name))
     bottom.set_ylabel("max |multiplier|")
     bottom.set_xlabel(name)
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
+    style.save(fig, args.output)
     print("wrote %s" % args.output)
 
 

@@ -42,6 +42,9 @@ from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from conveyor_analytic import a_star, a_up, b_omega, v_t_star  # noqa: E402
 from vibro_results import grid, load, param_values  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 Z0MAX_DEFAULT_MM = (0.5, 1, 2, 3, 5, 7.5, 10)
 Z0_TOL = 1e-12
@@ -190,8 +193,7 @@ def fig16(datas, out_png, z0max_mm, strict, a_range):
     ax2.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.suptitle("Fig. 16: observed critical amplitude (%s): %s"
                  % ("H1" if strict else "H1 incl. H1~", ", ".join(d["path"] for d in datas)), fontsize=10)
-    fig.tight_layout()
-    fig.savefig(out_png, dpi=130)
+    style.save(fig, out_png)
     print("wrote %s" % out_png)
 
 
@@ -319,8 +321,7 @@ def fig19(datas, out_png, strict, a_range):
     fig.suptitle("Fig. 19: real critical amplitude over the first-impact conditions (%s)%s"
                  % ("H1" if strict else "H1 incl. H1~",
                     ", a_hat in [%g, %g]" % tuple(a_range) if a_range else ""), fontsize=10)
-    fig.tight_layout()
-    fig.savefig(out_png, dpi=130)
+    style.save(fig, out_png)
     print("wrote %s" % out_png)
 
 

@@ -29,6 +29,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dimer_analytic import kappa_backward, kappa_forward  # noqa: E402
 from vibro_results import case_param, load  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 DRIFT_MODES = (1, 2)  # mode_index: drift, pendulum
 
@@ -98,8 +101,7 @@ def main():
     ax.set_ylabel("kappa_rel = u f / g x 100")
     ax.set_title("dimer drift, Gamma = %g, mu_c = %g, mu_i = %s" % (gamma, mu_c, data["params"].get("mu_i", "axis")))
     ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=130)
+    style.save(fig, args.output)
     print("wrote", args.output)
 
 

@@ -25,6 +25,9 @@ from matplotlib.colors import ListedColormap  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from vibro_results import cell_edges, load  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 MODES = OrderedDict([("D+", "tab:red"), ("D-", "tab:blue"), ("P", "tab:cyan"), ("R", "0.85"), ("J", "tab:green"),
                      ("F", "tab:purple"), ("H", "tab:orange"), ("O", "0.45"), ("failed", "k")])
@@ -72,8 +75,7 @@ def main():
     ax.set_ylabel(y)
     ax.set_title("dimer modes: A_r = %s, f = %s Hz, Gamma = %s" % tuple(
         data["params"].get(k, "axis") for k in ("A_r", "f", "Gamma")))
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=130)
+    style.save(fig, args.output)
     print("wrote", args.output)
 
 

@@ -21,6 +21,9 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def default_observable(names):
@@ -79,8 +82,7 @@ def main():
         ax.set_xlabel(label[x])
         ax.set_ylabel(label[y])
     ax.set_title("%s: %s" % (data["model"], obs))
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
+    style.save(fig, args.output)
     print("wrote %s" % args.output)
 
 

@@ -45,6 +45,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from conveyor_analytic import a_gamma1, a_star, a_up, b_omega, v_t_star  # noqa: E402
 from vibro_results import case_param, load  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 FAMILIES = OrderedDict([
     # family: (label, colour, marker size, z-order)
@@ -281,8 +284,7 @@ def main(argv=None):
     for p in range(npan, nrow * ncol):
         axs[p // ncol][p % ncol].set_visible(False)
     fig.suptitle("Mean feeding velocity vs acceleration amplitude: %s" % args.input, fontsize=10)
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=130)
+    style.save(fig, args.output)
     if not args.quiet:
         print("\n".join(lines))
     print("wrote %s" % args.output)

@@ -31,6 +31,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 TABLE_LAMBDAS = (0.6, 1.0, 2.0, 3.0)
 MARKERS = ("^", "v", "o", "s", "D", "P", "X", "<", ">")
@@ -259,8 +262,7 @@ def main(argv):
     if lo <= lstar0 <= hi:
         handles.append(Line2D([], [], ls=":", color="tab:purple", label="grazing lambda* = %.4f" % lstar0))
     axs[1][0].legend(handles=handles, loc="upper left", fontsize=7.5, framealpha=0.9)
-    fig.tight_layout()
-    fig.savefig(out, dpi=130)
+    style.save(fig, out)
 
     print("lambda* = D/|X1 - X2| = %.5f   (|X1| = %.6f, |X2| = %.6f m per unit lambda)" % (
         lstar0, *linear_response({**p0, **{a: d0 for a, d0 in groups(files[0])[0][0]}})[:2]))

@@ -41,6 +41,9 @@ from matplotlib.transforms import blended_transform_factory  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 DEFAULT_Y = ("A1", "max_contact_force")
 MARKERS = ("o", "s", "^", "D", "v", "P", "<", ">", "X")
@@ -361,8 +364,7 @@ def main(argv):
     if others:
         title += "\nall cases over %s drawn at each %s" % (", ".join(others), x)
     axs[0].set_title(title, fontsize=10)
-    fig.tight_layout(rect=(0, 0.035 * len(datas) + 0.01, 1, 1))
-    fig.savefig(out, dpi=130)
+    style.save(fig, out)
     plt.close(fig)
 
     for d in datas:

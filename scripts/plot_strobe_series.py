@@ -19,6 +19,9 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main():
@@ -53,8 +56,7 @@ def main():
         axes[-1, 0].set_ylabel("drift position")
     axes[-1, 0].set_xlabel("stroboscopic sample (window)")
     axes[0, 0].set_title("%s, case %d: class %s" % (model, args.case, cls))
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
+    style.save(fig, args.output)
     print("wrote %s" % args.output)
 
 

@@ -23,6 +23,9 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 PROG = "plot_trace.py"
 
@@ -171,8 +174,7 @@ def main():
         ax.set_yticks([])
     ax.set_title("impact map (%d impacts)" % int(chosen.sum()), fontsize=9)
     fig.suptitle("%s, case %d: %d periods of T = %.4g s" % (data["model"], data["case"], int(round(t[-1] - t[0])), T))
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
+    style.save(fig, args.output)
     print("wrote %s" % args.output)
 
 

@@ -27,6 +27,7 @@ import numpy as np
 # The package's pure-Python reader, from the source tree next to this folder (no build needed).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
 import vibro  # noqa: E402
+from vibro import style  # noqa: E402
 
 KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5)
 
@@ -125,8 +126,11 @@ def load(path):
       cls           object array (N,) of str: /cases/class ('' for a case that is not ok)
       status        int array (N,): /cases/status (0 ok, 1 infeasible, 2 failed, 3 not run)
       observables   OrderedDict name -> float array (N,): every /cases/observables/<name>
-      units         dict name -> unit of every axis and observable ('' when the file has none)
+      units         dict name -> unit of every axis, observable and parameter ('' when the file has none)
       descriptions  dict observable name -> its description ('' when the file has none)
+      attrs         the file's root attributes (continuation, direction, provenance; docs/hdf5_schema.md)
+      legend        the file's /legend: {"classes": {code pattern: meaning}, "states": ..., "modes": ...}
+      dataset       the xarray.Dataset of vibro.open, for anything else (strobe tables, counters)
 
     Per-case arrays are flat, in the file's order (C order over `order`); see grid().
     """
@@ -149,11 +153,17 @@ def load(path):
     # per-case coordinate of every axis (C order, first axis slowest)
     grids = np.meshgrid(*axes.values(), indexing="ij") if axes else []
     coords = OrderedDict((name, g.reshape(-1)) for name, g in zip(axes.keys(), grids))
-    units = {name: ds[name].attrs.get("unit", "") for name in order + observable_names}
+    units = {name: ds[name].attrs.get("unit", "") for name in order + observable_names + list(params)}
     descriptions = {name: ds[name].attrs.get("description", "") for name in observable_names}
     return dict(path=path, model=_str(ds.attrs.get("model", "")), order=order, axes=axes, shape=shape, n=ncase,
                 coords=coords, params=params, cls=cls, status=status, observables=observables, units=units,
-                descriptions=descriptions)
+                descriptions=descriptions, attrs=dict(ds.attrs), legend=ds.attrs.get("legend", {}), dataset=ds)
+
+
+def label(data, name, shown=None):
+    """The axis label of an axis, observable or parameter of a load()ed file, with the file's unit:
+    "a_hat [m/s^2]" (vibro.style.label); `shown` replaces the name."""
+    return style.label(shown or name, data["units"][name])
 
 
 def grid(data, values):
