@@ -10,7 +10,6 @@ lock speed (first locked case above 0.5 omega_n) and x_max/R at the zone referen
 import os
 import sys
 
-import h5py
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -28,10 +27,10 @@ def main(path, out):
     spin = data["coords"]["spin_ratio"]
     obs = data["observables"]
     R = float(data["params"].get("R", 0.3048))
-    with h5py.File(path, "r") as h5:
-        strobe = h5["cases/strobe"]
-        values = strobe["values"][...]
-        offsets = strobe["offsets"][...]
+    samples = vibro_results.strobe(data)
+    if samples is None:
+        raise SystemExit("%s has no stroboscopic samples (run with output.strobe_points = window)" % path)
+    values, offsets = samples["values"], samples["offsets"]
     fig, axes = plt.subplots(2, 1, figsize=(8, 8), sharex=True)
     for k in range(data["n"]):
         pts = values[offsets[k]:offsets[k + 1]]
@@ -39,9 +38,9 @@ def main(path, out):
             continue
         for ax, col in zip(axes, (0, 1)):
             ax.plot(np.full(len(pts), spin[k]), pts[:, col] / R, ",", color="k")
-    axes[0].set_ylabel("x / R (once per revolution)")
-    axes[1].set_ylabel("(y - y_eq) / R (once per revolution)")
-    axes[1].set_xlabel("spin speed / omega_n")
+    axes[0].set_ylabel(style.label("x / R (once per revolution)", "-"))
+    axes[1].set_ylabel(style.label("(y - y_eq) / R (once per revolution)", "-"))
+    axes[1].set_xlabel(vibro_results.label(data, "spin_ratio", "spin speed / omega_n"))
     for ax in axes:
         for b in (0.34, 0.75, 1.11):
             ax.axvline(b, color="0.7", lw=0.8, ls="--")

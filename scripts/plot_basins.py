@@ -41,7 +41,6 @@ import numpy as np
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -272,8 +271,7 @@ def main():
         colours = [LABEL_COLOURS[c % len(LABEL_COLOURS)] if c >= 0 else SPECIAL[c][1] for c in codes]
         pos = {c: k for k, c in enumerate(codes)}
         img = np.vectorize(pos.get)(out).astype(float)
-        cmap = ListedColormap(colours)
-        norm = BoundaryNorm(np.arange(len(codes) + 1) - 0.5, len(codes))
+        cmap, norm = style.categorical_cmap(colours)
         if one_d:
             ax.pcolormesh(vibro_results.cell_edges(xv), [0, 1], img[None, :], cmap=cmap, norm=norm,
                           shading="flat")
@@ -284,8 +282,8 @@ def main():
             # image rows = y (second map axis), columns = x (first map axis)
             ax.pcolormesh(vibro_results.cell_edges(xv), vibro_results.cell_edges(yv), img.T, cmap=cmap, norm=norm,
                           shading="flat")
-            ax.set_ylabel("%s [%s]" % (yname, units.get(yname, "")))
-        ax.set_xlabel("%s [%s]" % (xname, units.get(xname, "")))
+            ax.set_ylabel(style.label(yname, units.get(yname, "")))
+        ax.set_xlabel(style.label(xname, units.get(xname, "")))
         ax.set_title("%s\nS_b = %.3f, S_bb = %.3f" % (title, sb, sbb), fontsize=9)
         handles = []
         # at most LEGEND_MAX entries: the largest basins, then one line for the rest
@@ -311,8 +309,7 @@ def main():
         else:
             ax.legend(handles=handles, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13),
                       ncol=1, frameon=False)
-    fig.suptitle("basins of attraction: %s (%s)" % (data["model"], os.path.basename(args.input)), fontsize=11)
-    if one_d:
+    fig.suptitle("basins of attraction: %s" % data["model"], fontsize=11)
     style.save(fig, args.output)
     print("\nwrote %s" % args.output)
 

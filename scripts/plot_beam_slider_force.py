@@ -60,7 +60,7 @@ def main():
     ax1.legend(fontsize=7)
     ax2.set_yscale("log")
     ax2.set_ylabel("mean energy [J]")
-    ax2.set_xlabel("x_C / l")
+    ax2.set_xlabel(vibro_results.label(data, "x_C0", "x_C / l"))
     ax1.set_title("surrogate system: mean axial contact force on the slider")
     style.save(fig, sys.argv[2])
     for fv, x0, kind in found:

@@ -35,7 +35,7 @@ import numpy as np
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
+
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.transforms import blended_transform_factory  # noqa: E402
 
@@ -170,7 +170,7 @@ def main():
     file_handles = []
     for k, r in enumerate(runs):
         data, offs, vals = r["data"], r["offsets"], r["values"]
-        style = FILE_STYLES[k % len(FILE_STYLES)]
+        look = FILE_STYLES[k % len(FILE_STYLES)]
         x = data["coords"][xname]
         cls = np.array([base_class(c) for c in data["cls"]], dtype=object)
         counts = np.diff(offs)
@@ -180,11 +180,11 @@ def main():
             sel = cs == c
             if not sel.any():
                 continue
-            if style["filled"]:
-                ax.scatter(xs[sel], vals[sel], s=style["s"], marker=style["marker"], c=colours[c],
-                           linewidths=0.6 if style["marker"] in "x+" else 0, zorder=3 + k, rasterized=True)
+            if look["filled"]:
+                ax.scatter(xs[sel], vals[sel], s=look["s"], marker=look["marker"], c=colours[c],
+                           linewidths=0.6 if look["marker"] in "x+" else 0, zorder=3 + k, rasterized=True)
             else:
-                ax.scatter(xs[sel], vals[sel], s=style["s"], marker=style["marker"], facecolors="none",
+                ax.scatter(xs[sel], vals[sel], s=look["s"], marker=look["marker"], facecolors="none",
                            edgecolors=colours[c], linewidths=0.6, zorder=3 + k, rasterized=True)
         bad = data["status"] != 0
         if bad.any():
@@ -193,9 +193,9 @@ def main():
         desc = os.path.basename(r["path"])
         if r["cont"] and r["cont"] != "none":
             desc += " (continuation %s, direction %s)" % (r["cont"], r["direction"])
-        file_handles.append(Line2D([], [], linestyle="none", marker=style["marker"], color="black",
-                                   markerfacecolor="black" if style["filled"] else "none",
-                                   markersize=4 if style["filled"] else 6, label=desc))
+        file_handles.append(Line2D([], [], linestyle="none", marker=look["marker"], color="black",
+                                   markerfacecolor="black" if look["filled"] else "none",
+                                   markersize=4 if look["filled"] else 6, label=desc))
 
         # class strip: the (most common) class at each x value, x ascending
         xv = np.unique(x)
@@ -205,14 +205,13 @@ def main():
             strip_cls.append(Counter(here).most_common(1)[0][0] if here else "")
         strip_codes = sorted(set(strip_cls), key=lambda c: (c == "", class_sort_key(c) if c else ()))
         pos = {c: i for i, c in enumerate(strip_codes)}
-        cmap = ListedColormap([colours.get(c, "black") if c else "black" for c in strip_codes])
-        norm = BoundaryNorm(np.arange(len(strip_codes) + 1) - 0.5, len(strip_codes))
+        cmap, norm = style.categorical_cmap([colours.get(c, "black") if c else "black" for c in strip_codes])
         sa = strips[k]
         sa.pcolormesh(vibro_results.cell_edges(xv), [0, 1], np.array([[pos[c] for c in strip_cls]], dtype=float), cmap=cmap,
                       norm=norm, shading="flat")
         sa.set_yticks([0.5])
-        sa.set_yticklabels(["%s %s" % ("●" if style["filled"] and style["marker"] == "o" else
-                                       "○" if style["marker"] == "o" else style["marker"], r["direction"])
+        sa.set_yticklabels(["%s %s" % ("●" if look["filled"] and look["marker"] == "o" else
+                                       "○" if look["marker"] == "o" else look["marker"], r["direction"])
                             if r["cont"] != "none" else os.path.basename(r["path"])[:12]], fontsize=7)
         sa.tick_params(axis="y", length=0)
         if k < nstrip - 1:

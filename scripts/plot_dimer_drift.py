@@ -91,14 +91,14 @@ def main():
         else:
             print("  no reversal found")
     grid = np.linspace(2.0, 8.5, 200)
-    for alpha, style in ((0.0, ":"), (math.radians(args.alpha), "--")):
+    for alpha, dash in ((0.0, ":"), (math.radians(args.alpha), "--")):
         label = "drift formula, alpha = %g deg" % math.degrees(alpha)
-        ax.plot(grid[grid < 5], [kappa_forward(a, gamma, mu_c, alpha) for a in grid[grid < 5]], "k" + style, lw=1,
+        ax.plot(grid[grid < 5], [kappa_forward(a, gamma, mu_c, alpha) for a in grid[grid < 5]], "k" + dash, lw=1,
                 label=label + " (kappa_p, kappa_n)")
-        ax.plot(grid[grid >= 5], [kappa_backward(a, gamma, mu_c, alpha) for a in grid[grid >= 5]], "k" + style, lw=1)
+        ax.plot(grid[grid >= 5], [kappa_backward(a, gamma, mu_c, alpha) for a in grid[grid >= 5]], "k" + dash, lw=1)
     ax.axhline(0, color="0.6", lw=0.8)
-    ax.set_xlabel("aspect ratio A_r")
-    ax.set_ylabel("kappa_rel = u f / g x 100")
+    ax.set_xlabel(style.label("aspect ratio A_r", "-"))
+    ax.set_ylabel(style.label("kappa_rel = 100 u f / g", "-"))
     ax.set_title("dimer drift, Gamma = %g, mu_c = %g, mu_i = %s" % (gamma, mu_c, data["params"].get("mu_i", "axis")))
     ax.legend(fontsize=7)
     style.save(fig, args.output)

@@ -21,9 +21,9 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.colors import ListedColormap  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402
 from vibro_results import cell_edges, load  # noqa: E402
 from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
 
@@ -58,9 +58,9 @@ def main():
     if order.index(x) == 0:
         codes = codes.T  # rows = y
     fig, ax = plt.subplots(figsize=(6.5, 5))
-    cmap = ListedColormap(list(MODES.values()))
-    ax.pcolormesh(cell_edges(data["axes"][x]), cell_edges(data["axes"][y]), codes, cmap=cmap, vmin=-0.5,
-                  vmax=len(MODES) - 0.5, shading="flat")
+    cmap, norm = style.categorical_cmap(list(MODES.values()))
+    ax.pcolormesh(cell_edges(data["axes"][x]), cell_edges(data["axes"][y]), codes, cmap=cmap, norm=norm,
+                  shading="flat")
     drift = data["observables"]["drift_speed_rel"]
     counts = Counter(modes)
     handles = []
@@ -71,8 +71,8 @@ def main():
             print("%-6s %4d cases (%5.1f %%), median drift_speed_rel %+.3f mm/s" % (m, counts[m], 100.0 * counts[m] / len(modes), med))
             handles.append(plt.Rectangle((0, 0), 1, 1, color=colour, label="%s (%d)" % (m, counts[m])))
     ax.legend(handles=handles, fontsize=7, loc="upper right")
-    ax.set_xlabel(x)
-    ax.set_ylabel(y)
+    ax.set_xlabel(vibro_results.label(data, x))
+    ax.set_ylabel(vibro_results.label(data, y))
     ax.set_title("dimer modes: A_r = %s, f = %s Hz, Gamma = %s" % tuple(
         data["params"].get(k, "axis") for k in ("A_r", "f", "Gamma")))
     style.save(fig, args.output)

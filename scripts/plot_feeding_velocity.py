@@ -276,14 +276,14 @@ def main(argv=None):
                 yhi = max(yhi, v2s)
             pad = 0.06 * (yhi - ylo if yhi > ylo else 1.0)
             ax.set_ylim(ylo - pad, yhi + pad)
-        ax.set_xlabel("acceleration amplitude a_hat (m/s^2)")
-        ax.set_ylabel("mean feeding velocity (m/s)")
+        ax.set_xlabel("acceleration amplitude a_hat [m/s^2]")
+        ax.set_ylabel("mean feeding velocity [m/s]")
         ax.set_title(title, fontsize=10)
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), markerscale=1.5, framealpha=0.85)
     for p in range(npan, nrow * ncol):
         axs[p // ncol][p % ncol].set_visible(False)
-    fig.suptitle("Mean feeding velocity vs acceleration amplitude: %s" % args.input, fontsize=10)
+    fig.suptitle("conveyor: mean feeding velocity against the acceleration amplitude", fontsize=10)
     style.save(fig, args.output)
     if not args.quiet:
         print("\n".join(lines))

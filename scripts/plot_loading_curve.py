@@ -22,7 +22,6 @@ Prints, per file (and per value of the other axes), the lowest lambda with impac
 import os
 import sys
 
-import h5py
 import numpy as np
 
 import matplotlib
@@ -80,9 +79,8 @@ def read_file(path):
     data = vibro_results.load(path)
     if "lambda" not in data["axes"]:
         raise SystemExit("%s: lambda is not an axis of this sweep (axes: %s)" % (path, ", ".join(data["order"]) or "none"))
-    with h5py.File(path, "r") as h5:
-        direction = vibro_results._str(h5.attrs.get("direction", ""))
-        continuation = vibro_results._str(h5.attrs.get("continuation", "none"))
+    direction = str(data["attrs"].get("direction", ""))
+    continuation = str(data["attrs"].get("continuation", "none"))
     params = data["params"]
     law = params.get("law", "?")
     label = str(law)
@@ -217,8 +215,8 @@ def main(argv):
                         ax.axvline(lstar, color="tab:purple", lw=0.8, ls=":", zorder=0)
 
     for col, key in enumerate(keys):
-        for row, (name, what) in enumerate((("A1", "A1: main body semi-amplitude (m)"),
-                                            ("A2_pp", "A2: attached body, half peak-to-peak (m)"))):
+        for row, (name, what) in enumerate((("A1", "A1: main body semi-amplitude [m]"),
+                                            ("A2_pp", "A2: attached body, half peak-to-peak [m]"))):
             ax = axs[row][col]
             ax.set_ylabel(what)
             ax.grid(alpha=0.3)
@@ -226,7 +224,7 @@ def main(argv):
             if row == 0:
                 ax.set_title(("gap oscillator loading curve" + (": " + t if t else "")), fontsize=10)
             if row == 1:
-                ax.set_xlabel("load factor lambda")
+                ax.set_xlabel("load factor lambda [-]")
             ins = insets.get((row, col))
             if ins is not None:
                 ins.set_xlim(0.545, 0.605)

@@ -165,7 +165,7 @@ def main():
         phase = np.mod(data["event_time"][chosen], T) / T
         ax.plot(phase, data["before"][chosen, c], "o", ms=4, color="C3")
         ax.set_xlim(0, 1)
-        ax.set_xlabel("impact phase (t mod T) / T")
+        ax.set_xlabel("impact phase (t mod T) / T [-]")
         ax.set_ylabel(label(data["components"][c], data["units"][c]) + " before impact")
         tidy(ax)
     else:

@@ -166,6 +166,22 @@ def label(data, name, shown=None):
     return style.label(shown or name, data["units"][name])
 
 
+def strobe(data):
+    """The stroboscopic samples of a load()ed sweep (/cases/strobe): dict with `values` (rows x state
+    components), `offsets` (N + 1: case i's rows are offsets[i]:offsets[i + 1]), `columns` (the
+    components' names) and `units` (name -> unit); None when the file has none (output.strobe_points)."""
+    ds = data["dataset"]
+    if "strobe_values" not in ds:
+        return None
+    starts = np.asarray(ds["strobe_start"].values, dtype=np.int64).reshape(-1)
+    counts = np.asarray(ds["strobe_count"].values, dtype=np.int64).reshape(-1)
+    offsets = np.append(starts, starts[-1] + counts[-1]) if len(starts) else np.zeros(1, dtype=np.int64)
+    columns = [str(c) for c in ds["component"].values]
+    units = ds["strobe_values"].attrs.get("units", "").split(",")
+    return dict(values=np.asarray(ds["strobe_values"].values), offsets=offsets, columns=columns,
+                units=dict(zip(columns, units + [""] * (len(columns) - len(units)))))
+
+
 def grid(data, values):
     """A per-case (N,) array viewed as the grid: shape data["shape"], one dimension per axis in order."""
     return np.asarray(values).reshape(data["shape"])

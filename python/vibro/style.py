@@ -258,6 +258,15 @@ def _data_range(ax, axis):
 
 # ---- writing ------------------------------------------------------------------------------------
 
+def _numbers_shown(ticks):
+    """Whether an axis shows numbers (a quantity, which needs a unit) rather than names (categories)."""
+    texts = [t.get_text().replace("\\mathdefault", "").replace("$", "") for t in ticks if t.get_visible() and t.get_text()]
+    return bool(texts) and all(NUMBER.fullmatch(t) and re.search("[0-9]", t) for t in texts)
+
+
+NUMBER = re.compile(r"[\s\u2212+\-0-9.,eE^{}()\\times]*")  # 0.5, -1e-3, 10^{-4}, 2\times10^{-3}
+
+
 def describe(fig):
     """What a figure shows, for checks: per axes its labels, title, scales and the colour maps used
     ('categorical' for class maps), plus the figure's suptitle."""
@@ -272,8 +281,8 @@ def describe(fig):
         is_colorbar = hasattr(ax, "_colorbar") or ax.get_label() == "<colorbar>"
         axes.append({
             "xlabel": ax.get_xlabel(), "ylabel": ax.get_ylabel(), "title": ax.get_title(),
-            "xticks_shown": ax.xaxis.get_visible() and any(t.get_text() for t in ax.get_xticklabels()),
-            "yticks_shown": ax.yaxis.get_visible() and any(t.get_text() for t in ax.get_yticklabels()),
+            "xticks_shown": ax.xaxis.get_visible() and _numbers_shown(ax.get_xticklabels()),
+            "yticks_shown": ax.yaxis.get_visible() and _numbers_shown(ax.get_yticklabels()),
             "xscale": ax.get_xscale(), "yscale": ax.get_yscale(), "colour_maps": maps, "norms": norms, "colorbar": is_colorbar,
             "visible": ax.get_visible() and ax.axison,
         })

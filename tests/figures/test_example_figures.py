@@ -136,12 +136,14 @@ def commands(path, results):
 def run_example(vibro, source, path, results, points, periods):
     runs, _ = commands(path, results)
     for verb, args in runs:
-        command = [vibro, verb] + args + shrink(path, points, periods) + ["--run.threads=1"]
-        if verb == "continue" and "--to" in args:  # a short stretch of the branch: 20 steps
-            i = args.index("--to")
+        command = [vibro, verb] + args + ["--run.threads=1"]
+        if verb == "run":
+            command += shrink(path, points, periods)
+        elif "--to" in args:  # a continuation: its start case as it is, then a short stretch (10 steps)
             step = float(args[args.index("--max-step") + 1]) if "--max-step" in args else 0.01
-            command[command.index("--to") + 1] = "%g" % (float(sections(path).get("parameters", {}).get(
-                args[args.index("--parameter") + 1], args[i + 1])) + 20 * step)
+            start = sections(path).get("parameters", {}).get(args[args.index("--parameter") + 1])
+            if start is not None:
+                command[command.index("--to") + 1] = "%g" % (float(start) + 10 * step)
         done = subprocess.run(command, cwd=source, capture_output=True, text=True)
         if done.returncode != 0:
             return "%s: %s failed (%d): %s" % (os.path.basename(path), " ".join(command), done.returncode,
@@ -180,7 +182,7 @@ def problems_of(script, description):
         for axis in ("x", "y"):
             if ax[axis + "ticks_shown"] and not UNIT.search(ax[axis + "label"]):
                 found.append("%s axis without a unit in brackets: %r (other label %r)"
-                             % (axis, ax[axis + "label"], ax["y" if axis == "x" else "x" + "label"]))
+                             % (axis, ax[axis + "label"], ax[("y" if axis == "x" else "x") + "label"]))
         maps += ax["colour_maps"]
         for name, lo, hi in ax.get("norms", []):
             if name in DIVERGING and not np.isclose(lo, -hi):
@@ -198,6 +200,7 @@ def main():
     ap.add_argument("--points", type=int, default=3)
     ap.add_argument("--periods", type=int, default=20)
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--reuse", action="store_true", help="draw the results already in --out (no runs)")
     args = ap.parse_args()
     source = os.path.abspath(args.source)
     sys.path.insert(0, os.path.join(source, "python"))
@@ -211,11 +214,12 @@ def main():
     examples = sorted(os.path.join(source, "examples", f) for f in os.listdir(os.path.join(source, "examples"))
                       if f.endswith(".ini") and (not args.only or f[:-4] in args.only))
     failures = []
-    with ThreadPoolExecutor(2) as pool:
-        for error in pool.map(lambda p: run_example(args.vibro, source, p, results, args.points, args.periods),
-                              examples):
-            if error:
-                failures.append(error)
+    if not args.reuse:
+        with ThreadPoolExecutor(2) as pool:
+            for error in pool.map(lambda p: run_example(args.vibro, source, p, results, args.points, args.periods),
+                                  examples):
+                if error:
+                    failures.append(error)
     ran = time.time() - start
     figures = 0
     for path in examples:
