@@ -94,25 +94,23 @@ def class_sort_key(c):
     return (2, int(digits) if digits else 0, 0, c)
 
 
-def read_strobe(path, coord):
-    ds = vibro_results.open_dataset(path)
-    root = dict(ds.attrs)
-    if "strobe_values" not in ds:
+def read_strobe(path, data, coord):
+    """The root attributes, the coordinate's name, unit and stroboscopic values, and each case's rows."""
+    ds = data["dataset"]
+    samples = vibro_results.strobe(data)
+    if samples is None:
         raise SystemExit("%s: no /cases/strobe (run with output.strobe_points = window)" % path)
-    columns = [str(c) for c in ds.component.values]
-    starts, counts = ds.strobe_start.values.reshape(-1), ds.strobe_count.values.reshape(-1)  # per case, file order
-    offsets = np.append(starts, starts[-1] + counts[-1] if len(starts) else 0).astype(np.int64)
-    if coord is None or coord == columns[0]:
-        name, values = columns[0], np.asarray(ds.strobe_values.values[:, 0], dtype=float)
+    columns = samples["columns"]
+    if coord is None or coord in columns:
+        name = coord or columns[0]
+        values, unit = np.asarray(samples["values"][:, columns.index(name)], dtype=float), samples["units"][name]
     elif coord == "drift_position":
         name, values = coord, np.asarray(ds.strobe_drift_position.values, dtype=float)
-    elif coord in columns:
-        name, values = coord, np.asarray(ds.strobe_values.values[:, columns.index(coord)], dtype=float)
+        unit = style.variable_unit(ds.strobe_drift_position)
     else:
         raise SystemExit("%s: no stroboscopic coordinate %r; columns: %s (or drift_position)"
                          % (path, coord, ", ".join(columns)))
-    units = {n: ds[n].attrs.get("unit", "") for n in ds.status.dims}
-    return root, name, values, offsets, units
+    return dict(ds.attrs), name, unit, values, samples["offsets"]
 
 
 def distinct_count(v, tol):
@@ -135,13 +133,13 @@ def main():
     runs = []
     for path in inputs:
         data = vibro_results.load(path)
-        root, cname, values, offsets, units = read_strobe(path, args.coord)
+        root, cname, cunit, values, offsets = read_strobe(path, data, args.coord)
         cont = root.get("continuation", "none")
         xname = args.x or (cont if cont and cont != "none" else (data["order"][0] if data["order"] else None))
         if xname is None or xname not in data["coords"]:
             raise SystemExit("%s: no axis %r to plot against; axes: %s" % (path, xname, ", ".join(data["order"])))
-        runs.append(dict(path=path, data=data, root=root, cname=cname, values=values, offsets=offsets,
-                         units=units, xname=xname, cont=cont, direction=root.get("direction", "up")))
+        runs.append(dict(path=path, data=data, root=root, cname=cname, cunit=cunit, values=values, offsets=offsets,
+                         xname=xname, cont=cont, direction=root.get("direction", "up")))
     xname = runs[0]["xname"]
     if any(r["xname"] != xname for r in runs):
         print("warning: the files default to different x axes (%s); using %s"
@@ -256,13 +254,13 @@ def main():
         flush(seg)
         print()
 
-    unit = runs[0]["units"].get(xname, "")
-    strips[-1].set_xlabel("%s%s" % (xname, " [%s]" % unit if unit and unit != "-" else ""))
+    strips[-1].set_xlabel(vibro_results.label(runs[0]["data"], xname))
     plt.setp(ax.get_xticklabels(), visible=False)
-    ax.set_ylabel("%s at t = kT (window of each case)" % cname)
+    ax.set_ylabel(style.label("%s at t = kT (window of each case)" % cname, runs[0]["cunit"]))
     ax.grid(True, alpha=0.3, linewidth=0.5)
-    class_handles = [Line2D([], [], linestyle="none", marker="s", markersize=7, color=colours[c], label=c)
-                     for c in classes]
+    meanings = runs[0]["data"]["legend"].get("classes")
+    class_handles = [Line2D([], [], linestyle="none", marker="s", markersize=7, color=colours[c],
+                            label=(c + ": " + style.class_meaning(c, meanings)).rstrip(": ")) for c in classes]
     # legends outside the diagram: files above it, classes to its right
     fig.legend(handles=class_handles, title="class", fontsize=8, title_fontsize=8, loc="upper left",
                bbox_to_anchor=(1.0, 1.0), bbox_transform=ax.transAxes,

@@ -195,6 +195,8 @@ def _branch(h5, path):
     parameter = _text(h5["branch/parameter"].attrs.get("name", "parameter"))
     variables, coords = _complex_pairs(h5["branch"], "", "point")
     coords[parameter] = variables.pop("parameter")  # the continuation parameter, along the branch
+    if parameter in h5.get("parameters", {}):  # its unit and description, as /parameters gives them
+        coords[parameter].attrs.update({k: v for k, v in _attrs(h5["parameters"][parameter]).items() if k != "name"})
     if "events" in h5:
         events, event_coords = _complex_pairs(h5["events"], "event_", "event")
         variables.update(events)

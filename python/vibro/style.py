@@ -32,7 +32,7 @@ RCPARAMS = {
     "xtick.labelsize": 8,
     "ytick.labelsize": 8,
     "axes.formatter.useoffset": False,  # "0.5" rather than "1e-12 + 0.5"
-    "axes.formatter.limits": (-3, 4),
+    "axes.formatter.limits": (-4, 5),
     "image.cmap": "viridis",
     "lines.markersize": 3,
     "axes.grid": False,
