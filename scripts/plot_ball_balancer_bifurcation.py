@@ -44,7 +44,10 @@ def main(path, out):
     for ax in axes:
         for b in (0.34, 0.75, 1.11):
             ax.axvline(b, color="0.7", lw=0.8, ls="--")
-    axes[0].set_title("one ball, m_e/m_P = 1, point mass (thesis zones at 0.34, 0.75, 1.11 omega_n)")
+    params = data["params"]  # the title says what the file ran, not what the example usually runs
+    axes[0].set_title("%d ball(s), m_e/m_P = %g, %s (dashed: the thesis' zone limits 0.34, 0.75, 1.11 omega_n)"
+                      % (int(params.get("n_balls", 1)), params.get("me_ratio", float("nan")),
+                         str(params.get("balls", "point_mass")).replace("_", " ")))
     style.save(fig, out)
 
     omega = obs["mean_relative_speed"] / (obs["spin_rpm"] * 2 * np.pi / 60)  # in units of the spin speed

@@ -54,12 +54,12 @@ def main():
         for xi, Fi, Ei in zip(x, F, E):
             print("| %g | %.3f | %+.3e | %.3e |" % (fv, xi, Fi, Ei))
         found += [(fv, x0, kind) for x0, kind in zeros(x, F)]
-    ax1.set_yscale("symlog", linthresh=1e-5)
+    style.symlog(ax1, "y", 1e-5)  # ticks at 0 and whole decades: none crowd the zero line
     ax1.axhline(0, color="k", lw=0.5)
-    ax1.set_ylabel("mean F_x [N]")
-    ax1.legend(fontsize=7)
+    ax1.set_ylabel(vibro_results.label(data, "F_x_mean", "mean F_x"))
+    ax1.legend()
     ax2.set_yscale("log")
-    ax2.set_ylabel("mean energy [J]")
+    ax2.set_ylabel(vibro_results.label(data, "energy_mean", "mean energy"))
     ax2.set_xlabel(vibro_results.label(data, "x_C0", "x_C / l"))
     ax1.set_title("surrogate system: mean axial contact force on the slider")
     style.save(fig, sys.argv[2])

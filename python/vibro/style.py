@@ -294,9 +294,8 @@ def save(fig, path):
     """Writes the figure (PNG at the shared dpi) and closes it."""
     import matplotlib.pyplot as plt
 
-    fig.canvas.draw()  # tick labels exist only once drawn; describe() reads them
+    fig.savefig(path)  # draws the figure: describe() reads the tick labels that drawing made
     description = describe(fig)
-    fig.savefig(path)
     description["path"] = str(path)
     saved.append(description)
     plt.close(fig)

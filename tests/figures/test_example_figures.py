@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Every example's figure, drawn from a tiny version of the example and checked.
 
-usage: test_example_figures.py VIBRO_BIN SOURCE_DIR [--out DIR] [--points N] [--periods P] [--only NAME ...]
+usage: test_example_figures.py VIBRO_BIN SOURCE_DIR [--out DIR] [--points N] [--periods P] [--only NAME ...] [--reuse]
 
 Each examples/*.ini names how it is run (`# run:` lines: vibro run / vibro continue) and drawn
 (`# plot:` lines: a scripts/plot_*.py command or `vibro plot`). This test runs every example once,
@@ -15,7 +15,8 @@ in this process (matplotlib is imported once). For every figure it checks:
   - class maps use a categorical colour map (vibro.style), never a continuous one, and a diverging map
     is centred on zero;
   - each figure went through vibro.style.save (so the shared style applies).
-With --out the figures stay in DIR (for looking at them); --points/--periods make them richer.
+With --out the figures stay in DIR (for looking at them); --points/--periods make them richer, --points 0
+runs the examples as they are; --only picks examples; --reuse draws the results already in DIR.
 """
 import argparse
 import contextlib
@@ -137,9 +138,9 @@ def run_example(vibro, source, path, results, points, periods):
     runs, _ = commands(path, results)
     for verb, args in runs:
         command = [vibro, verb] + args + ["--run.threads=1"]
-        if verb == "run":
+        if verb == "run" and points > 0:  # --points 0: the example as it is
             command += shrink(path, points, periods)
-        elif "--to" in args:  # a continuation: its start case as it is, then a short stretch (10 steps)
+        elif "--to" in args and points > 0:  # a continuation: its start case as it is, then a short stretch (10 steps)
             step = float(args[args.index("--max-step") + 1]) if "--max-step" in args else 0.01
             start = sections(path).get("parameters", {}).get(args[args.index("--parameter") + 1])
             if start is not None:
@@ -209,7 +210,8 @@ def main():
 
     style.setup()
     start = time.time()
-    results = args.out or tempfile.mkdtemp(prefix="vibro_figures_")
+    scratch = None if args.out else tempfile.TemporaryDirectory(prefix="vibro_figures_")
+    results = args.out or scratch.name
     os.makedirs(results, exist_ok=True)
     examples = sorted(os.path.join(source, "examples", f) for f in os.listdir(os.path.join(source, "examples"))
                       if f.endswith(".ini") and (not args.only or f[:-4] in args.only))
