@@ -188,7 +188,7 @@ def main():
         if bad.any():
             ax.scatter(x[bad], np.full(bad.sum(), 0.01), transform=bottom, marker="x", s=14, c="black",
                        linewidths=0.8, zorder=5, clip_on=False)
-        desc = os.path.basename(r["path"])
+        desc = os.path.splitext(os.path.basename(r["path"]))[0]
         if r["cont"] and r["cont"] != "none":
             desc += " (continuation %s, direction %s)" % (r["cont"], r["direction"])
         file_handles.append(Line2D([], [], linestyle="none", marker=look["marker"], color="black",
@@ -210,7 +210,7 @@ def main():
         sa.set_yticks([0.5])
         sa.set_yticklabels(["%s %s" % ("●" if look["filled"] and look["marker"] == "o" else
                                        "○" if look["marker"] == "o" else look["marker"], r["direction"])
-                            if r["cont"] != "none" else os.path.basename(r["path"])[:12]], fontsize=7)
+                            if r["cont"] != "none" else "class"], fontsize=7)
         sa.tick_params(axis="y", length=0)
         if k < nstrip - 1:
             plt.setp(sa.get_xticklabels(), visible=False)
@@ -261,12 +261,11 @@ def main():
     meanings = runs[0]["data"]["legend"].get("classes")
     class_handles = [Line2D([], [], linestyle="none", marker="s", markersize=7, color=colours[c],
                             label=(c + ": " + style.class_meaning(c, meanings)).rstrip(": ")) for c in classes]
-    # legends outside the diagram: files above it, classes to its right
-    fig.legend(handles=class_handles, title="class", fontsize=8, title_fontsize=8, loc="upper left",
-               bbox_to_anchor=(1.0, 1.0), bbox_transform=ax.transAxes,
-               ncol=max(1, (len(classes) + 19) // 20), frameon=False)
-    ax.legend(handles=file_handles, fontsize=8, loc="lower left", bbox_to_anchor=(0.0, 1.06),
-              ncol=min(2, len(file_handles)), frameon=False)
+    # one legend right of the diagram, the files (marker) then the classes (colour): a legend of the
+    # axes, which the layout makes room for
+    gap = Line2D([], [], linestyle="none", label=" ")
+    ax.legend(handles=file_handles + [gap] + class_handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0),
+              ncol=max(1, (len(classes) + len(file_handles) + 20) // 22), frameon=False)
     models = sorted({r["data"]["model"] for r in runs})
     ax.set_title("bifurcation diagram (stroboscopic points): %s, %s against %s" % (", ".join(models), cname, xname),
                  fontsize=10)

@@ -192,6 +192,7 @@ def main(argv):
                     ax = axs[row][col]
                     insets[(row, col)] = ax.inset_axes([0.53, 0.07, 0.44, 0.36])
                     insets[(row, col)].set_zorder(10)
+                    insets[(row, col)].set_label(style.INSET)  # a zoom: the panel's axes and units
                 if (row, col) in insets:
                     targets.append(insets[(row, col)])
                 for ax in targets:

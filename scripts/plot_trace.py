@@ -35,10 +35,6 @@ def names_of(attr):
     return text.split(",") if text else []
 
 
-def label(name, unit):
-    return "%s (dimensionless)" % name if unit in ("", "-") else "%s [%s]" % (name, unit)
-
-
 def tidy(ax):
     """Scientific notation for very small or large ticks, so long labels do not overlap."""
     ax.ticklabel_format(axis="both", style="sci", scilimits=(-3, 4), useOffset=False)
@@ -134,13 +130,13 @@ def main():
             ax.plot(ts, s, ".", ms=5, color="C1", label="t = k T")
         if impacts.any():
             ax.plot(te[impacts], data["before"][impacts, c], "x", ms=4, color="C3", label="impact (before)")
-        ax.set_ylabel(label(data["components"][c], data["units"][c]))
+        ax.set_ylabel(style.label(data["components"][c], data["units"][c]))
         tidy(ax)
         if row == 0 and (len(ts) or impacts.any()):  # above the panel, clear of the data
             ax.legend(loc="lower right", bbox_to_anchor=(1, 1.0), ncol=2, fontsize=7, frameon=False)
         if row < len(series) - 1:
             plt.setp(ax.get_xticklabels(), visible=False)
-    first.figure.axes[len(series) - 1].set_xlabel("t / T (forcing periods)")
+    first.figure.axes[len(series) - 1].set_xlabel(style.label("t / T (forcing periods)", "-"))
 
     late = t >= args.from_period
     ax = fig.add_subplot(grid[: max(len(series) // 2, 1), 1])
@@ -150,8 +146,8 @@ def main():
         keep = ts >= args.from_period
         ax.plot(sx[keep], sy[keep], ".", ms=6, color="C1", label="stroboscopic samples")
         ax.legend(loc="best", fontsize=7)
-    ax.set_xlabel(label(data["components"][px], data["units"][px]))
-    ax.set_ylabel(label(data["components"][py], data["units"][py]))
+    ax.set_xlabel(style.label(data["components"][px], data["units"][px]))
+    ax.set_ylabel(style.label(data["components"][py], data["units"][py]))
     ax.set_title("phase portrait", fontsize=9)
     tidy(ax)
 
@@ -166,7 +162,7 @@ def main():
         ax.plot(phase, data["before"][chosen, c], "o", ms=4, color="C3")
         ax.set_xlim(0, 1)
         ax.set_xlabel("impact phase (t mod T) / T [-]")
-        ax.set_ylabel(label(data["components"][c], data["units"][c]) + " before impact")
+        ax.set_ylabel(style.label(data["components"][c] + " before impact", data["units"][c]))
         tidy(ax)
     else:
         ax.text(0.5, 0.5, "no impact events in the traced periods", ha="center", va="center", transform=ax.transAxes)

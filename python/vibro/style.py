@@ -44,6 +44,7 @@ _QUALITATIVE = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", 
                 "tab:olive", "tab:cyan", "gold", "navy", "lime", "teal", "maroon", "magenta",
                 "darkorange", "slateblue", "yellowgreen", "crimson", "sienna")
 FILE_NAME = re.compile(r"(?:[\w.~-]*/)*([\w-][\w.-]*?)\.(?:h5|ini|png)\b")  # a result, sweep or image file
+INSET = "inset"  # the label of an inset that zooms on its panel: same quantities, so no axis labels of its own
 saved = []  # one description per figure written by save() (what the figure test checks)
 
 
@@ -96,18 +97,26 @@ def class_colours(codes):
 
 
 def _pattern(key):
-    """The /legend/classes key 'H<k>[~]' as a regular expression matching 'H1', 'H12~'."""
-    text = re.escape(key).replace(re.escape("<k>"), r"\d+").replace(re.escape("[~]"), "~?")
+    """A /legend/classes key as a regular expression: '<k>' (any placeholder) stands for a number and
+    '[~]' for an optional '~', so 'H<k>[~]' matches 'H1' and 'H12~', '(<k>,<n>)[~]' matches '(2,1)'."""
+    text = ""
+    for token in re.split(r"(<\w+>|\[~\])", key):
+        text += r"\d+" if re.fullmatch(r"<\w+>", token) else "~?" if token == "[~]" else re.escape(token)
     return re.compile(text + "$")
 
 
-def class_meaning(code, classes, short=True):
+def class_meaning(code, classes, short=True, width=60):
     """The meaning of a class code from the file's legend (/legend/classes, code pattern -> meaning);
-    '' if the legend has none. short: up to the first ':' or ';' (the part a legend has room for)."""
-    for key, meaning in (classes or {}).items():
-        if key == code or _pattern(key).match(code):
-            return re.split(r"[:;(]", meaning)[0].strip() if short else meaning
-    return ""
+    '' if the legend has none. The most specific key wins ('(1,1)[~]' before '(<k>,<n>)[~]'). short:
+    up to the first ':' or ';', at most `width` characters (what a legend has room for)."""
+    keys = [key for key in (classes or {}) if key == code or _pattern(key).match(code)]
+    if not keys:
+        return ""
+    meaning = classes[max(keys, key=lambda k: len(re.sub(r"<\w+>|\[~\]", "", k)))]
+    if not short:
+        return meaning
+    meaning = re.split(r"[:;]", meaning)[0].strip()
+    return meaning if len(meaning) <= width else meaning[:width].rsplit(" ", 1)[0] + " ..."
 
 
 def class_legend(ax, colours, classes=None, counts=None, not_ok=None, **kwargs):
@@ -284,7 +293,7 @@ def describe(fig):
             "xticks_shown": ax.xaxis.get_visible() and _numbers_shown(ax.get_xticklabels()),
             "yticks_shown": ax.yaxis.get_visible() and _numbers_shown(ax.get_yticklabels()),
             "xscale": ax.get_xscale(), "yscale": ax.get_yscale(), "colour_maps": maps, "norms": norms, "colorbar": is_colorbar,
-            "visible": ax.get_visible() and ax.axison,
+            "visible": ax.get_visible() and ax.axison, "inset": ax.get_label() == INSET,
         })
     suptitle = fig._suptitle.get_text() if getattr(fig, "_suptitle", None) is not None else ""
     return {"axes": axes, "suptitle": suptitle}

@@ -181,7 +181,7 @@ def problems_of(script, description):
         if not ax["visible"]:
             continue
         for axis in ("x", "y"):
-            if ax[axis + "ticks_shown"] and not UNIT.search(ax[axis + "label"]):
+            if ax[axis + "ticks_shown"] and not ax["inset"] and not UNIT.search(ax[axis + "label"]):
                 found.append("%s axis without a unit in brackets: %r (other label %r)"
                              % (axis, ax[axis + "label"], ax[("y" if axis == "x" else "x") + "label"]))
         maps += ax["colour_maps"]
