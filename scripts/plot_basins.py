@@ -286,6 +286,7 @@ def main():
         ax.set_xlabel(style.label(xname, units.get(xname, "")))
         ax.set_title("%s\nS_b = %.3f, S_bb = %.3f" % (title, sb, sbb), fontsize=9)
         handles = []
+        labels = style.class_labels([r[1] for r in rows], data["legend"].get("classes"), width=40)
         # at most LEGEND_MAX entries: the largest basins, then one line for the rest
         ranked = sorted(range(len(rows)), key=lambda r: -rows[r][3])
         keep = set(ranked[:LEGEND_MAX]) if len(rows) > LEGEND_MAX + 1 else set(ranked)
@@ -293,8 +294,9 @@ def main():
             if r not in keep:
                 continue
             if lab >= 0:
-                text = "%d: %s, %s = %.4g%s (%.1f %%)" % (lab, cls_text, obs_name, mean,
-                                                          " " + obs_unit if obs_unit else "", 100 * share)
+                meaning = labels.get(cls_text, cls_text)[len(cls_text) + 2:]
+                text = "%d: %s%s, %s = %.4g%s (%.1f %%)" % (lab, cls_text, " (%s)" % meaning if meaning else "", obs_name,
+                                                            mean, " " + obs_unit if obs_unit else "", 100 * share)
             else:
                 text = "%s (%.1f %%)" % (cls_text, 100 * share)
             handles.append(Patch(facecolor=col, edgecolor="0.3", label=text))

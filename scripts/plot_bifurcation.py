@@ -259,8 +259,9 @@ def main():
     ax.set_ylabel(style.label("%s at t = kT (window of each case)" % cname, runs[0]["cunit"]))
     ax.grid(True, alpha=0.3, linewidth=0.5)
     meanings = runs[0]["data"]["legend"].get("classes")
-    class_handles = [Line2D([], [], linestyle="none", marker="s", markersize=7, color=colours[c],
-                            label=(c + ": " + style.class_meaning(c, meanings)).rstrip(": ")) for c in classes]
+    labels = style.class_labels(classes, meanings)
+    class_handles = [Line2D([], [], linestyle="none", marker="s", markersize=7, color=colours[c], label=labels[c])
+                     for c in classes]
     # one legend right of the diagram, the files (marker) then the classes (colour): a legend of the
     # axes, which the layout makes room for
     gap = Line2D([], [], linestyle="none", label=" ")

@@ -328,15 +328,15 @@ def main(argv):
             axs[-1].minorticks_off()
 
     # legends: classes (colour) in the first panel, files (marker shape) below the panels
-    handles = [Line2D([], [], ls="", marker="o", ms=7, mfc=col, mec="k", mew=0.4,
-                      label=(c + ": " + style.class_meaning(c, d0["legend"].get("classes"))).rstrip(": "))
+    labels = style.class_labels(list(colours), d0["legend"].get("classes"), width=45)
+    handles = [Line2D([], [], ls="", marker="o", ms=7, mfc=col, mec="k", mew=0.4, label=labels[c])
                for c, col in colours.items()]
     if any_slow:
         handles.append(Line2D([], [], ls="", marker="o", ms=7, mfc="none", mec="0.3", mew=1.3,
                               label="hollow: slowly converging (~)"))
     if any_bad:
         handles.append(Line2D([], [], ls="", marker="x", ms=6, color="k", label="not ok"))
-    axs[0].legend(handles=handles, fontsize=7, ncol=min(len(handles), 2), loc="best",
+    axs[0].legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0),
                   title="class", title_fontsize=8, framealpha=0.85)
     fhandles = [Line2D([], [], ls=LINESTYLES[i % len(LINESTYLES)] if (
         len(datas) > 1 and len(d["order"]) == 1) else "", color="0.6",

@@ -119,6 +119,20 @@ def class_meaning(code, classes, short=True, width=60):
     return meaning if len(meaning) <= width else meaning[:width].rsplit(" ", 1)[0] + " ..."
 
 
+def class_labels(codes, classes, width=60):
+    """code -> legend label 'H1: period-k hopping ...': the meaning given once per legend key, at the
+    first code it covers (the next codes of a generic pattern such as (<n>,<k>) just show the code)."""
+    labels, explained = {}, set()
+    for code in codes:
+        keys = [key for key in (classes or {}) if key == code or _pattern(key).match(code)]
+        key = max(keys, key=lambda k: len(re.sub(r"<\w+>|\[~\]", "", k))) if keys else None
+        meaning = class_meaning(code, classes, width=width) if key not in explained else ""
+        if key is not None:
+            explained.add(key)
+        labels[code] = code + (": " + meaning if meaning else "")
+    return labels
+
+
 def class_legend(ax, colours, classes=None, counts=None, not_ok=None, **kwargs):
     """A legend naming each class code and its meaning (from /legend/classes): 'H1  period-1 hopping ...
     (175)' with the number of cases when `counts` is given; `not_ok` adds the grey/black/white entries
@@ -126,11 +140,9 @@ def class_legend(ax, colours, classes=None, counts=None, not_ok=None, **kwargs):
     from matplotlib.patches import Patch
 
     handles = []
+    labels = class_labels(list(colours), classes)
     for code, colour in colours.items():
-        text = code
-        meaning = class_meaning(code, classes)
-        if meaning:
-            text += ": " + meaning
+        text = labels[code]
         if counts is not None:
             text += " (%d)" % counts.get(code, 0)
         handles.append(Patch(facecolor=colour, edgecolor="0.3", linewidth=0.5, label=text))
