@@ -30,38 +30,32 @@ style.setup()
 PROG = "plot_trace.py"
 
 
-def names_of(attr):
-    text = vibro_results._str(attr)
-    return text.split(",") if text else []
-
-
 def tidy(ax):
     """Scientific notation for very small or large ticks, so long labels do not overlap."""
     ax.ticklabel_format(axis="both", style="sci", scilimits=(-3, 4), useOffset=False)
 
 
 def read(path):
-    with vibro_results.open_checked(path) as h5:
-        if vibro_results._str(h5.attrs.get("format", "")) != "vibro-trace":
-            vibro_results.fail(path, "not a trace file (format vibro-trace; vibro trace writes one)")
-        trace = h5["trace"]
-        components = names_of(trace.attrs["components"])
-        data = {
-            "model": vibro_results._str(h5.attrs["model"]),
-            "case": int(h5.attrs["case"]),
-            "period": float(h5.attrs["period"]),
-            "components": components,
-            "units": names_of(trace.attrs["units"]),
-            "time": trace["time"][...],
-            "states": np.column_stack([trace[c][...] for c in components]) if components else np.zeros((0, 0)),
-            "event_time": h5["events/time"][...],
-            "event_kind": [vibro_results._str(k) for k in h5["events/kind"][...]],
-            "before": h5["events/before"][...],
-            "after": h5["events/after"][...],
-            "strobe_time": h5["strobe/time"][...],
-            "strobe_state": h5["strobe/state"][...],
-        }
-    return data
+    """The trace file through vibro.open (python/vibro/_dataset.py), as the arrays this script draws."""
+    ds = vibro_results.open_dataset(path)
+    if ds.attrs.get("format") != "vibro-trace":
+        vibro_results.fail(path, "not a trace file (format vibro-trace; vibro trace writes one)")
+    components = [str(c) for c in ds.component.values]
+    return {
+        "model": str(ds.attrs["model"]),
+        "case": int(ds.attrs["case"]),
+        "period": float(ds.attrs["period"]),
+        "components": components,
+        "units": [style.variable_unit(ds[c]) for c in components],
+        "time": ds.time.values,
+        "states": np.column_stack([ds[c].values for c in components]) if components else np.zeros((0, 0)),
+        "event_time": ds.event_time.values,
+        "event_kind": [str(k) for k in ds.event_kind.values],
+        "before": ds.event_before.values,
+        "after": ds.event_after.values,
+        "strobe_time": ds.strobe_time.values,
+        "strobe_state": ds.strobe_state.values,
+    }
 
 
 def pick(data, names, option):

@@ -1,7 +1,10 @@
-"""Read a `vibro run` sweep file (HDF5) into numpy arrays.
+"""Read a `vibro run` sweep file (HDF5) into numpy arrays, through the package's one reader.
 
-The file's layout is described in docs/hdf5_schema.md (schema versions 2 and 3 are read). This
-module only reads it; it knows nothing of any model's physics. A file it cannot use (not HDF5,
+The file's layout is described in docs/hdf5_schema.md (schema versions 2 to 5 are read). Every
+dataset is read by vibro.open (python/vibro/_dataset.py), which this module wraps as numpy arrays
+for the plotting scripts; it knows nothing of any model's physics. (open_checked, require and
+fixed_parameters, the direct HDF5 access, remain only for the /basins group, which vibro.open does
+not read yet: plot_basins.py and plot_fractions.py.) A file it cannot use (not HDF5,
 damaged -- the checksums of schema 3 catch a flipped bit --, another schema version, a missing or
 misshapen dataset) ends the script with one clear message on stderr and exit code 2 (FileError),
 never a traceback. Used by the plotting scripts next to it, which import it by
