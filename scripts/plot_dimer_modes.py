@@ -69,7 +69,10 @@ def main():
             sel = modes == m
             med = np.median(drift[sel]) if m != "failed" else float("nan")
             print("%-6s %4d cases (%5.1f %%), median drift_speed_rel %+.3f mm/s" % (m, counts[m], 100.0 * counts[m] / len(modes), med))
-            handles.append(plt.Rectangle((0, 0), 1, 1, color=colour, label="%s (%d)" % (m, counts[m])))
+            # the mode's meaning from the file's legend (a period-1 code of the family, e.g. D+1)
+            meaning = style.class_meaning(m + "1", data["legend"].get("classes"), width=45) if m != "failed" else ""
+            handles.append(plt.Rectangle((0, 0), 1, 1, color=colour,
+                                         label="%s%s (%d)" % (m, ": " + meaning if meaning else "", counts[m])))
     ax.legend(handles=handles, fontsize=7, loc="upper right")
     ax.set_xlabel(vibro_results.label(data, x))
     ax.set_ylabel(vibro_results.label(data, y))
