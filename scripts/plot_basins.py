@@ -287,6 +287,8 @@ def main():
         ax.set_title("%s\nS_b = %.3f, S_bb = %.3f" % (title, sb, sbb), fontsize=9)
         handles = []
         labels = style.class_labels([r[1] for r in rows], data["legend"].get("classes"), width=40)
+        # means that are zero up to rounding (a resting attractor's drift, 1e-10) shown as 0
+        scale = max([abs(r[4]) for r in rows if r[0] >= 0 and np.isfinite(r[4])] or [0.0])
         # at most LEGEND_MAX entries: the largest basins, then one line for the rest
         ranked = sorted(range(len(rows)), key=lambda r: -rows[r][3])
         keep = set(ranked[:LEGEND_MAX]) if len(rows) > LEGEND_MAX + 1 else set(ranked)
@@ -296,7 +298,8 @@ def main():
             if lab >= 0:
                 meaning = labels.get(cls_text, cls_text)[len(cls_text) + 2:]
                 text = "%d: %s%s, %s = %.4g%s (%.1f %%)" % (lab, cls_text, " (%s)" % meaning if meaning else "", obs_name,
-                                                            mean, " " + obs_unit if obs_unit else "", 100 * share)
+                                                            style.snap_zero([mean], scale)[0],
+                                                            " " + obs_unit if obs_unit else "", 100 * share)
             else:
                 text = "%s (%.1f %%)" % (cls_text, 100 * share)
             handles.append(Patch(facecolor=col, edgecolor="0.3", label=text))

@@ -124,6 +124,8 @@ def class_labels(codes, classes, width=60):
     first code it covers (the next codes of a generic pattern such as (<n>,<k>) just show the code)."""
     labels, explained = {}, set()
     for code in codes:
+        if code in labels:
+            continue
         keys = [key for key in (classes or {}) if key == code or _pattern(key).match(code)]
         key = max(keys, key=lambda k: len(re.sub(r"<\w+>|\[~\]", "", k))) if keys else None
         meaning = class_meaning(code, classes, width=width) if key not in explained else ""
