@@ -57,7 +57,7 @@ def main():
     codes = np.array([list(MODES).index(m) for m in modes]).reshape(data["shape"])
     if order.index(x) == 0:
         codes = codes.T  # rows = y
-    fig, ax = plt.subplots(figsize=(6.5, 5))
+    fig, ax = plt.subplots(figsize=(8.5, 5))
     cmap, norm = style.categorical_cmap(list(MODES.values()))
     ax.pcolormesh(cell_edges(data["axes"][x]), cell_edges(data["axes"][y]), codes, cmap=cmap, norm=norm,
                   shading="flat")
@@ -73,11 +73,11 @@ def main():
             meaning = style.class_meaning(m + "1", data["legend"].get("classes"), width=45) if m != "failed" else ""
             handles.append(plt.Rectangle((0, 0), 1, 1, color=colour,
                                          label="%s%s (%d)" % (m, ": " + meaning if meaning else "", counts[m])))
-    ax.legend(handles=handles, fontsize=7, loc="upper right")
+    ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))  # beside the map
     ax.set_xlabel(vibro_results.label(data, x))
     ax.set_ylabel(vibro_results.label(data, y))
     ax.set_title("dimer modes: A_r = %s, f = %s Hz, Gamma = %s" % tuple(
-        data["params"].get(k, "axis") for k in ("A_r", "f", "Gamma")))
+        data["params"].get(k, "swept") for k in ("A_r", "f", "Gamma")))
     style.save(fig, args.output)
     print("wrote", args.output)
 
