@@ -190,7 +190,7 @@ def main():
                        linewidths=0.8, zorder=5, clip_on=False)
         desc = os.path.splitext(os.path.basename(r["path"]))[0]
         if r["cont"] and r["cont"] != "none":
-            desc += " (continuation %s, direction %s)" % (r["cont"], r["direction"])
+            desc += " (%s %s)" % (r["cont"], r["direction"])
         file_handles.append(Line2D([], [], linestyle="none", marker=look["marker"], color="black",
                                    markerfacecolor="black" if look["filled"] else "none",
                                    markersize=4 if look["filled"] else 6, label=desc))
@@ -259,7 +259,7 @@ def main():
     ax.set_ylabel(style.label("%s at t = kT (window of each case)" % cname, runs[0]["cunit"]))
     ax.grid(True, alpha=0.3, linewidth=0.5)
     meanings = runs[0]["data"]["legend"].get("classes")
-    labels = style.class_labels(classes, meanings)
+    labels = style.class_labels(classes, meanings, width=40)
     class_handles = [Line2D([], [], linestyle="none", marker="s", markersize=7, color=colours[c], label=labels[c])
                      for c in classes]
     # one legend right of the diagram, the files (marker) then the classes (colour): a legend of the
