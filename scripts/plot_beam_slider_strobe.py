@@ -52,6 +52,8 @@ def main():
         ax.set_xlabel("t [s]")
         ax2 = ax.twinx()
         ax2.xaxis.set_visible(False)  # the twin shares the time axis of ax
+        ax.set_zorder(ax2.get_zorder() + 1)  # x_C / l in front of the q_B1 band
+        ax.patch.set_visible(False)
         ax2.plot(t, v[:, 0], lw=0.3, color="C1", alpha=0.6)
         ax2.set_ylabel(style.label(samples["columns"][0], unit[samples["columns"][0]]), color="C1")
         axes[i][1].plot(v[:, 6], v[:, 0], ".", ms=1)
