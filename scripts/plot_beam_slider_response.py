@@ -63,7 +63,8 @@ def main():
             ok = data["status"][idx] == 0
             E = data["observables"]["energy_mean"][idx]
             xm = data["observables"]["x_C_mean"][idx]
-            name = "%s %s%s" % (os.path.splitext(os.path.basename(path))[0], variant, (" " + label) if label else "")
+            stem = os.path.splitext(os.path.basename(path))[0] + " " if len(args.files) > 2 else ""  # several files: which
+            name = "%s%s%s" % (stem, variant, (", " + label) if label else "")
             if continuation != "none":
                 name += " (%s)" % direction
             ax1.plot(x[ok], E[ok], ".-", ms=3, lw=0.8, label=name)
@@ -83,7 +84,7 @@ def main():
                 print("  cases not ok at %s = %s" % (args.x, x[~ok]))
     ax1.set_yscale("log")
     ax1.set_ylabel(vibro_results.label(data, "energy_mean", "mean energy"))
-    ax1.legend()
+    ax1.legend(loc="best")
     ax2.set_ylabel(vibro_results.label(data, "x_C_mean", "mean x_C / l"))
     ax2.set_xlabel(vibro_results.label(data, args.x))
     style.tidy_limits(ax2)
