@@ -8,6 +8,8 @@ and drawing on a matplotlib Axes (the current one by default); each returns that
 """
 import numpy as np
 
+from . import style
+
 OK = 0
 
 
@@ -20,16 +22,17 @@ def _axes(ax):
 
 
 def label(variable):
-    """An axis label from a variable's name, long name and units."""
-    units = variable.attrs.get("units", "")
-    return "%s%s" % (variable.name, " (%s)" % units if units and units != "-" else "")
+    """An axis label from a variable's name and its unit in brackets (vibro.style.variable_label)."""
+    return style.variable_label(variable)
 
 
 def _class_colours(codes):
-    import matplotlib
+    return style.class_colours(codes)
 
-    cycle = matplotlib.colormaps["tab20"].colors
-    return {code: cycle[k % len(cycle)] for k, code in enumerate(sorted(set(codes)))}
+
+def _legend_labels(dataset, codes):
+    """code -> 'code: meaning' from the Dataset's class legend (/legend/classes)."""
+    return style.class_labels(sorted(set(codes)), dataset.attrs.get("legend", {}).get("classes"), width=40)
 
 
 def _flat(dataset, names):
@@ -47,9 +50,10 @@ def classes(dataset, x, y, ax=None, legend=True, s=8):
     ax = _axes(ax)
     flat = _flat(dataset, [x, y, "class"])
     colours = _class_colours(flat["class"])
+    names = _legend_labels(dataset, colours)
     for code, colour in colours.items():
         chosen = flat["class"] == code
-        ax.scatter(flat[x][chosen], flat[y][chosen], s=s, color=colour, label="%s (%d)" % (code, chosen.sum()))
+        ax.scatter(flat[x][chosen], flat[y][chosen], s=s, color=colour, label="%s (%d)" % (names[code], chosen.sum()))
     ax.set_xlabel(label(dataset[x]))
     ax.set_ylabel(label(dataset[y]))
     if legend:
@@ -65,13 +69,15 @@ def bifurcation(dataset, x, component=None, ax=None, s=1):
     flat = _flat(dataset, [x, "class", "strobe_start", "strobe_count"])
     values = dataset.strobe_values.sel(component=component).values
     colours = _class_colours(flat["class"])
+    names = _legend_labels(dataset, colours)
     for code, colour in colours.items():
         chosen = flat["class"] == code
         rows = np.concatenate([np.arange(a, a + n) for a, n in zip(flat["strobe_start"][chosen], flat["strobe_count"][chosen])])
         xs = np.repeat(flat[x][chosen], flat["strobe_count"][chosen])
-        ax.scatter(xs, values[rows], s=s, color=colour, label=code)
+        ax.scatter(xs, values[rows], s=s, color=colour, label=names[code])
     ax.set_xlabel(label(dataset[x]))
-    ax.set_ylabel("%s (stroboscopic)" % component)
+    units = dict(zip([str(c) for c in dataset.component.values], dataset.strobe_values.attrs.get("units", "").split(",")))
+    ax.set_ylabel(style.label("%s (stroboscopic)" % component, units.get(component, "")))
     ax.legend(fontsize="small", markerscale=6)
     return ax
 
@@ -80,8 +86,6 @@ def basin(dataset, x, y, variable=None, ax=None, **point):
     """A categorical map over the axes x and y at one parameter point (`point`: the other axes' values,
     nearest): the attractor label (default; else `variable`, e.g. "class"). Cases that are not ok are
     drawn black."""
-    import matplotlib.pyplot as plt
-    from matplotlib.colors import ListedColormap
     from matplotlib.patches import Patch
 
     ax = _axes(ax)
@@ -93,9 +97,9 @@ def basin(dataset, x, y, variable=None, ax=None, **point):
     index = np.full(values.shape, len(names))
     for k, name in enumerate(names):
         index[ok & (values == name)] = k
-    colours = [plt.get_cmap("tab20")(k % 20) for k in range(len(names))] + [(0, 0, 0, 1)]
-    ax.pcolormesh(cut[x].values, cut[y].values, index, cmap=ListedColormap(colours), vmin=-0.5,
-                  vmax=len(names) + 0.5, shading="nearest")
+    colours = style.distinct_colours(len(names)) + ["black"]
+    cmap, norm = style.categorical_cmap(colours)
+    ax.pcolormesh(cut[x].values, cut[y].values, index, cmap=cmap, norm=norm, shading="nearest")
     handles = [Patch(color=colours[k], label="%s %s" % (variable, name)) for k, name in enumerate(names)]
     if not ok.all():
         handles.append(Patch(color="k", label="not ok (%d)" % (~ok).sum()))

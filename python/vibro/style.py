@@ -90,10 +90,16 @@ def title(ax, text, **kwargs):
 
 # ---- categorical colours for class codes -------------------------------------------------------
 
+def distinct_colours(n):
+    """n qualitative colours, distinct up to 20 (then repeated)."""
+    return [_QUALITATIVE[k % len(_QUALITATIVE)] for k in range(n)]
+
+
 def class_colours(codes):
     """code -> colour, one distinct qualitative colour per class code (sorted, so the same set of codes
     always gets the same colours); '' (a case that is not ok) is not coloured here."""
-    return {code: _QUALITATIVE[k % len(_QUALITATIVE)] for k, code in enumerate(sorted(c for c in set(codes) if c))}
+    codes = sorted(c for c in set(codes) if c)
+    return dict(zip(codes, distinct_colours(len(codes))))
 
 
 def _pattern(key):
