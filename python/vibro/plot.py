@@ -5,6 +5,7 @@ and drawing on a matplotlib Axes (the current one by default); each returns that
     bifurcation(ds, "a_hat", "h")           every case's stroboscopic points against an axis
     basin(ds, "z0", "v1", a_hat=50)         the attractor (or class) over two initial-condition axes
     drift_map(ds, "a_hat", "f")             a transport observable over two axes, centred on zero
+Every label, colour and legend follows vibro.style.
 """
 import numpy as np
 
@@ -111,16 +112,22 @@ def basin(dataset, x, y, variable=None, ax=None, **point):
 
 def drift_map(dataset, x, y, variable=None, ax=None):
     """A transport observable (default: the first whose name has velocity, drift or speed) over the
-    axes x and y, averaged over every other axis (ok cases only), in colours centred on zero."""
+    axes x and y, averaged over every other axis (ok cases only), in colours centred on zero (sequential
+    colours when no value is negative)."""
     ax = _axes(ax)
     if variable is None:
         variable = next(n for n in dataset.data_vars if any(k in n for k in ("velocity", "drift", "speed")))
     values = dataset[variable].where(dataset["status"] == OK)
     others = [d for d in values.dims if d not in (x, y)]
     mean = values.mean(others).transpose(y, x)
-    extent = float(np.nanmax(np.abs(mean.values))) or 1.0
-    mesh = ax.pcolormesh(dataset[x].values, dataset[y].values, mean.values, cmap="RdBu_r", vmin=-extent, vmax=extent,
-                         shading="nearest")
+    finite = mean.values[np.isfinite(mean.values)]
+    if finite.size and finite.min() >= 0:  # nothing to tell apart by sign (a speed, a count): sequential
+        mesh = ax.pcolormesh(dataset[x].values, dataset[y].values, mean.values, cmap="viridis", vmin=0,
+                             shading="nearest")
+    else:
+        extent = float(np.abs(finite).max()) if finite.size else 1.0
+        mesh = ax.pcolormesh(dataset[x].values, dataset[y].values, mean.values, cmap="RdBu_r", vmin=-extent,
+                             vmax=extent, shading="nearest")
     ax.figure.colorbar(mesh, ax=ax, label=label(dataset[variable]))
     ax.set_xlabel(label(dataset[x]))
     ax.set_ylabel(label(dataset[y]))
