@@ -34,7 +34,9 @@ def main(up_path, down_path, out):
         ax.plot(ratio[locked], x[locked], ".", ms=4, color=line.get_color())
     ax.set_xlabel(style.label("m_e / m_P", "-"))
     ax.set_ylabel(style.label("x_max / R", "-"))
-    ax.set_title("one ball, continuation in m_e/m_P (dots: locked)")
+    params = data["params"]  # what the files ran
+    ax.set_title("%d ball(s), spin %g omega_n: continuation in m_e/m_P (dots: locked)"
+                 % (int(params.get("n_balls", 1)), params.get("spin_ratio", float("nan"))))
     ax.legend()
     style.save(fig, out)
     ru, xu, lu = curves["up"]
