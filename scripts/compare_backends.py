@@ -8,8 +8,10 @@ usage: compare_backends.py REFERENCE.h5 OTHER.h5
 import os
 import sys
 
-import h5py
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402
 
 
 def main():
@@ -17,24 +19,27 @@ def main():
     if missing:
         print("missing: %s" % ", ".join(missing))
         return 2
-    ref, other = (h5py.File(p, "r") for p in sys.argv[1:3])
-    a, b = ref["cases"], other["cases"]
-    n = a["class"].shape[0]
-    if b["class"].shape[0] != n:
-        print("different case counts: %d and %d" % (n, b["class"].shape[0]))
+    a, b = (vibro_results.load(p) for p in sys.argv[1:3])
+    n = a["n"]
+    if b["n"] != n:
+        print("different case counts: %d and %d" % (n, b["n"]))
         return 2
-    same_class = a["class"][...] == b["class"][...]
+
+    def flat(data, name):
+        return data["dataset"][name].values.reshape(-1)
+
+    same_class = a["cls"] == b["cls"]
     print("cases: %d" % n)
     print("same class: %.4f %% (%d differ)" % (100.0 * same_class.mean(), n - same_class.sum()))
-    periodic = (a["periodicity"][...] == 0) & (b["periodicity"][...] == 0) & same_class
-    has_velocity = "observables/mean_velocity" in a and "observables/mean_velocity" in b  # transport models
-    va = a["observables/mean_velocity"][...] if has_velocity else None
-    vb = b["observables/mean_velocity"][...] if has_velocity else None
+    periodic = (flat(a, "periodicity") == 0) & (flat(b, "periodicity") == 0) & same_class
+    has_velocity = "mean_velocity" in a["observables"] and "mean_velocity" in b["observables"]  # transport models
+    va = a["observables"]["mean_velocity"] if has_velocity else None
+    vb = b["observables"]["mean_velocity"] if has_velocity else None
     if has_velocity and periodic.any():
         d = np.abs(va[periodic] - vb[periodic])
         print("periodic in both, same class: %d; mean velocity max |diff| %.3e m/s, cases above 1e-6 m/s: %d"
               % (periodic.sum(), d.max(), (d > 1e-6).sum()))
-    ia, ib = a["counters/impacts"][...], b["counters/impacts"][...]
+    ia, ib = flat(a, "counters_impacts"), flat(b, "counters_impacts")
     print("same impact count: %.4f %%; impacts %d and %d" % (100.0 * (ia == ib).mean(), ia.sum(), ib.sum()))
     return 0
 

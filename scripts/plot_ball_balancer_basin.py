@@ -15,27 +15,30 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main(path, out):
     data = vibro_results.load(path)
     a, b = data["order"][:2]
-    locked = vibro_results.grid(data, data["observables"]["locked"])
+    ok = data["status"] == 0
+    locked = vibro_results.grid(data, np.where(ok, data["observables"]["locked"], np.nan))
     x = vibro_results.grid(data, data["observables"]["x_max"])
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
     ea, eb = vibro_results.cell_edges(data["axes"][a]), vibro_results.cell_edges(data["axes"][b])
-    m0 = axes[0].pcolormesh(eb, ea, locked, cmap="coolwarm", vmin=0, vmax=1)
+    # locked or drifting: two colours and a legend (white: a case that is not ok)
+    style.binary_mesh(axes[0], eb, ea, locked, ("drifting", "locked"), loc="upper right")
     m1 = axes[1].pcolormesh(eb, ea, x, cmap="viridis")
-    fig.colorbar(m0, ax=axes[0], label="locked (1) / drifting (0)")
-    fig.colorbar(m1, ax=axes[1], label="x_max / R")
+    fig.colorbar(m1, ax=axes[1], label=style.label("x_max / R", "-"))
     for ax in axes:
-        ax.set_xlabel(b + " [rad]")
-        ax.set_ylabel(a + " [rad]")
+        ax.set_xlabel(vibro_results.label(data, b))
+        ax.set_ylabel(vibro_results.label(data, a))
     fig.suptitle("spin %.2f omega_n, m_e/m_P = %.2f, %d balls" % (data["params"].get("spin_ratio", np.nan),
                                                                  data["params"].get("me_ratio", np.nan),
                                                                  int(data["params"].get("n_balls", 0))))
-    fig.tight_layout()
-    fig.savefig(out, dpi=150)
+    style.save(fig, out)
     flat_l, flat_x = locked.reshape(-1), x.reshape(-1)
     print("locked cells: %d of %d" % (int((flat_l == 1).sum()), flat_l.size))
     for value, name in ((1, "locked"), (0, "drifting")):

@@ -10,7 +10,6 @@ lock speed (first locked case above 0.5 omega_n) and x_max/R at the zone referen
 import os
 import sys
 
-import h5py
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -18,6 +17,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main(path, out):
@@ -25,10 +27,10 @@ def main(path, out):
     spin = data["coords"]["spin_ratio"]
     obs = data["observables"]
     R = float(data["params"].get("R", 0.3048))
-    with h5py.File(path, "r") as h5:
-        strobe = h5["cases/strobe"]
-        values = strobe["values"][...]
-        offsets = strobe["offsets"][...]
+    samples = vibro_results.strobe(data)
+    if samples is None:
+        raise SystemExit("%s has no stroboscopic samples (run with output.strobe_points = window)" % path)
+    values, offsets = samples["values"], samples["offsets"]
     fig, axes = plt.subplots(2, 1, figsize=(8, 8), sharex=True)
     for k in range(data["n"]):
         pts = values[offsets[k]:offsets[k + 1]]
@@ -36,15 +38,17 @@ def main(path, out):
             continue
         for ax, col in zip(axes, (0, 1)):
             ax.plot(np.full(len(pts), spin[k]), pts[:, col] / R, ",", color="k")
-    axes[0].set_ylabel("x / R (once per revolution)")
-    axes[1].set_ylabel("(y - y_eq) / R (once per revolution)")
-    axes[1].set_xlabel("spin speed / omega_n")
+    axes[0].set_ylabel(style.label("x / R (once per revolution)", "-"))
+    axes[1].set_ylabel(style.label("(y - y_eq) / R (once per revolution)", "-"))
+    axes[1].set_xlabel(vibro_results.label(data, "spin_ratio", "spin speed / omega_n"))
     for ax in axes:
         for b in (0.34, 0.75, 1.11):
             ax.axvline(b, color="0.7", lw=0.8, ls="--")
-    axes[0].set_title("one ball, m_e/m_P = 1, point mass (thesis zones at 0.34, 0.75, 1.11 omega_n)")
-    fig.tight_layout()
-    fig.savefig(out, dpi=150)
+    params = data["params"]  # the title says what the file ran, not what the example usually runs
+    axes[0].set_title("%d ball(s), m_e/m_P = %g, %s (dashed: the thesis' zone limits 0.34, 0.75, 1.11 omega_n)"
+                      % (int(params.get("n_balls", 1)), params.get("me_ratio", float("nan")),
+                         str(params.get("balls", "point_mass")).replace("_", " ")))
+    style.save(fig, out)
 
     omega = obs["mean_relative_speed"] / (obs["spin_rpm"] * 2 * np.pi / 60)  # in units of the spin speed
     order = np.argsort(spin)

@@ -16,6 +16,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main(up_path, down_path, out):
@@ -29,12 +32,13 @@ def main(up_path, down_path, out):
         curves[name] = (ratio, x, locked)
         line, = ax.plot(ratio, x, "-", lw=1, label="sweep " + name)
         ax.plot(ratio[locked], x[locked], ".", ms=4, color=line.get_color())
-    ax.set_xlabel("m_e / m_P")
-    ax.set_ylabel("x_max / R")
-    ax.set_title("one ball, continuation in m_e/m_P (dots: locked)")
+    ax.set_xlabel(style.label("m_e / m_P", "-"))
+    ax.set_ylabel(style.label("x_max / R", "-"))
+    params = data["params"]  # what the files ran
+    ax.set_title("%d ball(s), spin %g omega_n: continuation in m_e/m_P (dots: locked)"
+                 % (int(params.get("n_balls", 1)), params.get("spin_ratio", float("nan"))))
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(out, dpi=150)
+    style.save(fig, out)
     ru, xu, lu = curves["up"]
     rd, xd, ld = curves["down"]
     print("up: first locked at %.2f; down: last locked at %.2f" % (ru[np.argmax(lu)], rd[np.where(ld)[0].min()]))

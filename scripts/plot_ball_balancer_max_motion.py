@@ -19,6 +19,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main(path, out):
@@ -49,12 +52,11 @@ def main(path, out):
         print("%s: critical transition between %.2f and %.2f (x_max/R %.5f -> %.5f), first locked %.2f; "
               "saturation at %.2f, x_max/R = %.5f" % (label, ratio[j], ratio[j + 1], x[i][j], x[i][j + 1], first_locked,
                                                    ratio[s], x[i][s]))
-    ax.set_xlabel("m_e / m_P")
-    ax.set_ylabel("x_max / R")
+    ax.set_xlabel(style.label("m_e / m_P", "-"))
+    ax.set_ylabel(style.label("x_max / R", "-"))
     ax.set_title("spin %s omega_n, %s balls (dots: locked)" % ("%.2f" % spin if first != "spin_ratio" else "swept", kind))
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(out, dpi=150)
+    style.save(fig, out)
 
 
 if __name__ == "__main__":

@@ -41,11 +41,13 @@ import numpy as np
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 PREFERRED_OBS = ("mean_velocity", "A1")
 LABEL_COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink",
@@ -269,8 +271,7 @@ def main():
         colours = [LABEL_COLOURS[c % len(LABEL_COLOURS)] if c >= 0 else SPECIAL[c][1] for c in codes]
         pos = {c: k for k, c in enumerate(codes)}
         img = np.vectorize(pos.get)(out).astype(float)
-        cmap = ListedColormap(colours)
-        norm = BoundaryNorm(np.arange(len(codes) + 1) - 0.5, len(codes))
+        cmap, norm = style.categorical_cmap(colours)
         if one_d:
             ax.pcolormesh(vibro_results.cell_edges(xv), [0, 1], img[None, :], cmap=cmap, norm=norm,
                           shading="flat")
@@ -281,10 +282,13 @@ def main():
             # image rows = y (second map axis), columns = x (first map axis)
             ax.pcolormesh(vibro_results.cell_edges(xv), vibro_results.cell_edges(yv), img.T, cmap=cmap, norm=norm,
                           shading="flat")
-            ax.set_ylabel("%s [%s]" % (yname, units.get(yname, "")))
-        ax.set_xlabel("%s [%s]" % (xname, units.get(xname, "")))
+            ax.set_ylabel(style.label(yname, units.get(yname, "")))
+        ax.set_xlabel(style.label(xname, units.get(xname, "")))
         ax.set_title("%s\nS_b = %.3f, S_bb = %.3f" % (title, sb, sbb), fontsize=9)
         handles = []
+        labels = style.class_labels([r[1] for r in rows], data["legend"].get("classes"), width=40)
+        # means that are zero up to rounding (a resting attractor's drift, 1e-10) shown as 0
+        scale = max([abs(r[4]) for r in rows if r[0] >= 0 and np.isfinite(r[4])] or [0.0])
         # at most LEGEND_MAX entries: the largest basins, then one line for the rest
         ranked = sorted(range(len(rows)), key=lambda r: -rows[r][3])
         keep = set(ranked[:LEGEND_MAX]) if len(rows) > LEGEND_MAX + 1 else set(ranked)
@@ -292,8 +296,10 @@ def main():
             if r not in keep:
                 continue
             if lab >= 0:
-                text = "%d: %s, %s = %.4g%s (%.1f %%)" % (lab, cls_text, obs_name, mean,
-                                                          " " + obs_unit if obs_unit else "", 100 * share)
+                meaning = labels.get(cls_text, cls_text)[len(cls_text) + 2:]
+                text = "%d: %s%s, %s = %.4g%s (%.1f %%)" % (lab, cls_text, " (%s)" % meaning if meaning else "", obs_name,
+                                                            style.snap_zero([mean], scale)[0],
+                                                            " " + obs_unit if obs_unit else "", 100 * share)
             else:
                 text = "%s (%.1f %%)" % (cls_text, 100 * share)
             handles.append(Patch(facecolor=col, edgecolor="0.3", label=text))
@@ -308,10 +314,8 @@ def main():
         else:
             ax.legend(handles=handles, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13),
                       ncol=1, frameon=False)
-    fig.suptitle("basins of attraction: %s (%s)" % (data["model"], os.path.basename(args.input)), fontsize=11)
-    if one_d:
-        fig.tight_layout()
-    fig.savefig(args.output, dpi=130, bbox_inches="tight")
+    fig.suptitle("basins of attraction: %s" % data["model"], fontsize=11)
+    style.save(fig, args.output)
     print("\nwrote %s" % args.output)
 
 

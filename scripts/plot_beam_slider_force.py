@@ -19,6 +19,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def zeros(x, F):
@@ -51,16 +54,15 @@ def main():
         for xi, Fi, Ei in zip(x, F, E):
             print("| %g | %.3f | %+.3e | %.3e |" % (fv, xi, Fi, Ei))
         found += [(fv, x0, kind) for x0, kind in zeros(x, F)]
-    ax1.set_yscale("symlog", linthresh=1e-5)
+    style.symlog(ax1, "y", 1e-5)  # ticks at 0 and whole decades: none crowd the zero line
     ax1.axhline(0, color="k", lw=0.5)
-    ax1.set_ylabel("mean F_x [N]")
-    ax1.legend(fontsize=7)
+    ax1.set_ylabel(vibro_results.label(data, "F_x_mean", "mean F_x"))
+    ax1.legend()
     ax2.set_yscale("log")
-    ax2.set_ylabel("mean energy [J]")
-    ax2.set_xlabel("x_C / l")
+    ax2.set_ylabel(vibro_results.label(data, "energy_mean", "mean energy"))
+    ax2.set_xlabel(vibro_results.label(data, "x_C0", "x_C / l"))
     ax1.set_title("surrogate system: mean axial contact force on the slider")
-    fig.tight_layout()
-    fig.savefig(sys.argv[2], dpi=120)
+    style.save(fig, sys.argv[2])
     for fv, x0, kind in found:
         print("f = %g Hz: zero of F_x at x_C = %.4f l (%s)" % (fv, x0, kind))
 

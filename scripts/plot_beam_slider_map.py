@@ -20,6 +20,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main():
@@ -33,16 +36,18 @@ def main():
     energy = data["observables"]["energy_mean"]
     fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(8, 8), sharex=True)
     sc = ax1.scatter(f[ok], xm[ok], c=x0[ok], cmap="viridis", s=14)
-    fig.colorbar(sc, ax=ax1, label="x_C(0) / l")
-    ax1.axhspan(0.48, 0.52, color="0.9", zorder=0)
-    ax1.set_ylabel("mean x_C / l")
+    # one colour bar beside both panels, so that both keep the same width and their f axes line up
+    fig.colorbar(sc, ax=[ax1, ax2], label=vibro_results.label(data, "x_C0", "x_C(0) / l"))
+    ax1.axhspan(0.48, 0.52, color="0.9", zorder=0, label="centre (class C)")
+    ax1.set_ylabel(vibro_results.label(data, "x_C_mean", "mean x_C / l"))
+    ax1.legend(loc="upper right")
     ax2.scatter(f[ok], energy[ok], c=x0[ok], cmap="viridis", s=14)
     ax2.set_yscale("log")
-    ax2.set_ylabel("mean energy [J]")
-    ax2.set_xlabel("f [Hz]")
-    ax1.set_title("beam with sliding mass: adaptive system, %s" % data["path"])
-    fig.tight_layout()
-    fig.savefig(sys.argv[2], dpi=120)
+    ax2.set_ylabel(vibro_results.label(data, "energy_mean", "mean energy"))
+    ax2.set_xlabel(vibro_results.label(data, "f"))
+    ax1.set_title("beam with sliding mass, %s system (base_load = %s)" % (data["params"].get("variant", "adaptive"),
+                                                                         data["params"].get("base_load", "?")))
+    style.save(fig, sys.argv[2])
     print("| f [Hz] | cases | off-centre fraction | off-centre x_C_mean / l: min / median / max | regime |")
     print("|---|---|---|---|---|")
     for fv in data["axes"]["f"]:

@@ -12,7 +12,8 @@ and the final x_C_mean; for continuation sweeps also the x_C_mean track.
 import argparse
 import sys
 
-import h5py
+import os
+
 import numpy as np
 
 import matplotlib
@@ -21,6 +22,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def curves(data, xname):
@@ -37,6 +41,9 @@ def curves(data, xname):
         yield label, idx
 
 
+l_half = 0.5  # the beam's middle, in units of its length l
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("files", nargs="+")
@@ -48,20 +55,22 @@ def main():
     fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(9, 8), sharex=True)
     for path in args.files[:-1]:
         data = vibro_results.load(path)
-        with h5py.File(path, "r") as h5:
-            direction = vibro_results._str(h5.attrs.get("direction", "up"))
-            continuation = vibro_results._str(h5.attrs.get("continuation", "none"))
+        direction = data["attrs"].get("direction", "up")
+        continuation = data["attrs"].get("continuation", "none")
         variant = data["params"].get("variant", "?")
         for label, idx in curves(data, args.x):
             x = data["coords"][args.x][idx]
             ok = data["status"][idx] == 0
             E = data["observables"]["energy_mean"][idx]
             xm = data["observables"]["x_C_mean"][idx]
-            name = "%s %s%s" % (path.split("/")[-1], variant, (" " + label) if label else "")
+            stem = os.path.splitext(os.path.basename(path))[0] + " " if len(args.files) > 2 else ""  # several files: which
+            name = "%s%s%s" % (stem, variant, (", " + label) if label else "")
             if continuation != "none":
                 name += " (%s)" % direction
             ax1.plot(x[ok], E[ok], ".-", ms=3, lw=0.8, label=name)
-            ax2.plot(x[ok], xm[ok], ".-", ms=3, lw=0.8)
+            # the slider's mean location is exactly l/2 where it cannot move (reference system): draw
+            # its rounding noise (1e-12) as the value it is
+            ax2.plot(x[ok], l_half + style.snap_zero(xm[ok] - l_half, 1.0), ".-", ms=3, lw=0.8)
             if ok.any():
                 k = np.nanargmax(np.where(ok, E, -np.inf))
                 print("%s: peak energy %.3e J at %s = %g; x_C_mean / l from %.3f to %.3f" %
@@ -74,12 +83,12 @@ def main():
             if (~ok).any():
                 print("  cases not ok at %s = %s" % (args.x, x[~ok]))
     ax1.set_yscale("log")
-    ax1.set_ylabel("mean energy [J]")
-    ax1.legend(fontsize=7)
-    ax2.set_ylabel("mean x_C / l")
-    ax2.set_xlabel(args.x)
-    fig.tight_layout()
-    fig.savefig(out, dpi=120)
+    ax1.set_ylabel(vibro_results.label(data, "energy_mean", "mean energy"))
+    ax1.legend(loc="best")
+    ax2.set_ylabel(vibro_results.label(data, "x_C_mean", "mean x_C / l"))
+    ax2.set_xlabel(vibro_results.label(data, args.x))
+    style.tidy_limits(ax2)
+    style.save(fig, out)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ spectrum (the modulation frequency for an amplitude-modulated run, R16).
 """
 import sys
 
-import h5py
 import numpy as np
 
 import matplotlib
@@ -20,18 +19,21 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     data = vibro_results.load(sys.argv[1])
-    with h5py.File(sys.argv[1], "r") as h5:
-        if "strobe" not in h5["cases"]:
-            sys.exit("%s has no stroboscopic samples (run with output.strobe_points = window)" % sys.argv[1])
-        values = h5["cases/strobe/values"][...]
-        offsets = h5["cases/strobe/offsets"][...]
-        periods_run = h5["cases/periods_run"][...]
+    samples = vibro_results.strobe(data)
+    if samples is None:
+        sys.exit("%s has no stroboscopic samples (run with output.strobe_points = window)" % sys.argv[1])
+    values, offsets = samples["values"], samples["offsets"]
+    periods_run = data["dataset"]["periods_run"].values.reshape(-1)
+    unit = samples["units"]
     length = float(data["params"].get("l", 0.06))
     fs = vibro_results.case_param(data, "f", np.arange(data["n"]))
     fig, axes = plt.subplots(data["n"], 2, figsize=(11, 3.2 * data["n"]), squeeze=False)
@@ -45,22 +47,24 @@ def main():
         x = v[:, 5] / length
         ax = axes[i][0]
         ax.plot(t, x, lw=0.6, color="C0")
-        ax.set_ylabel("x_C / l", color="C0")
+        ax.set_ylabel(style.label("x_C / l", "-"), color="C0")
         ax.set_title(label, fontsize=8)
+        ax.set_xlabel("t [s]")
         ax2 = ax.twinx()
+        ax2.xaxis.set_visible(False)  # the twin shares the time axis of ax
+        ax.set_zorder(ax2.get_zorder() + 1)  # x_C / l in front of the q_B1 band
+        ax.patch.set_visible(False)
         ax2.plot(t, v[:, 0], lw=0.3, color="C1", alpha=0.6)
-        ax2.set_ylabel("q_B1", color="C1")
+        ax2.set_ylabel(style.label(samples["columns"][0], unit[samples["columns"][0]]), color="C1")
         axes[i][1].plot(v[:, 6], v[:, 0], ".", ms=1)
-        axes[i][1].set_xlabel("z_C [m]")
-        axes[i][1].set_ylabel("q_B1")
+        axes[i][1].set_xlabel(style.label(samples["columns"][6], unit[samples["columns"][6]]))
+        axes[i][1].set_ylabel(style.label(samples["columns"][0], unit[samples["columns"][0]]))
         spectrum = np.abs(np.fft.rfft(x - x.mean()))
         freq = np.fft.rfftfreq(len(x), T)
         peak = freq[1 + np.argmax(spectrum[1:])]
         print("%s: x_C / l in [%.3f, %.3f] over %.1f s; largest x_C spectral peak at %.4f Hz" %
               (label or "case %d" % i, x.min(), x.max(), t[-1] - t[0], peak))
-    axes[-1][0].set_xlabel("t [s]")
-    fig.tight_layout()
-    fig.savefig(sys.argv[2], dpi=110)
+    style.save(fig, sys.argv[2])
 
 
 if __name__ == "__main__":

@@ -35,12 +35,15 @@ import numpy as np
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
+
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.transforms import blended_transform_factory  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 # fixed colours for common classes (the same as plot_regimes.py where they overlap); others take the
 # next free colour of PALETTE in sorted order
@@ -91,25 +94,23 @@ def class_sort_key(c):
     return (2, int(digits) if digits else 0, 0, c)
 
 
-def read_strobe(path, coord):
-    ds = vibro_results.open_dataset(path)
-    root = dict(ds.attrs)
-    if "strobe_values" not in ds:
+def read_strobe(path, data, coord):
+    """The root attributes, the coordinate's name, unit and stroboscopic values, and each case's rows."""
+    ds = data["dataset"]
+    samples = vibro_results.strobe(data)
+    if samples is None:
         raise SystemExit("%s: no /cases/strobe (run with output.strobe_points = window)" % path)
-    columns = [str(c) for c in ds.component.values]
-    starts, counts = ds.strobe_start.values.reshape(-1), ds.strobe_count.values.reshape(-1)  # per case, file order
-    offsets = np.append(starts, starts[-1] + counts[-1] if len(starts) else 0).astype(np.int64)
-    if coord is None or coord == columns[0]:
-        name, values = columns[0], np.asarray(ds.strobe_values.values[:, 0], dtype=float)
+    columns = samples["columns"]
+    if coord is None or coord in columns:
+        name = coord or columns[0]
+        values, unit = np.asarray(samples["values"][:, columns.index(name)], dtype=float), samples["units"][name]
     elif coord == "drift_position":
         name, values = coord, np.asarray(ds.strobe_drift_position.values, dtype=float)
-    elif coord in columns:
-        name, values = coord, np.asarray(ds.strobe_values.values[:, columns.index(coord)], dtype=float)
+        unit = style.variable_unit(ds.strobe_drift_position)
     else:
         raise SystemExit("%s: no stroboscopic coordinate %r; columns: %s (or drift_position)"
                          % (path, coord, ", ".join(columns)))
-    units = {n: ds[n].attrs.get("unit", "") for n in ds.status.dims}
-    return root, name, values, offsets, units
+    return dict(ds.attrs), name, unit, values, samples["offsets"]
 
 
 def distinct_count(v, tol):
@@ -132,13 +133,13 @@ def main():
     runs = []
     for path in inputs:
         data = vibro_results.load(path)
-        root, cname, values, offsets, units = read_strobe(path, args.coord)
+        root, cname, cunit, values, offsets = read_strobe(path, data, args.coord)
         cont = root.get("continuation", "none")
         xname = args.x or (cont if cont and cont != "none" else (data["order"][0] if data["order"] else None))
         if xname is None or xname not in data["coords"]:
             raise SystemExit("%s: no axis %r to plot against; axes: %s" % (path, xname, ", ".join(data["order"])))
-        runs.append(dict(path=path, data=data, root=root, cname=cname, values=values, offsets=offsets,
-                         units=units, xname=xname, cont=cont, direction=root.get("direction", "up")))
+        runs.append(dict(path=path, data=data, root=root, cname=cname, cunit=cunit, values=values, offsets=offsets,
+                         xname=xname, cont=cont, direction=root.get("direction", "up")))
     xname = runs[0]["xname"]
     if any(r["xname"] != xname for r in runs):
         print("warning: the files default to different x axes (%s); using %s"
@@ -167,7 +168,7 @@ def main():
     file_handles = []
     for k, r in enumerate(runs):
         data, offs, vals = r["data"], r["offsets"], r["values"]
-        style = FILE_STYLES[k % len(FILE_STYLES)]
+        look = FILE_STYLES[k % len(FILE_STYLES)]
         x = data["coords"][xname]
         cls = np.array([base_class(c) for c in data["cls"]], dtype=object)
         counts = np.diff(offs)
@@ -177,22 +178,22 @@ def main():
             sel = cs == c
             if not sel.any():
                 continue
-            if style["filled"]:
-                ax.scatter(xs[sel], vals[sel], s=style["s"], marker=style["marker"], c=colours[c],
-                           linewidths=0.6 if style["marker"] in "x+" else 0, zorder=3 + k, rasterized=True)
+            if look["filled"]:
+                ax.scatter(xs[sel], vals[sel], s=look["s"], marker=look["marker"], c=colours[c],
+                           linewidths=0.6 if look["marker"] in "x+" else 0, zorder=3 + k, rasterized=True)
             else:
-                ax.scatter(xs[sel], vals[sel], s=style["s"], marker=style["marker"], facecolors="none",
+                ax.scatter(xs[sel], vals[sel], s=look["s"], marker=look["marker"], facecolors="none",
                            edgecolors=colours[c], linewidths=0.6, zorder=3 + k, rasterized=True)
         bad = data["status"] != 0
         if bad.any():
             ax.scatter(x[bad], np.full(bad.sum(), 0.01), transform=bottom, marker="x", s=14, c="black",
                        linewidths=0.8, zorder=5, clip_on=False)
-        desc = os.path.basename(r["path"])
+        desc = os.path.splitext(os.path.basename(r["path"]))[0]
         if r["cont"] and r["cont"] != "none":
-            desc += " (continuation %s, direction %s)" % (r["cont"], r["direction"])
-        file_handles.append(Line2D([], [], linestyle="none", marker=style["marker"], color="black",
-                                   markerfacecolor="black" if style["filled"] else "none",
-                                   markersize=4 if style["filled"] else 6, label=desc))
+            desc += " (%s %s)" % (r["cont"], r["direction"])
+        file_handles.append(Line2D([], [], linestyle="none", marker=look["marker"], color="black",
+                                   markerfacecolor="black" if look["filled"] else "none",
+                                   markersize=4 if look["filled"] else 6, label=desc))
 
         # class strip: the (most common) class at each x value, x ascending
         xv = np.unique(x)
@@ -202,15 +203,14 @@ def main():
             strip_cls.append(Counter(here).most_common(1)[0][0] if here else "")
         strip_codes = sorted(set(strip_cls), key=lambda c: (c == "", class_sort_key(c) if c else ()))
         pos = {c: i for i, c in enumerate(strip_codes)}
-        cmap = ListedColormap([colours.get(c, "black") if c else "black" for c in strip_codes])
-        norm = BoundaryNorm(np.arange(len(strip_codes) + 1) - 0.5, len(strip_codes))
+        cmap, norm = style.categorical_cmap([colours.get(c, "black") if c else "black" for c in strip_codes])
         sa = strips[k]
         sa.pcolormesh(vibro_results.cell_edges(xv), [0, 1], np.array([[pos[c] for c in strip_cls]], dtype=float), cmap=cmap,
                       norm=norm, shading="flat")
         sa.set_yticks([0.5])
-        sa.set_yticklabels(["%s %s" % ("●" if style["filled"] and style["marker"] == "o" else
-                                       "○" if style["marker"] == "o" else style["marker"], r["direction"])
-                            if r["cont"] != "none" else os.path.basename(r["path"])[:12]], fontsize=7)
+        sa.set_yticklabels(["%s %s" % ("●" if look["filled"] and look["marker"] == "o" else
+                                       "○" if look["marker"] == "o" else look["marker"], r["direction"])
+                            if r["cont"] != "none" else "class"], fontsize=7)
         sa.tick_params(axis="y", length=0)
         if k < nstrip - 1:
             plt.setp(sa.get_xticklabels(), visible=False)
@@ -254,23 +254,23 @@ def main():
         flush(seg)
         print()
 
-    unit = runs[0]["units"].get(xname, "")
-    strips[-1].set_xlabel("%s%s" % (xname, " [%s]" % unit if unit and unit != "-" else ""))
+    strips[-1].set_xlabel(vibro_results.label(runs[0]["data"], xname))
     plt.setp(ax.get_xticklabels(), visible=False)
-    ax.set_ylabel("%s at t = kT (window of each case)" % cname)
+    ax.set_ylabel(style.label("%s at t = kT (window of each case)" % cname, runs[0]["cunit"]))
     ax.grid(True, alpha=0.3, linewidth=0.5)
-    class_handles = [Line2D([], [], linestyle="none", marker="s", markersize=7, color=colours[c], label=c)
+    meanings = runs[0]["data"]["legend"].get("classes")
+    labels = style.class_labels(classes, meanings, width=40)
+    class_handles = [Line2D([], [], linestyle="none", marker="s", markersize=7, color=colours[c], label=labels[c])
                      for c in classes]
-    # legends outside the diagram: files above it, classes to its right
-    fig.legend(handles=class_handles, title="class", fontsize=8, title_fontsize=8, loc="upper left",
-               bbox_to_anchor=(1.0, 1.0), bbox_transform=ax.transAxes,
-               ncol=max(1, (len(classes) + 19) // 20), frameon=False)
-    ax.legend(handles=file_handles, fontsize=8, loc="lower left", bbox_to_anchor=(0.0, 1.06),
-              ncol=min(2, len(file_handles)), frameon=False)
+    # one legend right of the diagram, the files (marker) then the classes (colour): a legend of the
+    # axes, which the layout makes room for
+    gap = Line2D([], [], linestyle="none", label=" ")
+    ax.legend(handles=file_handles + [gap] + class_handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0),
+              ncol=max(1, (len(classes) + len(file_handles) + 20) // 22), frameon=False)
     models = sorted({r["data"]["model"] for r in runs})
     ax.set_title("bifurcation diagram (stroboscopic points): %s, %s against %s" % (", ".join(models), cname, xname),
                  fontsize=10)
-    fig.savefig(output, dpi=140, bbox_inches="tight")
+    style.save(fig, output)
     print("wrote %s" % output)
 
 

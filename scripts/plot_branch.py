@@ -19,6 +19,9 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main():
@@ -43,22 +46,22 @@ def main():
     if coord not in columns:
         raise SystemExit("plot_branch.py: no coordinate '%s' (%s)" % (coord, ", ".join(columns)))
     y = state[:, columns.index(coord)]
+    units = dict(zip(columns, branch.state.attrs.get("units", "").split(",")))
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(6.4, 6), sharex=True)
-    for mask, style, label in ((stable, "-", "stable"), (~stable, "--", "unstable")):
-        top.plot(np.where(mask, p, np.nan), np.where(mask, y, np.nan), style, color="C0", label=label)
-        bottom.plot(np.where(mask, p, np.nan), np.where(mask, modulus, np.nan), style, color="C0")
+    for mask, dash, label in ((stable, "-", "stable"), (~stable, "--", "unstable")):
+        top.plot(np.where(mask, p, np.nan), np.where(mask, y, np.nan), dash, color="C0", label=label)
+        bottom.plot(np.where(mask, p, np.nan), np.where(mask, modulus, np.nan), dash, color="C0")
     bottom.axhline(1, color="0.5", lw=0.8)
     for kind, at in zip(kinds, where):
         for ax in (top, bottom):
             ax.axvline(at, color="C3", lw=0.8, ls=":")
         top.annotate(kind, (at, np.nanmax(y)), rotation=90, fontsize=8, va="top", ha="right", color="C3")
-    top.set_ylabel(coord)
+    top.set_ylabel(style.label(coord, units.get(coord, "")))
     top.legend(fontsize=8)
     top.set_title("%s: branch in %s" % (model, name))
-    bottom.set_ylabel("max |multiplier|")
-    bottom.set_xlabel(name)
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
+    bottom.set_ylabel(style.label("max |multiplier|", "-"))
+    bottom.set_xlabel(style.variable_label(branch[name]))
+    style.save(fig, args.output)
     print("wrote %s" % args.output)
 
 

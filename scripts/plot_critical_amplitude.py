@@ -42,6 +42,9 @@ from matplotlib.colors import BoundaryNorm, ListedColormap  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from conveyor_analytic import a_star, a_up, b_omega, v_t_star  # noqa: E402
 from vibro_results import grid, load, param_values  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 Z0MAX_DEFAULT_MM = (0.5, 1, 2, 3, 5, 7.5, 10)
 Z0_TOL = 1e-12
@@ -165,8 +168,8 @@ def fig16(datas, out_png, z0max_mm, strict, a_range):
         ax1.axhline(rr[0]["a_up"], color=col, ls=":", lw=1)
     ax1.plot([], [], "k--", lw=1, label="a* (Eq. 64)")
     ax1.plot([], [], "k:", lw=1, label="a_up (Eq. 40)")
-    ax1.set_xlabel("maximum initial height z0max (mm)")
-    ax1.set_ylabel("observed critical amplitude (m/s^2)")
+    ax1.set_xlabel("maximum initial height z0max [mm]")
+    ax1.set_ylabel("observed critical amplitude [m/s^2]")
     ax1.set_title("critical amplitude against z0max", fontsize=10)
     ax1.grid(alpha=0.3)
     ax1.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
@@ -183,15 +186,14 @@ def fig16(datas, out_png, z0max_mm, strict, a_range):
         col = cmap2(j / max(1, len(zms) - 1))
         ax2.plot([r["c_r"] for r in rr], [r["crit"] for r in rr], "o-", color=col, ms=4,
                  label="z0max = %g mm" % zm)
-    ax2.set_xlabel("coefficient of restitution c_r")
-    ax2.set_ylabel("observed critical amplitude (m/s^2)")
+    ax2.set_xlabel("coefficient of restitution c_r [-]")
+    ax2.set_ylabel("observed critical amplitude [m/s^2]")
     ax2.set_title("critical amplitude against c_r", fontsize=10)
     ax2.grid(alpha=0.3)
     ax2.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    fig.suptitle("Fig. 16: observed critical amplitude (%s): %s"
-                 % ("H1" if strict else "H1 incl. H1~", ", ".join(d["path"] for d in datas)), fontsize=10)
-    fig.tight_layout()
-    fig.savefig(out_png, dpi=130)
+    fig.suptitle("conveyor: observed critical amplitude (first a_hat with %s)" % ("H1" if strict else "H1 or H1~"),
+                 fontsize=10)
+    style.save(fig, out_png)
     print("wrote %s" % out_png)
 
 
@@ -306,9 +308,9 @@ def fig19(datas, out_png, strict, a_range):
         cb.ax.set_yticklabels(["infeasible", "none, part. infeas.", "none"]
                               + ["%g-%g" % (e0, e0 + 2) for e0 in edges[:-1]])
         cb.ax.tick_params(labelsize=7)
-        cb.set_label("first a_hat with H1 (m/s^2), bins of 2")
-        ax.set_xlabel("approach speed before the first impact v1 (m/s)")
-        ax.set_ylabel("phase of the first impact psi1 (deg)")
+        cb.set_label("first a_hat with H1, bins of 2 [m/s^2]")
+        ax.set_xlabel("approach speed before the first impact v1 [m/s]")
+        ax.set_ylabel("phase of the first impact psi1 [deg]")
         ax.set_title("%s: a* = %.2f, a_up = %.2f (grid %g..%g)"
                      % (p["title"], p["a_star"], p["a_up"], p["a_vals"].min(), p["a_vals"].max()), fontsize=10)
         ax.set_xlim(xe[0], xe[-1])
@@ -316,11 +318,11 @@ def fig19(datas, out_png, strict, a_range):
         ax.set_yticks(np.arange(0, 361, 45) if len(p["psi"]) > 4 else p["psi"])
     for k in range(npan, nrow * ncol):
         axs[k // ncol][k % ncol].set_visible(False)
-    fig.suptitle("Fig. 19: real critical amplitude over the first-impact conditions (%s)%s"
+    # no figure number: the same map draws the paper's Fig. 18 (psi1 = 90, 180) and Fig. 19 sweeps
+    fig.suptitle("real critical amplitude over the first-impact conditions (%s)%s"
                  % ("H1" if strict else "H1 incl. H1~",
                     ", a_hat in [%g, %g]" % tuple(a_range) if a_range else ""), fontsize=10)
-    fig.tight_layout()
-    fig.savefig(out_png, dpi=130)
+    style.save(fig, out_png)
     print("wrote %s" % out_png)
 
 

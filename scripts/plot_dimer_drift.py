@@ -29,6 +29,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from dimer_analytic import kappa_backward, kappa_forward  # noqa: E402
 from vibro_results import case_param, load  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 DRIFT_MODES = (1, 2)  # mode_index: drift, pendulum
 
@@ -88,18 +91,17 @@ def main():
         else:
             print("  no reversal found")
     grid = np.linspace(2.0, 8.5, 200)
-    for alpha, style in ((0.0, ":"), (math.radians(args.alpha), "--")):
+    for alpha, dash in ((0.0, ":"), (math.radians(args.alpha), "--")):
         label = "drift formula, alpha = %g deg" % math.degrees(alpha)
-        ax.plot(grid[grid < 5], [kappa_forward(a, gamma, mu_c, alpha) for a in grid[grid < 5]], "k" + style, lw=1,
+        ax.plot(grid[grid < 5], [kappa_forward(a, gamma, mu_c, alpha) for a in grid[grid < 5]], "k" + dash, lw=1,
                 label=label + " (kappa_p, kappa_n)")
-        ax.plot(grid[grid >= 5], [kappa_backward(a, gamma, mu_c, alpha) for a in grid[grid >= 5]], "k" + style, lw=1)
+        ax.plot(grid[grid >= 5], [kappa_backward(a, gamma, mu_c, alpha) for a in grid[grid >= 5]], "k" + dash, lw=1)
     ax.axhline(0, color="0.6", lw=0.8)
-    ax.set_xlabel("aspect ratio A_r")
-    ax.set_ylabel("kappa_rel = u f / g x 100")
-    ax.set_title("dimer drift, Gamma = %g, mu_c = %g, mu_i = %s" % (gamma, mu_c, data["params"].get("mu_i", "axis")))
+    ax.set_xlabel(style.label("aspect ratio A_r", "-"))
+    ax.set_ylabel(style.label("kappa_rel = 100 u f / g", "-"))
+    ax.set_title("dimer drift, Gamma = %g, mu_c = %g, mu_i = %s" % (gamma, mu_c, data["params"].get("mu_i", "swept")))
     ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=130)
+    style.save(fig, args.output)
     print("wrote", args.output)
 
 

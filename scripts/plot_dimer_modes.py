@@ -21,10 +21,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.colors import ListedColormap  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402
 from vibro_results import cell_edges, load  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 MODES = OrderedDict([("D+", "tab:red"), ("D-", "tab:blue"), ("P", "tab:cyan"), ("R", "0.85"), ("J", "tab:green"),
                      ("F", "tab:purple"), ("H", "tab:orange"), ("O", "0.45"), ("failed", "k")])
@@ -54,10 +57,10 @@ def main():
     codes = np.array([list(MODES).index(m) for m in modes]).reshape(data["shape"])
     if order.index(x) == 0:
         codes = codes.T  # rows = y
-    fig, ax = plt.subplots(figsize=(6.5, 5))
-    cmap = ListedColormap(list(MODES.values()))
-    ax.pcolormesh(cell_edges(data["axes"][x]), cell_edges(data["axes"][y]), codes, cmap=cmap, vmin=-0.5,
-                  vmax=len(MODES) - 0.5, shading="flat")
+    fig, ax = plt.subplots(figsize=(8.5, 5))
+    cmap, norm = style.categorical_cmap(list(MODES.values()))
+    ax.pcolormesh(cell_edges(data["axes"][x]), cell_edges(data["axes"][y]), codes, cmap=cmap, norm=norm,
+                  shading="flat")
     drift = data["observables"]["drift_speed_rel"]
     counts = Counter(modes)
     handles = []
@@ -66,14 +69,16 @@ def main():
             sel = modes == m
             med = np.median(drift[sel]) if m != "failed" else float("nan")
             print("%-6s %4d cases (%5.1f %%), median drift_speed_rel %+.3f mm/s" % (m, counts[m], 100.0 * counts[m] / len(modes), med))
-            handles.append(plt.Rectangle((0, 0), 1, 1, color=colour, label="%s (%d)" % (m, counts[m])))
-    ax.legend(handles=handles, fontsize=7, loc="upper right")
-    ax.set_xlabel(x)
-    ax.set_ylabel(y)
+            # the mode's meaning from the file's legend (a period-1 code of the family, e.g. D+1)
+            meaning = style.class_meaning(m + "1", data["legend"].get("classes"), width=45) if m != "failed" else ""
+            handles.append(plt.Rectangle((0, 0), 1, 1, color=colour,
+                                         label="%s%s (%d)" % (m, ": " + meaning if meaning else "", counts[m])))
+    ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))  # beside the map
+    ax.set_xlabel(vibro_results.label(data, x))
+    ax.set_ylabel(vibro_results.label(data, y))
     ax.set_title("dimer modes: A_r = %s, f = %s Hz, Gamma = %s" % tuple(
-        data["params"].get(k, "axis") for k in ("A_r", "f", "Gamma")))
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=130)
+        data["params"].get(k, "swept") for k in ("A_r", "f", "Gamma")))
+    style.save(fig, args.output)
     print("wrote", args.output)
 
 

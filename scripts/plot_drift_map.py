@@ -5,7 +5,8 @@ usage: plot_drift_map.py IN.h5 OUT.png [--obs NAME] [--x AXIS] [--y AXIS]
 
 Draws the observable NAME (default: the first observable whose name contains "velocity", "drift" or
 "speed") over two swept axes as a coloured cell map (diverging colours centred on zero, so the
-direction of transport reads at a glance); with one axis, as a curve. Cases with any other axis
+direction of transport reads at a glance; sequential colours for a quantity without sign, whole-number
+bands for a count); with one axis, as a curve. Cases with any other axis
 values are averaged per cell (e.g. over initial conditions); cases that are not ok are left out.
 """
 import argparse
@@ -21,6 +22,9 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def default_observable(names):
@@ -52,7 +56,7 @@ def main():
         if a is not None and a not in order:
             raise SystemExit("plot_drift_map.py: no axis '%s' in %s (%s)" % (a, args.input, ", ".join(order)))
     unit = {a: data["units"][a] for a in order + [obs]}
-    label = {k: ("%s (%s)" % (k, u) if u else k) for k, u in unit.items()}
+    label = {k: style.label(k, u) for k, u in unit.items()}
     values = np.where(data["status"] == 0, data["observables"][obs], np.nan)
     xs = data["axes"][x]
     ix = np.searchsorted(xs, data["coords"][x]) if np.all(np.diff(xs) > 0) else np.array([list(xs).index(v) for v in data["coords"][x]])
@@ -72,15 +76,21 @@ def main():
                 sel = (ix == i) & (iy == j) & np.isfinite(values)
                 if np.any(sel):
                     cells[j, i] = values[sel].mean()
-        limit = np.nanmax(np.abs(cells)) if np.any(np.isfinite(cells)) else 1.0
-        mesh = ax.pcolormesh(vibro_results.cell_edges(xs), vibro_results.cell_edges(ys), cells, cmap="RdBu_r",
-                             vmin=-limit, vmax=limit, shading="flat")
-        fig.colorbar(mesh, ax=ax, label=label[obs])
+        xe, ye = vibro_results.cell_edges(xs), vibro_results.cell_edges(ys)
+        finite = cells[np.isfinite(cells)]
+        if finite.size and finite.min() >= 0 and np.all(finite == np.round(finite)):
+            style.count_mesh(ax, xe, ye, cells, obs, unit[obs])  # a count: sequential, whole numbers
+        elif finite.size and finite.min() >= 0:  # no sign to show: sequential from zero
+            mesh = ax.pcolormesh(xe, ye, cells, cmap="viridis", vmin=0, shading="flat")
+            fig.colorbar(mesh, ax=ax, label=label[obs])
+        else:  # a signed transport: diverging colours centred on zero, the direction reads at a glance
+            limit = np.abs(finite).max() if finite.size else 1.0
+            mesh = ax.pcolormesh(xe, ye, cells, cmap="RdBu_r", vmin=-limit, vmax=limit, shading="flat")
+            fig.colorbar(mesh, ax=ax, label=label[obs])
         ax.set_xlabel(label[x])
         ax.set_ylabel(label[y])
     ax.set_title("%s: %s" % (data["model"], obs))
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
+    style.save(fig, args.output)
     print("wrote %s" % args.output)
 
 

@@ -45,6 +45,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from conveyor_analytic import a_gamma1, a_star, a_up, b_omega, v_t_star  # noqa: E402
 from vibro_results import case_param, load  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 FAMILIES = OrderedDict([
     # family: (label, colour, marker size, z-order)
@@ -273,16 +276,15 @@ def main(argv=None):
                 yhi = max(yhi, v2s)
             pad = 0.06 * (yhi - ylo if yhi > ylo else 1.0)
             ax.set_ylim(ylo - pad, yhi + pad)
-        ax.set_xlabel("acceleration amplitude a_hat (m/s^2)")
-        ax.set_ylabel("mean feeding velocity (m/s)")
+        ax.set_xlabel("acceleration amplitude a_hat [m/s^2]")
+        ax.set_ylabel("mean feeding velocity [m/s]")
         ax.set_title(title, fontsize=10)
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), markerscale=1.5, framealpha=0.85)
     for p in range(npan, nrow * ncol):
         axs[p // ncol][p % ncol].set_visible(False)
-    fig.suptitle("Mean feeding velocity vs acceleration amplitude: %s" % args.input, fontsize=10)
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=130)
+    fig.suptitle("conveyor: mean feeding velocity against the acceleration amplitude", fontsize=10)
+    style.save(fig, args.output)
     if not args.quiet:
         print("\n".join(lines))
     print("wrote %s" % args.output)

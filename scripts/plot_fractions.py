@@ -37,6 +37,9 @@ from matplotlib.patches import Patch  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import plot_basins  # noqa: E402  (explicit_parameters: the title's fixed parameters)
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (the shared look: vibro_results puts python/ on the path)
+
+style.setup()
 
 COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:olive",
            "tab:cyan", "gold", "navy", "lime", "teal", "maroon", "magenta", "darkorange", "slateblue",
@@ -215,8 +218,7 @@ def main():
         print("  %-6s id %d%s in (%g, %g] %s" % (_s(ev["kind"][k]), int(ev["global_id"][k]),
                                                 ("" if partner < 0 else " (partner %d)" % partner),
                                                 ev["parameter_from"][k], ev["parameter_to"][k], unit))
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=130, bbox_inches="tight")
+    style.save(fig, args.output)
     print("wrote %s" % args.output)
 
 

@@ -22,7 +22,6 @@ Prints, per file (and per value of the other axes), the lowest lambda with impac
 import os
 import sys
 
-import h5py
 import numpy as np
 
 import matplotlib
@@ -31,6 +30,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 TABLE_LAMBDAS = (0.6, 1.0, 2.0, 3.0)
 MARKERS = ("^", "v", "o", "s", "D", "P", "X", "<", ">")
@@ -77,9 +79,8 @@ def read_file(path):
     data = vibro_results.load(path)
     if "lambda" not in data["axes"]:
         raise SystemExit("%s: lambda is not an axis of this sweep (axes: %s)" % (path, ", ".join(data["order"]) or "none"))
-    with h5py.File(path, "r") as h5:
-        direction = vibro_results._str(h5.attrs.get("direction", ""))
-        continuation = vibro_results._str(h5.attrs.get("continuation", "none"))
+    direction = str(data["attrs"].get("direction", ""))
+    continuation = str(data["attrs"].get("continuation", "none"))
     params = data["params"]
     law = params.get("law", "?")
     label = str(law)
@@ -191,6 +192,7 @@ def main(argv):
                     ax = axs[row][col]
                     insets[(row, col)] = ax.inset_axes([0.53, 0.07, 0.44, 0.36])
                     insets[(row, col)].set_zorder(10)
+                    insets[(row, col)].set_label(style.INSET)  # a zoom: the panel's axes and units
                 if (row, col) in insets:
                     targets.append(insets[(row, col)])
                 for ax in targets:
@@ -214,8 +216,8 @@ def main(argv):
                         ax.axvline(lstar, color="tab:purple", lw=0.8, ls=":", zorder=0)
 
     for col, key in enumerate(keys):
-        for row, (name, what) in enumerate((("A1", "A1: main body semi-amplitude (m)"),
-                                            ("A2_pp", "A2: attached body, half peak-to-peak (m)"))):
+        for row, (name, what) in enumerate((("A1", "A1: main body semi-amplitude [m]"),
+                                            ("A2_pp", "A2: attached body, half peak-to-peak [m]"))):
             ax = axs[row][col]
             ax.set_ylabel(what)
             ax.grid(alpha=0.3)
@@ -223,7 +225,7 @@ def main(argv):
             if row == 0:
                 ax.set_title(("gap oscillator loading curve" + (": " + t if t else "")), fontsize=10)
             if row == 1:
-                ax.set_xlabel("load factor lambda")
+                ax.set_xlabel("load factor lambda [-]")
             ins = insets.get((row, col))
             if ins is not None:
                 ins.set_xlim(0.545, 0.605)
@@ -259,8 +261,7 @@ def main(argv):
     if lo <= lstar0 <= hi:
         handles.append(Line2D([], [], ls=":", color="tab:purple", label="grazing lambda* = %.4f" % lstar0))
     axs[1][0].legend(handles=handles, loc="upper left", fontsize=7.5, framealpha=0.9)
-    fig.tight_layout()
-    fig.savefig(out, dpi=130)
+    style.save(fig, out)
 
     print("lambda* = D/|X1 - X2| = %.5f   (|X1| = %.6f, |X2| = %.6f m per unit lambda)" % (
         lstar0, *linear_response({**p0, **{a: d0 for a, d0 in groups(files[0])[0][0]}})[:2]))

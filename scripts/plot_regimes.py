@@ -30,7 +30,6 @@ import os
 import sys
 from collections import Counter, OrderedDict
 
-import h5py
 import numpy as np
 
 import matplotlib
@@ -41,6 +40,9 @@ from matplotlib.transforms import blended_transform_factory  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 DEFAULT_Y = ("A1", "max_contact_force")
 MARKERS = ("o", "s", "^", "D", "v", "P", "<", ">", "X")
@@ -121,20 +123,10 @@ def annotate_counts(ax, xv, yv, cls, ok):
 
 
 def load(path):
-    """vibro_results.load plus the root attributes continuation/direction and the observables' units."""
+    """vibro_results.load plus the root attributes continuation/direction."""
     data = vibro_results.load(path)
-    with h5py.File(path, "r") as h5:
-        data["continuation"] = vibro_results._str(h5.attrs.get("continuation", "none")) or "none"
-        data["direction"] = vibro_results._str(h5.attrs.get("direction", "up")) or "up"
-        units, descr = {}, {}
-        for name, ds in h5["cases/observables"].items():
-            units[name] = vibro_results._str(ds.attrs.get("unit", ""))
-            descr[name] = vibro_results._str(ds.attrs.get("description", ""))
-        data["units"], data["descriptions"] = units, descr
-        axis_units = {}
-        for name in data["order"]:
-            axis_units[name] = vibro_results._str(h5["axes"][name].attrs.get("unit", ""))
-        data["axis_units"] = axis_units
+    data["continuation"] = str(data["attrs"].get("continuation", "none")) or "none"
+    data["direction"] = str(data["attrs"].get("direction", "up")) or "up"
     return data
 
 
@@ -164,7 +156,7 @@ def run_order(data, x):
 
 
 def file_label(data, x):
-    name = os.path.basename(data["path"])
+    name = os.path.splitext(os.path.basename(data["path"]))[0]
     if data["continuation"] in ("", "none"):
         return "%s (no continuation)" % name
     c = data["continuation"]
@@ -318,12 +310,11 @@ def main(argv):
     d0 = datas[0]
     for ax, y in zip(axs, ys):
         _, u = scale_of(d0["units"].get(y, ""))
-        ax.set_ylabel("%s (%s)" % (y, u) if u and u != "-" else y)
+        ax.set_ylabel(style.label(y, u))
         ax.grid(True, alpha=0.3, which="both" if logx else "major")
         if logx:
             ax.set_xscale("log")
-    xu = d0["axis_units"].get(x, "")
-    axs[-1].set_xlabel("%s (%s)" % (x, xu) if xu and xu != "-" else x)
+    axs[-1].set_xlabel(vibro_results.label(d0, x))
     if not logx:
         xu_vals = np.unique(xs_pos)
         if 1 < len(xu_vals) <= 12:
@@ -337,20 +328,21 @@ def main(argv):
             axs[-1].minorticks_off()
 
     # legends: classes (colour) in the first panel, files (marker shape) below the panels
-    handles = [Line2D([], [], ls="", marker="o", ms=7, mfc=col, mec="k", mew=0.4, label=c)
+    labels = style.class_labels(list(colours), d0["legend"].get("classes"), width=45)
+    handles = [Line2D([], [], ls="", marker="o", ms=7, mfc=col, mec="k", mew=0.4, label=labels[c])
                for c, col in colours.items()]
     if any_slow:
         handles.append(Line2D([], [], ls="", marker="o", ms=7, mfc="none", mec="0.3", mew=1.3,
                               label="hollow: slowly converging (~)"))
     if any_bad:
         handles.append(Line2D([], [], ls="", marker="x", ms=6, color="k", label="not ok"))
-    axs[0].legend(handles=handles, fontsize=8, ncol=min(len(handles), 5), loc="best",
+    axs[0].legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0),
                   title="class", title_fontsize=8, framealpha=0.85)
     fhandles = [Line2D([], [], ls=LINESTYLES[i % len(LINESTYLES)] if (
         len(datas) > 1 and len(d["order"]) == 1) else "", color="0.6",
         marker=MARKERS[i % len(MARKERS)], ms=7, mfc="0.8", mec="k", label=file_label(d, x))
         for i, d in enumerate(datas)]
-    fig.legend(handles=fhandles, loc="lower center", fontsize=8, ncol=1, frameon=False)
+    axs[-1].legend(handles=fhandles, loc="best", fontsize=7)
 
     others = sorted({a for d in datas for a in d["order"] if a != x})
     choice = ", ".join("%s=%s" % (k, v) for k, v in sorted(d0["params"].items())
@@ -361,8 +353,7 @@ def main(argv):
     if others:
         title += "\nall cases over %s drawn at each %s" % (", ".join(others), x)
     axs[0].set_title(title, fontsize=10)
-    fig.tight_layout(rect=(0, 0.035 * len(datas) + 0.01, 1, 1))
-    fig.savefig(out, dpi=130)
+    style.save(fig, out)
     plt.close(fig)
 
     for d in datas:

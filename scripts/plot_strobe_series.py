@@ -19,6 +19,9 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 
 def main():
@@ -45,16 +48,18 @@ def main():
     panels = len(columns) + (1 if np.any(drift != 0) else 0)
     fig, axes = plt.subplots(panels, 1, figsize=(6.4, 1.6 * panels + 0.8), sharex=True, squeeze=False)
     k = np.arange(hi - lo)
+    units = ds.strobe_values.attrs.get("units", "").split(",")
     for p, name in enumerate(columns):
         axes[p, 0].plot(k, values[:, p], ".", ms=4)
-        axes[p, 0].set_ylabel(name)
+        axes[p, 0].set_ylabel(style.label(name, units[p] if p < len(units) else ""))
     if panels > len(columns):
         axes[-1, 0].plot(k, drift, ".", ms=4)
-        axes[-1, 0].set_ylabel("drift position")
-    axes[-1, 0].set_xlabel("stroboscopic sample (window)")
+        axes[-1, 0].set_ylabel(style.label("drift position", style.variable_unit(ds.strobe_drift_position)))
+    for ax in axes[:, 0]:
+        style.tidy_limits(ax)  # a constant up to rounding (1e-13) is drawn as the constant it is
+    axes[-1, 0].set_xlabel(style.label("stroboscopic sample k (t = t_window + k T)", "-"))
     axes[0, 0].set_title("%s, case %d: class %s" % (model, args.case, cls))
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
+    style.save(fig, args.output)
     print("wrote %s" % args.output)
 
 

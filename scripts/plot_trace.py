@@ -23,17 +23,11 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
+
+style.setup()
 
 PROG = "plot_trace.py"
-
-
-def names_of(attr):
-    text = vibro_results._str(attr)
-    return text.split(",") if text else []
-
-
-def label(name, unit):
-    return "%s (dimensionless)" % name if unit in ("", "-") else "%s [%s]" % (name, unit)
 
 
 def tidy(ax):
@@ -42,27 +36,26 @@ def tidy(ax):
 
 
 def read(path):
-    with vibro_results.open_checked(path) as h5:
-        if vibro_results._str(h5.attrs.get("format", "")) != "vibro-trace":
-            vibro_results.fail(path, "not a trace file (format vibro-trace; vibro trace writes one)")
-        trace = h5["trace"]
-        components = names_of(trace.attrs["components"])
-        data = {
-            "model": vibro_results._str(h5.attrs["model"]),
-            "case": int(h5.attrs["case"]),
-            "period": float(h5.attrs["period"]),
-            "components": components,
-            "units": names_of(trace.attrs["units"]),
-            "time": trace["time"][...],
-            "states": np.column_stack([trace[c][...] for c in components]) if components else np.zeros((0, 0)),
-            "event_time": h5["events/time"][...],
-            "event_kind": [vibro_results._str(k) for k in h5["events/kind"][...]],
-            "before": h5["events/before"][...],
-            "after": h5["events/after"][...],
-            "strobe_time": h5["strobe/time"][...],
-            "strobe_state": h5["strobe/state"][...],
-        }
-    return data
+    """The trace file through vibro.open (python/vibro/_dataset.py), as the arrays this script draws."""
+    ds = vibro_results.open_dataset(path)
+    if ds.attrs.get("format") != "vibro-trace":
+        vibro_results.fail(path, "not a trace file (format vibro-trace; vibro trace writes one)")
+    components = [str(c) for c in ds.component.values]
+    return {
+        "model": str(ds.attrs["model"]),
+        "case": int(ds.attrs["case"]),
+        "period": float(ds.attrs["period"]),
+        "components": components,
+        "units": [style.variable_unit(ds[c]) for c in components],
+        "time": ds.time.values,
+        "states": np.column_stack([ds[c].values for c in components]) if components else np.zeros((0, 0)),
+        "event_time": ds.event_time.values,
+        "event_kind": [str(k) for k in ds.event_kind.values],
+        "before": ds.event_before.values,
+        "after": ds.event_after.values,
+        "strobe_time": ds.strobe_time.values,
+        "strobe_state": ds.strobe_state.values,
+    }
 
 
 def pick(data, names, option):
@@ -131,13 +124,13 @@ def main():
             ax.plot(ts, s, ".", ms=5, color="C1", label="t = k T")
         if impacts.any():
             ax.plot(te[impacts], data["before"][impacts, c], "x", ms=4, color="C3", label="impact (before)")
-        ax.set_ylabel(label(data["components"][c], data["units"][c]))
+        ax.set_ylabel(style.label(data["components"][c], data["units"][c]))
         tidy(ax)
         if row == 0 and (len(ts) or impacts.any()):  # above the panel, clear of the data
             ax.legend(loc="lower right", bbox_to_anchor=(1, 1.0), ncol=2, fontsize=7, frameon=False)
         if row < len(series) - 1:
             plt.setp(ax.get_xticklabels(), visible=False)
-    first.figure.axes[len(series) - 1].set_xlabel("t / T (forcing periods)")
+    first.figure.axes[len(series) - 1].set_xlabel(style.label("t / T (forcing periods)", "-"))
 
     late = t >= args.from_period
     ax = fig.add_subplot(grid[: max(len(series) // 2, 1), 1])
@@ -147,8 +140,8 @@ def main():
         keep = ts >= args.from_period
         ax.plot(sx[keep], sy[keep], ".", ms=6, color="C1", label="stroboscopic samples")
         ax.legend(loc="best", fontsize=7)
-    ax.set_xlabel(label(data["components"][px], data["units"][px]))
-    ax.set_ylabel(label(data["components"][py], data["units"][py]))
+    ax.set_xlabel(style.label(data["components"][px], data["units"][px]))
+    ax.set_ylabel(style.label(data["components"][py], data["units"][py]))
     ax.set_title("phase portrait", fontsize=9)
     tidy(ax)
 
@@ -162,8 +155,8 @@ def main():
         phase = np.mod(data["event_time"][chosen], T) / T
         ax.plot(phase, data["before"][chosen, c], "o", ms=4, color="C3")
         ax.set_xlim(0, 1)
-        ax.set_xlabel("impact phase (t mod T) / T")
-        ax.set_ylabel(label(data["components"][c], data["units"][c]) + " before impact")
+        ax.set_xlabel("impact phase (t mod T) / T [-]")
+        ax.set_ylabel(style.label(data["components"][c] + " before impact", data["units"][c]))
         tidy(ax)
     else:
         ax.text(0.5, 0.5, "no impact events in the traced periods", ha="center", va="center", transform=ax.transAxes)
@@ -171,8 +164,7 @@ def main():
         ax.set_yticks([])
     ax.set_title("impact map (%d impacts)" % int(chosen.sum()), fontsize=9)
     fig.suptitle("%s, case %d: %d periods of T = %.4g s" % (data["model"], data["case"], int(round(t[-1] - t[0])), T))
-    fig.tight_layout()
-    fig.savefig(args.output, dpi=120)
+    style.save(fig, args.output)
     print("wrote %s" % args.output)
 
 

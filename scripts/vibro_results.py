@@ -1,7 +1,10 @@
-"""Read a `vibro run` sweep file (HDF5) into numpy arrays.
+"""Read a `vibro run` sweep file (HDF5) into numpy arrays, through the package's one reader.
 
-The file's layout is described in docs/hdf5_schema.md (schema versions 2 and 3 are read). This
-module only reads it; it knows nothing of any model's physics. A file it cannot use (not HDF5,
+The file's layout is described in docs/hdf5_schema.md (schema versions 2 to 5 are read). Every
+dataset is read by vibro.open (python/vibro/_dataset.py), which this module wraps as numpy arrays
+for the plotting scripts; it knows nothing of any model's physics. (open_checked, require and
+fixed_parameters, the direct HDF5 access, remain only for the /basins group, which vibro.open does
+not read yet: plot_basins.py and plot_fractions.py.) A file it cannot use (not HDF5,
 damaged -- the checksums of schema 3 catch a flipped bit --, another schema version, a missing or
 misshapen dataset) ends the script with one clear message on stderr and exit code 2 (FileError),
 never a traceback. Used by the plotting scripts next to it, which import it by
@@ -27,6 +30,7 @@ import numpy as np
 # The package's pure-Python reader, from the source tree next to this folder (no build needed).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
 import vibro  # noqa: E402
+from vibro import style  # noqa: E402
 
 KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5)
 
@@ -125,8 +129,11 @@ def load(path):
       cls           object array (N,) of str: /cases/class ('' for a case that is not ok)
       status        int array (N,): /cases/status (0 ok, 1 infeasible, 2 failed, 3 not run)
       observables   OrderedDict name -> float array (N,): every /cases/observables/<name>
-      units         dict name -> unit of every axis and observable ('' when the file has none)
+      units         dict name -> unit of every axis, observable and parameter ('' when the file has none)
       descriptions  dict observable name -> its description ('' when the file has none)
+      attrs         the file's root attributes (continuation, direction, provenance; docs/hdf5_schema.md)
+      legend        the file's /legend: {"classes": {code pattern: meaning}, "states": ..., "modes": ...}
+      dataset       the xarray.Dataset of vibro.open, for anything else (strobe tables, counters)
 
     Per-case arrays are flat, in the file's order (C order over `order`); see grid().
     """
@@ -149,11 +156,33 @@ def load(path):
     # per-case coordinate of every axis (C order, first axis slowest)
     grids = np.meshgrid(*axes.values(), indexing="ij") if axes else []
     coords = OrderedDict((name, g.reshape(-1)) for name, g in zip(axes.keys(), grids))
-    units = {name: ds[name].attrs.get("unit", "") for name in order + observable_names}
+    units = {name: ds[name].attrs.get("unit", "") for name in order + observable_names + list(params)}
     descriptions = {name: ds[name].attrs.get("description", "") for name in observable_names}
     return dict(path=path, model=_str(ds.attrs.get("model", "")), order=order, axes=axes, shape=shape, n=ncase,
                 coords=coords, params=params, cls=cls, status=status, observables=observables, units=units,
-                descriptions=descriptions)
+                descriptions=descriptions, attrs=dict(ds.attrs), legend=ds.attrs.get("legend", {}), dataset=ds)
+
+
+def label(data, name, shown=None):
+    """The axis label of an axis, observable or parameter of a load()ed file, with the file's unit:
+    "a_hat [m/s^2]" (vibro.style.label); `shown` replaces the name."""
+    return style.label(shown or name, data["units"][name])
+
+
+def strobe(data):
+    """The stroboscopic samples of a load()ed sweep (/cases/strobe): dict with `values` (rows x state
+    components), `offsets` (N + 1: case i's rows are offsets[i]:offsets[i + 1]), `columns` (the
+    components' names) and `units` (name -> unit); None when the file has none (output.strobe_points)."""
+    ds = data["dataset"]
+    if "strobe_values" not in ds:
+        return None
+    starts = np.asarray(ds["strobe_start"].values, dtype=np.int64).reshape(-1)
+    counts = np.asarray(ds["strobe_count"].values, dtype=np.int64).reshape(-1)
+    offsets = np.append(starts, starts[-1] + counts[-1]) if len(starts) else np.zeros(1, dtype=np.int64)
+    columns = [str(c) for c in ds["component"].values]
+    units = ds["strobe_values"].attrs.get("units", "").split(",")
+    return dict(values=np.asarray(ds["strobe_values"].values), offsets=offsets, columns=columns,
+                units=dict(zip(columns, units + [""] * (len(columns) - len(units)))))
 
 
 def grid(data, values):

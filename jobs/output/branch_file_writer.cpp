@@ -62,9 +62,13 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   attribute(set, "name", parameter);
   set = h5::matrix<double>(points, "state", n, dims, 0.0);
   h5::write_rows(set, 0, state, dims);
-  std::string columns;
-  for (std::size_t d = 0; d < dims; ++d) columns += (d ? "," : "") + layout.state_names[d];
+  std::string columns, units;  // the units as the sweep file's strobe table gives them (plots label the axes)
+  for (std::size_t d = 0; d < dims; ++d) {
+    columns += (d ? "," : "") + layout.state_names[d];
+    units += (d ? "," : "") + (d < layout.state_units.size() ? layout.state_units[d] : std::string("?"));
+  }
   attribute(set, "columns", columns);
+  attribute(set, "units", units);
   set = h5::matrix<double>(points, "multipliers_real", n, width, 0.0);
   h5::write_rows(set, 0, real, width);
   set = h5::matrix<double>(points, "multipliers_imag", n, width, 0.0);

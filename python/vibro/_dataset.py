@@ -196,11 +196,40 @@ def _branch(h5, path):
     parameter = _text(h5["branch/parameter"].attrs.get("name", "parameter"))
     variables, coords = _complex_pairs(h5["branch"], "", "point")
     coords[parameter] = variables.pop("parameter")  # the continuation parameter, along the branch
+    if parameter in h5.get("parameters", {}):  # its unit and description, as /parameters gives them
+        coords[parameter].attrs.update({k: v for k, v in _attrs(h5["parameters"][parameter]).items() if k != "name"})
     if "events" in h5:
         events, event_coords = _complex_pairs(h5["events"], "event_", "event")
         variables.update(events)
         coords.update(event_coords)
     coords.update(_parameter_coords(h5, _text(h5.attrs.get("model", "")), skip=(parameter,)))
+    return xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
+
+
+def _trace(h5, path):
+    """A trace file of `vibro trace` (one case's time history): /trace along `time`, /events along
+    `event` (event_*), /strobe along `sample` (strobe_*); tables whose columns are the state's
+    components (attribute `components`) get the dimension `component`, each component its unit."""
+    variables, coords = {}, {}
+    for group, dim, prefix in (("trace", "time", ""), ("events", "event", "event_"), ("strobe", "sample", "strobe_")):
+        for key, dataset in h5[group].items():
+            values, attrs = _values(dataset), _attrs(dataset)
+            names = attrs.get("components") or attrs.get("names")
+            if values.ndim == 2 and attrs.get("components"):  # the strobe's state may lack the drift position
+                column = "strobe_component" if group == "strobe" else "component"
+                dims = (dim, column)
+                coords[column] = names.split(",")
+            else:
+                dims = (dim,) + tuple("%s%s_column%d" % (prefix, key, k) for k in range(1, values.ndim))
+            variables[prefix + key] = xr.Variable(dims, values, attrs)
+    trace = h5["trace"]
+    units = dict(zip(_text(trace.attrs["components"]).split(","), _text(trace.attrs["units"]).split(",")))
+    for name, unit in units.items():  # each component's unit on its own variable, as in a sweep
+        if name in variables and "unit" not in variables[name].attrs:
+            variables[name].attrs.update(unit=unit, units=unit)
+    coords["time"] = variables.pop("time")
+    for name, dataset in h5.get("parameters", {}).items():  # one row per parameter in a trace file
+        coords[name] = xr.Variable((), _text(np.asarray(_values(dataset)).reshape(-1)[0]), _attrs(dataset))
     return xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
 
 
@@ -214,11 +243,12 @@ def open(path):  # noqa: A001 -- vibro.open, as xarray.open_dataset
     with h5:
         kind = _text(h5.attrs.get("format", ""))
         version = _text(h5.attrs.get("schema_version"))
-        if kind not in ("vibro-sweep", "vibro-branch") or version not in KNOWN_SCHEMA_VERSIONS:
-            raise FileError("%s: not a vibro sweep or branch file of schema version %s (format %r, schema_version %r)"
+        if kind not in ("vibro-sweep", "vibro-branch", "vibro-trace") or version not in KNOWN_SCHEMA_VERSIONS:
+            raise FileError("%s: not a vibro sweep, branch or trace file of schema version %s (format %r, schema_version %r)"
                             % (path, " or ".join(map(str, KNOWN_SCHEMA_VERSIONS)), kind, version))
         try:
-            dataset = _branch(h5, path) if kind == "vibro-branch" else _sweep(h5, path)
+            reader = {"vibro-branch": _branch, "vibro-trace": _trace}.get(kind, _sweep)
+            dataset = reader(h5, path)
         except (KeyError, OSError, ValueError) as error:
             if isinstance(error, FileError):
                 raise

@@ -6,8 +6,11 @@ and drawing on a matplotlib Axes (the current one by default); each returns that
     basin(ds, "z0", "v1", a_hat=50)         the attractor (or class) over two initial-condition axes
     drift_map(ds, "a_hat", "f")             a transport observable over two axes, centred on zero
     fractions(ds)                           stacked basin fractions along the continuation axis, by global id
+Every label, colour and legend follows vibro.style.
 """
 import numpy as np
+
+from . import style
 
 OK = 0
 
@@ -21,16 +24,17 @@ def _axes(ax):
 
 
 def label(variable):
-    """An axis label from a variable's name, long name and units."""
-    units = variable.attrs.get("units", "")
-    return "%s%s" % (variable.name, " (%s)" % units if units and units != "-" else "")
+    """An axis label from a variable's name and its unit in brackets (vibro.style.variable_label)."""
+    return style.variable_label(variable)
 
 
 def _class_colours(codes):
-    import matplotlib
+    return style.class_colours(codes)
 
-    cycle = matplotlib.colormaps["tab20"].colors
-    return {code: cycle[k % len(cycle)] for k, code in enumerate(sorted(set(codes)))}
+
+def _legend_labels(dataset, codes):
+    """code -> 'code: meaning' from the Dataset's class legend (/legend/classes)."""
+    return style.class_labels(sorted(set(codes)), dataset.attrs.get("legend", {}).get("classes"), width=40)
 
 
 def _flat(dataset, names):
@@ -48,9 +52,10 @@ def classes(dataset, x, y, ax=None, legend=True, s=8):
     ax = _axes(ax)
     flat = _flat(dataset, [x, y, "class"])
     colours = _class_colours(flat["class"])
+    names = _legend_labels(dataset, colours)
     for code, colour in colours.items():
         chosen = flat["class"] == code
-        ax.scatter(flat[x][chosen], flat[y][chosen], s=s, color=colour, label="%s (%d)" % (code, chosen.sum()))
+        ax.scatter(flat[x][chosen], flat[y][chosen], s=s, color=colour, label="%s (%d)" % (names[code], chosen.sum()))
     ax.set_xlabel(label(dataset[x]))
     ax.set_ylabel(label(dataset[y]))
     if legend:
@@ -66,13 +71,15 @@ def bifurcation(dataset, x, component=None, ax=None, s=1):
     flat = _flat(dataset, [x, "class", "strobe_start", "strobe_count"])
     values = dataset.strobe_values.sel(component=component).values
     colours = _class_colours(flat["class"])
+    names = _legend_labels(dataset, colours)
     for code, colour in colours.items():
         chosen = flat["class"] == code
         rows = np.concatenate([np.arange(a, a + n) for a, n in zip(flat["strobe_start"][chosen], flat["strobe_count"][chosen])])
         xs = np.repeat(flat[x][chosen], flat["strobe_count"][chosen])
-        ax.scatter(xs, values[rows], s=s, color=colour, label=code)
+        ax.scatter(xs, values[rows], s=s, color=colour, label=names[code])
     ax.set_xlabel(label(dataset[x]))
-    ax.set_ylabel("%s (stroboscopic)" % component)
+    units = dict(zip([str(c) for c in dataset.component.values], dataset.strobe_values.attrs.get("units", "").split(",")))
+    ax.set_ylabel(style.label("%s (stroboscopic)" % component, units.get(component, "")))
     ax.legend(fontsize="small", markerscale=6)
     return ax
 
@@ -81,8 +88,6 @@ def basin(dataset, x, y, variable=None, ax=None, **point):
     """A categorical map over the axes x and y at one parameter point (`point`: the other axes' values,
     nearest): the attractor label (default; else `variable`, e.g. "class"). Cases that are not ok are
     drawn black."""
-    import matplotlib.pyplot as plt
-    from matplotlib.colors import ListedColormap
     from matplotlib.patches import Patch
 
     ax = _axes(ax)
@@ -94,9 +99,9 @@ def basin(dataset, x, y, variable=None, ax=None, **point):
     index = np.full(values.shape, len(names))
     for k, name in enumerate(names):
         index[ok & (values == name)] = k
-    colours = [plt.get_cmap("tab20")(k % 20) for k in range(len(names))] + [(0, 0, 0, 1)]
-    ax.pcolormesh(cut[x].values, cut[y].values, index, cmap=ListedColormap(colours), vmin=-0.5,
-                  vmax=len(names) + 0.5, shading="nearest")
+    colours = style.distinct_colours(len(names)) + ["black"]
+    cmap, norm = style.categorical_cmap(colours)
+    ax.pcolormesh(cut[x].values, cut[y].values, index, cmap=cmap, norm=norm, shading="nearest")
     handles = [Patch(color=colours[k], label="%s %s" % (variable, name)) for k, name in enumerate(names)]
     if not ok.all():
         handles.append(Patch(color="k", label="not ok (%d)" % (~ok).sum()))
@@ -108,16 +113,22 @@ def basin(dataset, x, y, variable=None, ax=None, **point):
 
 def drift_map(dataset, x, y, variable=None, ax=None):
     """A transport observable (default: the first whose name has velocity, drift or speed) over the
-    axes x and y, averaged over every other axis (ok cases only), in colours centred on zero."""
+    axes x and y, averaged over every other axis (ok cases only), in colours centred on zero (sequential
+    colours when no value is negative)."""
     ax = _axes(ax)
     if variable is None:
         variable = next(n for n in dataset.data_vars if any(k in n for k in ("velocity", "drift", "speed")))
     values = dataset[variable].where(dataset["status"] == OK)
     others = [d for d in values.dims if d not in (x, y)]
     mean = values.mean(others).transpose(y, x)
-    extent = float(np.nanmax(np.abs(mean.values))) or 1.0
-    mesh = ax.pcolormesh(dataset[x].values, dataset[y].values, mean.values, cmap="RdBu_r", vmin=-extent, vmax=extent,
-                         shading="nearest")
+    finite = mean.values[np.isfinite(mean.values)]
+    if finite.size and finite.min() >= 0:  # nothing to tell apart by sign (a speed, a count): sequential
+        mesh = ax.pcolormesh(dataset[x].values, dataset[y].values, mean.values, cmap="viridis", vmin=0,
+                             shading="nearest")
+    else:
+        extent = float(np.abs(finite).max()) if finite.size else 1.0
+        mesh = ax.pcolormesh(dataset[x].values, dataset[y].values, mean.values, cmap="RdBu_r", vmin=-extent,
+                             vmax=extent, shading="nearest")
     ax.figure.colorbar(mesh, ax=ax, label=label(dataset[variable]))
     ax.set_xlabel(label(dataset[x]))
     ax.set_ylabel(label(dataset[y]))

@@ -27,7 +27,7 @@ def test_classes_one_dot_per_ok_case(small):
     ok = small.status.values == 0
     assert len(dots) == ok.sum() > 0
     assert sorted(dots[:, 1]) == sorted(small.mean_velocity.values[ok])
-    assert ax.get_xlabel() == "a_hat (m/s^2)" and ax.get_ylabel() == "mean_velocity (m/s)"
+    assert ax.get_xlabel() == "a_hat [m/s^2]" and ax.get_ylabel() == "mean_velocity [m/s]"  # vibro.style
 
 
 def test_bifurcation_every_strobe_point(small):
