@@ -96,8 +96,17 @@ def _legend(h5):
     {"classes": {code: meaning}, "states": {...}, "modes": {...}}; {} for older files."""
     if "legend" not in h5:
         return {}
-    return {key: {name: _text(value) for name, value in group.attrs.items()}
-            for key, group in h5["legend"].items() if isinstance(group, h5py.Group)}
+    # Indexed one by one, never through h5py's items()/get(): those return None for an object whose
+    # header fails its checksum, which would drop a damaged part of the legend without a word. The
+    # writer always makes these three groups (jobs/output/legend_writer.cpp).
+    legend = h5["legend"]
+    parts = {}
+    for key in ("classes", "states", "modes"):
+        if key not in legend or not isinstance(legend[key], h5py.Group):
+            raise FileError("%s: damaged /legend (no group %s)" % (h5.filename, key))
+        group = legend[key]
+        parts[key] = {name: _text(group.attrs[name]) for name in list(group.attrs)}
+    return parts
 
 
 def _columns(dataset, dim):
