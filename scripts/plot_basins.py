@@ -75,12 +75,10 @@ def read_extra(path):
                  if ds[n].attrs.get("source", "").startswith("/cases/observables/")}
     root = dict(ds.attrs)
     entropies = None
-    with vibro_results.open_checked(path) as h5:
-        if "basins" in h5:  # schema 4: computed by vibro (analysis/basin_entropy), per parameter point
-            b = h5["basins"]
-            entropies = (int(b.attrs["entropy_box"]),
-                         list(zip(b["basin_entropy"][()].tolist(), b["boundary_basin_entropy"][()].tolist(),
-                                  b["entropy_boxes"][()].tolist(), b["boundary_boxes"][()].tolist())))
+    if "basin_entropy" in ds:  # schema 4: computed by vibro (analysis/basin_entropy), per parameter point
+        flat = [ds[n].values.reshape(-1).tolist() for n in
+                ("basin_entropy", "boundary_basin_entropy", "basin_entropy_boxes", "basin_boundary_boxes")]
+        entropies = (int(ds.attrs["basins_entropy_box"]), list(zip(*flat)))
     return labels, ic, units, obs_units, root, entropies
 
 
