@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -185,13 +186,18 @@ std::vector<std::string> with_model_plugin(std::vector<std::string> overrides, c
   return overrides;
 }
 
-void print_summary(const SweepSpec& spec, const Provenance& run, const SweepCensus& census, std::ostream& out) {
+// `tally` is rank 0's: with several ranks its phases are that rank's share.
+void print_summary(const SweepSpec& spec, const Provenance& run, const SweepTally& tally, const SweepCensus& census,
+                   double write_seconds, std::ostream& out) {
   out << spec.case_count() << " cases in " << std::fixed << std::setprecision(2) << run.wall_seconds << " s on "
       << run.ranks << " rank(s) x " << run.threads << " thread(s)";
   for (const auto& [name, n] : census.statuses) out << "; " << name << " " << n;
+  if (const auto& b = tally.batched)
+    out << std::setprecision(3) << "\nbatched: " << b->groups << " group(s), " << b->launches << " launch(es) "
+        << b->advance_seconds << " s, detectors " << b->detect_seconds << " s, setup " << b->setup_seconds << " s";
   out << "\nclasses:";
   for (const auto& [name, n] : census.classes) out << " " << name << "=" << n;
-  out << "\nwrote " << spec.output_file << "\n";
+  out << std::setprecision(2) << "\nwrote " << spec.output_file << " (" << write_seconds << " s after the sweep)\n";
 }
 
 // What an interrupted run saved, counted from the logs themselves.
@@ -360,6 +366,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   provenance.scheduler = mpi.scheduler();
   SweepCensus census;
   std::vector<std::string> logs;  // this sweep's logs only: a file vibro did not write is never deleted
+  const auto writing = std::chrono::steady_clock::now();
   {
     CheckpointIndex results(checkpoint_files(spec.output_file), spec.fingerprint(), spec.result_settings(),
                             spec.case_count());
@@ -368,7 +375,8 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   }
   if (!spec.keep_checkpoints)
     for (const auto& log : logs) std::remove(log.c_str());
-  print_summary(spec, provenance, census, std::cout);
+  const double write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - writing).count();
+  print_summary(spec, provenance, tally, census, write_seconds, std::cout);
   return 0;
 }
 

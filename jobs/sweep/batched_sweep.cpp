@@ -86,13 +86,16 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
   ProgressLine progress(show_progress ? n : 0, n - to_do, [&units] { return units.others(); }, spec.progress_seconds);
   const auto started = Clock::now();
   const ThreadCount threads(tally.threads);
+  const int group_cases = spec.backend == Backend::Cuda ? kCudaBatchCases : kBatchCases;
+  SweepTally::BatchedPhases phases;
+  const auto seconds_since = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
 
   std::vector<long long> pending;
   bool drained = false;
   while (!drained && !units.stopping()) {
     // The next group: up to kBatchCases cases this rank has still to compute.
     pending.clear();
-    while (static_cast<int>(pending.size()) < kBatchCases) {
+    while (static_cast<int>(pending.size()) < group_cases) {
       const long long i = units.next();
       if (i < 0) {
         drained = true;
@@ -102,6 +105,7 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
     }
     if (pending.empty()) break;
     const auto group_started = Clock::now();
+    ++phases.groups;
     auto batch = BatchRegistry::instance().make(spec.model->name(), batch_device(spec.backend), spec.limits);
     std::vector<LiveCase> cases(pending.size());
     std::vector<CaseResult> results(pending.size());
@@ -136,9 +140,14 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
     };
     for (std::size_t j = 0; j < cases.size(); ++j)
       if (cases[j].done) finish(j);
+    phases.setup_seconds += seconds_since(group_started);
     long long computed = 0, failed = 0;
     while (batch->live() > 0 && !units.stopping()) {
+      const auto launched = Clock::now();
       batch->advance(kBatchPeriods);
+      ++phases.launches;
+      const auto advanced = Clock::now();
+      phases.advance_seconds += std::chrono::duration<double>(advanced - launched).count();
 #pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed)
       for (std::size_t j = 0; j < cases.size(); ++j) {
         LiveCase& c = cases[j];
@@ -150,6 +159,7 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
         ++computed;
         failed += results[j].status == CaseStatus::Failed ? 1 : 0;
       }
+      phases.detect_seconds += seconds_since(advanced);
     }
     tally.computed += computed;
     tally.failed += failed;
@@ -161,7 +171,8 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
   }
   units.finish();
   if (show_progress) progress.finish();
-  tally.wall_seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  tally.wall_seconds = seconds_since(started);
+  tally.batched = phases;
   return tally;
 }
 

@@ -3,6 +3,7 @@
 // orders of magnitude (a clean hopping orbit against a chattering one), so static splits idle.
 // Results stream to a sink as they finish (the checkpoint log of a real run): nothing is held per
 // case, so memory does not grow with the grid.
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -33,6 +34,14 @@ struct SweepTally {
   long long failed = 0;
   int threads = 1;
   double wall_seconds = 0;
+  // Batched back ends only: where the wall time went (adding cases and their detectors; the
+  // launches, transfers included; the detectors' pass, with the finished cases handed to the sink).
+  struct BatchedPhases {
+    int groups = 0;
+    int launches = 0;
+    double setup_seconds = 0, advance_seconds = 0, detect_seconds = 0;
+  };
+  std::optional<BatchedPhases> batched;
 };
 
 // Runs the parallel units (cases, or continuation lines) that `source` hands this rank (all of
