@@ -20,19 +20,23 @@
 #     fractions of the GPU's full map against the CPU's subsample (acceptance: within 0.5 percentage
 #     points; the subsample's sampling error, about 0.2 points, is printed with them) and case by
 #     case on the common subsample.
-# Prints everything and writes it to $OUT/gpu_check.txt ($OUT default devrun/out). Parts 2-5 (the
-# conveyor) were sized to about 8 minutes after the build, part 6 to about 2 more (its GPU time is not
-# known before a first run); PARTS="conveyor" or PARTS="gap" runs one of them (default both) when a
-# session's GPU time does not allow both. Every step has its own time limit and the report goes on
-# after a failure. Run from the repository root; devrun/ is git-ignored and must travel with the run.
+# Prints everything and writes it to $OUT/gpu_check.txt ($OUT default devrun/out); the steps' logs go
+# to $WORK (default /tmp/vibro_gpu_check) and come back packed in $OUT/logs.tar.gz. PARTS picks the parts (default
+# all): mpgos (3), conveyor_gpu (2), conveyor_cpu (4), conveyor_check (5), gap_small and gap_map (6),
+# so that a session's GPU time can be split over two runs; "conveyor" and "gap" name their groups.
+# Every step has its own time limit and the report goes on after a failure. Run from the repository
+# root; devrun/ is git-ignored and must travel with the run. PY is the Python with h5py and numpy
+# (default python3).
 # A dry run of the CPU side on any machine: VIBRO=build/jobs/vibro CHECK=build/bench/gpu/conveyor_missed_impacts
 # N_MAP=10 N_SMALL=5 N_GAP=8 N_GAP_CPU=4 THREADS=2 (the cuda steps then fail, refused, and the rest runs).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-devrun/out}
+WORK=${WORK:-/tmp/vibro_gpu_check}  # outside $OUT: only a few files come back from a device run
+PY=${PY:-python3}
 MPGOS_DIR=${MPGOS_DIR:-devrun/peers/mpgos}
 THREADS=${THREADS:-16}
-mkdir -p "$OUT"
+mkdir -p "$OUT" "$WORK"
 REPORT=$OUT/gpu_check.txt
 : > "$REPORT"
 say() { echo "$*" | tee -a "$REPORT"; }
@@ -42,11 +46,12 @@ step() {
   shift 2
   local t0 t1 rc
   t0=$(date +%s.%N)
-  timeout "$limit" "$@" > "$OUT/$label.log" 2>&1
+  timeout "$limit" "$@" > "$WORK/$label.log" 2>&1
   rc=$?
   t1=$(date +%s.%N)
-  say "[$label] rc=$rc process wall $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", b - a}') s: $(grep -E 'cases in|missed impacts' "$OUT/$label.log" | tail -1)"
-  [ $rc -ne 0 ] && tail -5 "$OUT/$label.log" | sed 's/^/    /' | tee -a "$REPORT"
+  say "[$label] rc=$rc process wall $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f", b - a}') s"
+  grep -E 'cases in|batched:|after the sweep|missed impacts' "$WORK/$label.log" | sed 's/^/    /' | tee -a "$REPORT"
+  [ $rc -ne 0 ] && tail -5 "$WORK/$label.log" | sed 's/^/    /' | tee -a "$REPORT"
   return 0
 }
 
@@ -67,8 +72,10 @@ N_MAP=${N_MAP:-1000}  # the map is N_MAP x N_MAP cases (a dry run takes a smalle
 N_SMALL=${N_SMALL:-100}
 N_GAP=${N_GAP:-1000}         # the gap oscillator's GPU map: N_GAP x N_GAP cases
 N_GAP_CPU=${N_GAP_CPU:-250}  # its CPU subsample (and the grid of the case-by-case comparison)
-PARTS=${PARTS:-conveyor gap}
-want() { [[ " $PARTS " == *" $1 "* ]]; }
+PARTS=" ${PARTS:-conveyor gap} "
+PARTS=${PARTS// conveyor / conveyor_gpu mpgos conveyor_cpu conveyor_check }
+PARTS=${PARTS// gap / gap_small gap_map }
+want() { [[ "$PARTS" == *" $1 "* ]]; }
 [ -x "$V" ] || { say "no vibro binary: stop"; exit 1; }
 
 # The map: the Fig. 6 study (model, parameters, drop start) on MPGOS's grid, N x N cases.
@@ -79,60 +86,74 @@ grid() {  # N MODE: sets GRID to the overrides of an N x N grid, fixed 100 perio
 }
 run_map() {  # LABEL TIMEOUT BACKEND THREADS N MODE
   grid "$5" "$6"
-  step "$1" "$2" "$V" run "$MAP" "${GRID[@]}" --output.file="$OUT/$1.h5" --run.backend="$3" --run.threads="$4" \
+  step "$1" "$2" "$V" run "$MAP" "${GRID[@]}" --output.file="$WORK/$1.h5" --run.backend="$3" --run.threads="$4" \
     --run.progress=never
 }
 
-if want conveyor; then
+if want conveyor_gpu; then
   # 2. GPU: a small warm-up run (also checks the back end works), then the 10^6 maps.
-  run_map cuda_small 120 cuda "$THREADS" "$N_SMALL" fixed
-  run_map cuda_map_fixed 300 cuda "$THREADS" "$N_MAP" fixed
-  run_map cuda_map_adaptive 300 cuda "$THREADS" "$N_MAP" adaptive
+  run_map cuda_small 60 cuda "$THREADS" "$N_SMALL" fixed
+  run_map cuda_map_fixed 150 cuda "$THREADS" "$N_MAP" fixed
+  run_map cuda_map_adaptive 150 cuda "$THREADS" "$N_MAP" adaptive
+fi
 
+if want mpgos; then
   # 3. MPGOS on the same map, in the same session.
   if [ -f "$MPGOS_DIR/run_device.sh" ] && [ -d "$MPGOS_DIR/src/SourceCodes" ]; then
     mkdir -p "$OUT/mpgos"
-    step mpgos 360 env OUT="$(cd "$OUT/mpgos" && pwd)" bash "$MPGOS_DIR/run_device.sh"
-    grep -E 'config=|tight|loose' "$OUT/mpgos.log" | head -20 | sed 's/^/    /' | tee -a "$REPORT"
+    step mpgos 150 env OUT="$(cd "$OUT/mpgos" && pwd)" bash "$MPGOS_DIR/run_device.sh"
+    grep -E 'config=|tight|loose' "$WORK/mpgos.log" | head -20 | sed 's/^/    /' | tee -a "$REPORT"
   else
     say "[mpgos] skipped: no $MPGOS_DIR/run_device.sh with MPGOS's tree at src/"
   fi
+fi
 
+if want conveyor_cpu; then
   # 4. The same map on CPU threads, and agreement of cuda with cpu.
-  run_map cpu_map_fixed 420 cpu "$THREADS" "$N_MAP" fixed
-  run_map cpu_map_adaptive 300 cpu "$THREADS" "$N_MAP" adaptive
+  run_map cpu_map_fixed 200 cpu "$THREADS" "$N_MAP" fixed
+  run_map cpu_map_adaptive 150 cpu "$THREADS" "$N_MAP" adaptive
   for mode in fixed adaptive; do
     say "cuda vs cpu, $mode:"
-    /usr/bin/python3 scripts/compare_backends.py "$OUT/cpu_map_$mode.h5" "$OUT/cuda_map_$mode.h5" 2>&1 | sed 's/^/    /' | tee -a "$REPORT"
+    "$PY" scripts/compare_backends.py "$WORK/cpu_map_$mode.h5" "$WORK/cuda_map_$mode.h5" 2>&1 | sed 's/^/    /' | tee -a "$REPORT"
   done
+fi
 
+if want conveyor_check; then
   # 5. 10^4 cases: one CPU thread, the brute-force missed-impact check, and cuda's impact counts against it.
-  run_map cpu_small_1thread 300 cpu 1 "$N_SMALL" fixed
+  run_map cpu_small_1thread 120 cpu 1 "$N_SMALL" fixed
   grid "$N_SMALL" fixed
-  step missed_impacts 300 "$CHECK" "$MAP" 100 "$OUT/missed_impacts.csv" "${GRID[@]}"
+  step missed_impacts 120 "$CHECK" "$MAP" 100 "$WORK/missed_impacts.csv" "${GRID[@]}"
   say "cuda vs cpu (1 thread), $N_SMALL x $N_SMALL subgrid:"
-  /usr/bin/python3 scripts/compare_backends.py "$OUT/cpu_small_1thread.h5" "$OUT/cuda_small.h5" 2>&1 | sed 's/^/    /' | tee -a "$REPORT"
+  "$PY" scripts/compare_backends.py "$WORK/cpu_small_1thread.h5" "$WORK/cuda_small.h5" 2>&1 | sed 's/^/    /' | tee -a "$REPORT"
 fi
 
 # 6. The gap oscillator's basin map: GPU full map, GPU and CPU subsample, fractions and cases compared.
 GAP=examples/gap_oscillator_basin.ini
 gap_map() {  # LABEL TIMEOUT BACKEND THREADS N
   step "$1" "$2" "$V" run "$GAP" "--axes.x1_0=linspace(-0.06, 0.04, $5)" "--axes.v1_0=linspace(-0.5, 0.5, $5)" \
-    --output.strobe_points=none --output.overwrite=true --output.file="$OUT/$1.h5" --run.backend="$3" \
+    --output.strobe_points=none --output.overwrite=true --output.file="$WORK/$1.h5" --run.backend="$3" \
     --run.threads="$4" --run.progress=never
 }
-if want gap; then
-  gap_map gap_cuda_small 120 cuda "$THREADS" "$N_GAP_CPU"
-  gap_map gap_cuda_map 240 cuda "$THREADS" "$N_GAP"
-  gap_map gap_cpu_small 240 cpu "$THREADS" "$N_GAP_CPU"
-  say "gap oscillator: class fractions, cpu ${N_GAP_CPU}^2 subsample vs cuda ${N_GAP}^2 map (acceptance 0.5 %):"
-  /usr/bin/python3 scripts/compare_class_fractions.py "$OUT/gap_cpu_small.h5" "$OUT/gap_cuda_map.h5" 0.005 2>&1 \
-    | sed 's/^/    /' | tee -a "$REPORT"
+if want gap_small; then
+  gap_map gap_cuda_small 90 cuda "$THREADS" "$N_GAP_CPU"
+  gap_map gap_cpu_small 150 cpu "$THREADS" "$N_GAP_CPU"
   say "gap oscillator: cuda vs cpu on the same ${N_GAP_CPU}^2 grid:"
-  /usr/bin/python3 scripts/compare_class_fractions.py "$OUT/gap_cpu_small.h5" "$OUT/gap_cuda_small.h5" 0.005 2>&1 \
+  "$PY" scripts/compare_class_fractions.py "$WORK/gap_cpu_small.h5" "$WORK/gap_cuda_small.h5" 0.005 2>&1 \
     | sed 's/^/    /' | tee -a "$REPORT"
-  /usr/bin/python3 scripts/compare_backends.py "$OUT/gap_cpu_small.h5" "$OUT/gap_cuda_small.h5" 2>&1 \
+  "$PY" scripts/compare_backends.py "$WORK/gap_cpu_small.h5" "$WORK/gap_cuda_small.h5" 2>&1 \
     | sed 's/^/    /' | tee -a "$REPORT"
 fi
-rm -f "$OUT"/*map*.h5  # 10^6-case files are large; the logs and the report keep the figures
+if want gap_map; then
+  gap_map gap_cuda_map 240 cuda "$THREADS" "$N_GAP"
+  if [ -f "$WORK/gap_cpu_small.h5" ]; then
+    say "gap oscillator: class fractions, cpu ${N_GAP_CPU}^2 subsample vs cuda ${N_GAP}^2 map (acceptance 0.5 %):"
+    "$PY" scripts/compare_class_fractions.py "$WORK/gap_cpu_small.h5" "$WORK/gap_cuda_map.h5" 0.005 2>&1 \
+      | sed 's/^/    /' | tee -a "$REPORT"
+  else
+    "$PY" scripts/compare_class_fractions.py "$WORK/gap_cuda_map.h5" "$WORK/gap_cuda_map.h5" 0.005 2>&1 \
+      | sed 's/^/    /' | tee -a "$REPORT"  # the map's own fractions (no CPU subsample in this run)
+  fi
+fi
+rm -f "$WORK"/*map*.h5  # 10^6-case files are large; the logs and the report keep the figures
+tar czf "$(cd "$OUT" && pwd)/logs.tar.gz" -C "$WORK" --exclude="*.h5" . 2>/dev/null || say "could not pack the logs"
 say "=== done $(date -u +%Y-%m-%dT%H:%M:%SZ)"
