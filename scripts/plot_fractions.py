@@ -3,7 +3,7 @@
 
 usage: plot_fractions.py IN.h5 OUT.png [--max-panels N]
 
-Reads /basins (docs/hdf5_schema.md), written when the sweep sets analysis.global_continuation to one
+Reads /basins (docs/hdf5_schema.md) through vibro.open, written when the sweep sets analysis.global_continuation to one
 of its parameter axes and has initial-condition axes: per parameter point the attractors found, each
 with its global id (the same attractor at neighbouring points keeps its id), its basin fraction (share
 of the initial conditions that reach it) and the events between points (birth, death, merger, split).
@@ -54,31 +54,31 @@ def _s(x):
 
 
 def read(path):
-    with vibro_results.open_checked(path) as h5:
-        if "basins" not in h5 or _s(h5["basins"].attrs.get("continuation_axis", "none")) == "none":
-            raise SystemExit("%s: no global continuation in this file (run the sweep with "
-                             "analysis.global_continuation = AXIS and initial-condition axes)" % path)
-        b = h5["basins"]
-        axes = [a for a in _s(b.attrs["parameter_axes"]).split(",") if a and a != "none"]
-        values = {a: vibro_results.require(path, h5["axes"][a], (None,)) for a in axes}
-        units = {a: _s(h5["axes"][a].attrs.get("unit", "")) for a in axes}
-        npoints = int(np.prod([len(values[a]) for a in axes])) if axes else 1
-        att = b["attractors"]
-        offsets = vibro_results.require(path, att["offsets"], (npoints + 1,))
-        rows = len(att["label"])
-        table = {k: vibro_results.require(path, att[k], (rows,)) for k in ("global_id", "fraction", "class")}
-        cases_run = vibro_results.require(path, b["cases_run"], (npoints,))
-        settled = vibro_results.require(path, b["cases_settled"], (npoints,))
-        ev = b["events"]
-        nev = len(ev["kind"])
-        events = {k: vibro_results.require(path, ev[k], (nev,))
-                  for k in ("kind", "point", "global_id", "partner", "parameter_from", "parameter_to")}
-        model = _s(h5.attrs.get("model", ""))
-        continued = _s(b.attrs["continuation_axis"])
-        params = vibro_results.fixed_parameters(h5)
-        root = {k: _s(v) if isinstance(v, (bytes, str)) else v for k, v in h5.attrs.items()}
+    """The file's /basins, as vibro.open gives it (dense per point and global id), back as the ragged
+    rows per point (offsets, global_id, fraction, class) that the drawing below walks."""
+    ds = vibro_results.open_dataset(path)
+    continued = str(ds.attrs.get("basins_continuation_axis", "none"))
+    if continued == "none":
+        raise SystemExit("%s: no global continuation in this file (run the sweep with "
+                         "analysis.global_continuation = AXIS and initial-condition axes)" % path)
+    axes = [a for a in str(ds.attrs["basins_parameter_axes"]).split(",") if a and a != "none"]
+    values = {a: np.asarray(ds[a].values) for a in axes}
+    units = {a: str(ds[a].attrs.get("unit", "")) for a in axes}
+    npoints = int(np.prod([len(values[a]) for a in axes])) if axes else 1
+    width = ds.sizes["attractor_id"]
+    label = ds["attractor_label"]
+    # a row per (point, id) where the attractor is found (by a seed, too: it has a label, fraction 0)
+    point, column = np.nonzero(label.values.reshape(npoints, width) != label.attrs["absent"])
+    offsets = np.concatenate([[0], np.cumsum(np.bincount(point, minlength=npoints))])
+    table = {"global_id": ds["attractor_id"].values[column]}
+    for key, name in (("fraction", "basin_fraction"), ("class", "attractor_class")):
+        table[key] = ds[name].values.reshape(npoints, width)[point, column]
+    cases_run = ds["basin_cases_run"].values.reshape(-1)
+    settled = ds["basin_cases_settled"].values.reshape(-1)
+    events = {k: ds["event_" + k].values for k in ("kind", "point", "global_id", "partner", "parameter_from", "parameter_to")}
     return dict(axes=axes, values=values, units=units, offsets=offsets, table=table, cases_run=cases_run,
-                settled=settled, events=events, model=model, axis=continued, params=params, root=root)
+                settled=settled, events=events, model=str(ds.attrs.get("model", "")), axis=continued,
+                params=vibro_results.fixed_parameters(ds), root=dict(ds.attrs))
 
 
 def unit_text(unit):

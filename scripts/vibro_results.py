@@ -2,9 +2,8 @@
 
 The file's layout is described in docs/hdf5_schema.md (schema versions 2 to 5 are read). Every
 dataset is read by vibro.open (python/vibro/_dataset.py), which this module wraps as numpy arrays
-for the plotting scripts; it knows nothing of any model's physics. (open_checked, require and
-fixed_parameters, the direct HDF5 access, remain only for the /basins group, which vibro.open does
-not read yet: plot_basins.py and plot_fractions.py.) A file it cannot use (not HDF5,
+for the plotting scripts (open_dataset gives the Dataset itself, /basins included); it knows
+nothing of any model's physics. A file it cannot use (not HDF5,
 damaged -- the checksums of schema 3 catch a flipped bit --, another schema version, a missing or
 misshapen dataset) ends the script with one clear message on stderr and exit code 2 (FileError),
 never a traceback. Used by the plotting scripts next to it, which import it by
@@ -18,22 +17,17 @@ putting their own directory on sys.path:
     a = data["coords"]["a_hat"]                          # (N,), the case's a_hat
     grid = vibro_results.grid(data, v)                   # shape data["shape"], axes in data["order"]
 """
-import contextlib
 import sys
 from collections import OrderedDict
 
 import os
 
-import h5py
 import numpy as np
 
 # The package's pure-Python reader, from the source tree next to this folder (no build needed).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
 import vibro  # noqa: E402
 from vibro import style  # noqa: E402
-
-KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5)
-
 
 class FileError(SystemExit):
     """A file that cannot be used; uncaught, it ends the script with exit code 2 (its message is on stderr)."""
@@ -49,35 +43,6 @@ def fail(path, what):
     raise FileError(message)
 
 
-@contextlib.contextmanager
-def open_checked(path):
-    """h5py.File(path) of a vibro file of a known schema version. Any error while the body reads it
-    (damaged chunk or metadata, missing dataset or attribute) becomes FileError naming the file."""
-    try:
-        h5 = h5py.File(path, "r")
-    except Exception as error:  # h5py raises OSError, but also others on a damaged superblock
-        fail(path, "not a readable HDF5 file (%s)" % error)
-    try:
-        with h5:
-            version = h5.attrs.get("schema_version")
-            if version is None or np.asarray(version).dtype.kind not in "iu" or int(version) not in KNOWN_SCHEMA_VERSIONS:
-                fail(path, "schema_version %r is not one this script reads (%s)"
-                     % (version, ", ".join(map(str, KNOWN_SCHEMA_VERSIONS))))
-            yield h5
-    except (FileError, SystemExit):
-        raise
-    except Exception as error:  # reading a damaged or malformed file: never a traceback
-        fail(path, "damaged or not a vibro file (%s: %s)" % (type(error).__name__, error))
-
-
-def require(path, dataset, shape):
-    """The dataset's values, checked to have `shape` (None: any length in that dimension)."""
-    values = dataset[...]
-    if values.ndim != len(shape) or any(s is not None and s != n for s, n in zip(shape, values.shape)):
-        fail(path, "dataset %s has shape %s, expected %s" % (dataset.name, values.shape, shape))
-    return values
-
-
 def _str(x):
     """An HDF5 string (attribute or dataset element; bytes, str or a 0-d array of either) as str."""
     if isinstance(x, bytes):
@@ -87,18 +52,14 @@ def _str(x):
     return str(x) if not isinstance(x, str) else x
 
 
-def fixed_parameters(h5):
-    """The unswept parameters of an open file: numbers as float, choices as str. /parameters holds one
-    scalar dataset per parameter from schema 5 on, one attribute per parameter before."""
-    stored = h5["parameters"]
-    items = [(k, d[()]) for k, d in stored.items()] if int(h5.attrs["schema_version"]) >= 5 else stored.attrs.items()
+def fixed_parameters(ds):
+    """The unswept parameters of a Dataset of vibro.open (its scalar coordinates, from /parameters):
+    numbers as float, choices as str."""
     params = {}
-    for k, v in items:
-        if isinstance(v, (bytes, str)):
-            params[k] = _str(v)
-        else:
-            v = np.asarray(v)
-            params[k] = float(v) if v.size == 1 and v.dtype.kind in "fiu" else v
+    for name, coord in ds.coords.items():
+        if coord.dims == ():
+            value = coord.values[()]
+            params[name] = str(value) if isinstance(value, (bytes, str)) else float(value)
     return params
 
 
@@ -145,11 +106,7 @@ def load(path):
     axes = OrderedDict((name, np.asarray(ds[name].values, dtype=float)) for name in order)
     shape = tuple(len(v) for v in axes.values())
     ncase = int(np.prod(shape)) if shape else 1
-    params = {}
-    for name, coord in ds.coords.items():
-        if coord.dims == ():
-            value = coord.values[()]
-            params[name] = str(value) if isinstance(value, (bytes, str)) else float(value)
+    params = fixed_parameters(ds)
     cls = np.array([_str(c) for c in ds["class"].values.reshape(-1)], dtype=object)
     status = np.asarray(ds["status"].values.reshape(-1), dtype=int)
     observables = OrderedDict((name, np.asarray(ds[name].values.reshape(-1), dtype=float)) for name in observable_names)
