@@ -5,20 +5,23 @@ same region (a back end's full map against another's subsample). Prints each cla
 both, the largest difference, and whether it is within the tolerance (default 0.5 percentage points).
 
 usage: compare_class_fractions.py REFERENCE.h5 OTHER.h5 [TOLERANCE]
-Exit code 0 within the tolerance, 1 beyond it, 2 when a file is missing.
+Exit code 0 within the tolerance, 1 beyond it, 2 when a file is missing or cannot be read (damaged,
+not a vibro sweep: one message naming it). Reads the files through the package (vibro.open) from the
+checkout's python/ folder; it needs numpy, h5py and xarray, not the compiled part of vibro.
 """
 import os
 import sys
 
-import h5py
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vibro_results  # noqa: E402  (puts the checkout's python/ on the path)
 
 
 def fractions(path):
-    with h5py.File(path, "r") as h5:
-        classes = h5["cases/class"][...]
+    classes = np.asarray(vibro_results.open_dataset(path)["class"].values.reshape(-1))
     names, counts = np.unique(classes, return_counts=True)
-    return {n.decode(): c / classes.size for n, c in zip(names, counts)}, classes.size
+    return {str(n): c / classes.size for n, c in zip(names, counts)}, classes.size
 
 
 def main():
