@@ -26,7 +26,8 @@ has a short `long_name` and, where it has one, `units`.
 import numpy as np
 import xarray as xr
 
-from . import _dataset as file_format  # its readers of datasets and attributes
+from . import _dataset as file_format  # its readers of datasets and attributes (_member, _attribute: by
+#                                         name, never h5py's get()/items(), which turn a damaged object into None)
 from ._errors import FileError
 
 # dataset of /basins -> (variable name, long name, units); units "1": a dimensionless share.
@@ -83,12 +84,15 @@ def _names(text):
 
 
 def _point_variables(group, dims, shape, points, path):
-    return {name: xr.Variable(dims, _read(group[key], points, path).reshape(shape), _attrs(group[key], long, units))
+    columns = {key: file_format._member(group, key) for key in POINT_COLUMNS}
+    return {name: xr.Variable(dims, _read(columns[key], points, path).reshape(shape), _attrs(columns[key], long, units))
             for key, (name, long, units) in POINT_COLUMNS.items()}
 
 
 def _attractor_variables(table, dims, shape, points, continued, path):
     """The ragged table (rows of point p: offsets[p] .. offsets[p+1]-1) as dense (point, attractor) arrays."""
+    keys = ["offsets", *ATTRACTOR_COLUMNS] + (["global_id"] if continued else [])
+    table = {key: file_format._member(table, key) for key in keys}
     offsets = _read(table["offsets"], points + 1, path)
     rows = int(offsets[-1]) if points else 0
     if offsets[0] != 0 or np.any(np.diff(offsets) < 0):
@@ -116,6 +120,7 @@ def _attractor_variables(table, dims, shape, points, continued, path):
 
 
 def _event_variables(group, axes, shape, axis_values, path):
+    group = {key: file_format._member(group, key) for key in EVENT_COLUMNS}
     count = group["kind"].shape[0]
     variables = {}
     for key, (name, long) in EVENT_COLUMNS.items():
@@ -137,9 +142,9 @@ def with_basins(dataset, h5, path):
     unchanged for a file without /basins."""
     if "basins" not in h5:
         return dataset
-    group = h5["basins"]
-    attrs = {key: file_format._text(value) for key, value in group.attrs.items()}
-    axes = _names(attrs.get("parameter_axes", ""))
+    group = file_format._member(h5, "basins")
+    attrs = {key: file_format._text(file_format._attribute(group, key)) for key in group.attrs}
+    axes = _names(file_format._text(file_format._attribute(group, "parameter_axes")))  # required
     missing = [a for a in axes if a not in dataset.coords]
     if missing:
         raise FileError("%s: /basins names parameter axes %s that /axes lacks" % (path, ", ".join(missing)))
@@ -148,10 +153,10 @@ def with_basins(dataset, h5, path):
     points = int(np.prod(shape)) if shape else 1
     continued = str(attrs.get("continuation_axis", "none")) != "none"
     variables = _point_variables(group, dims, shape, points, path)
-    table, coords = _attractor_variables(group["attractors"], dims, shape, points, continued, path)
+    table, coords = _attractor_variables(file_format._member(group, "attractors"), dims, shape, points, continued, path)
     variables.update(table)
-    if continued and "events" in group:
-        events, event_coords = _event_variables(group["events"], axes, shape, dataset.coords, path)
+    if continued:  # the writer always makes /basins/events with global continuation
+        events, event_coords = _event_variables(file_format._member(group, "events"), axes, shape, dataset.coords, path)
         for side in ("event_parameter_from", "event_parameter_to"):  # values of the continuation axis
             axis = dataset.coords[attrs["continuation_axis"]]
             for unit in ("unit", "units"):

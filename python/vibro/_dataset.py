@@ -29,8 +29,36 @@ def _text(value):
     return value
 
 
+# Every object and attribute is opened by name through these, never through h5py's get(), items() or
+# values(): those turn the KeyError of an object whose header fails its checksum into None, which
+# drops the object without a word (or fails later, far from the cause).
+def _member(group, key):
+    """group[key]; a missing or damaged object is FileError naming the file and the object."""
+    try:
+        return group[key]
+    except (KeyError, OSError, ValueError) as error:
+        raise FileError("%s: damaged or missing %s/%s (%s)" % (group.file.filename, group.name.rstrip("/"), key, error)) from None
+
+
+def _members(group):
+    """(name, object) of every member of a group, each opened by _member."""
+    return [(key, _member(group, key)) for key in group]
+
+
+def _attribute(h5obj, name, default=KeyError):
+    """The attribute `name` of an object; `default` where it has none (without a default: FileError).
+    A damaged attribute is FileError naming the file, the object and the attribute."""
+    if default is not KeyError and name not in h5obj.attrs:
+        return default
+    try:
+        return h5obj.attrs[name]
+    except (KeyError, OSError, ValueError) as error:
+        raise FileError("%s: damaged or missing attribute %s of %s (%s)"
+                        % (h5obj.file.filename, name, h5obj.name, error)) from None
+
+
 def _attrs(h5obj):
-    attrs = {key: _text(value) for key, value in h5obj.attrs.items()}
+    attrs = {key: _text(_attribute(h5obj, key)) for key in h5obj.attrs}
     if "unit" in attrs:
         attrs["units"] = attrs["unit"]
     if "description" in attrs:
@@ -39,11 +67,12 @@ def _attrs(h5obj):
 
 
 def _values(dataset):
-    if dataset.dtype.kind == "S":  # fixed-length strings (schema 3) and variable-length ones
-        return np.asarray(dataset.asstr()[()], dtype=object)
-    if h5py.check_string_dtype(dataset.dtype) is not None:
-        return np.asarray(dataset.asstr()[()], dtype=object)
-    return dataset[()]
+    try:
+        if dataset.dtype.kind == "S" or h5py.check_string_dtype(dataset.dtype) is not None:
+            return np.asarray(dataset.asstr()[()], dtype=object)  # fixed-length (schema 3) and variable-length strings
+        return dataset[()]
+    except (OSError, ValueError) as error:  # a damaged chunk
+        raise FileError("%s: damaged dataset %s (%s)" % (dataset.file.filename, dataset.name, error)) from None
 
 
 def _flags(meaning):
@@ -72,18 +101,19 @@ def _parameter_units(model):
 def _parameter_coords(h5, model, skip=()):
     """From schema 5 on /parameters holds one scalar dataset per parameter, with its unit and
     description; before, one attribute each (units then come from the model, where it is known)."""
-    stored = h5["parameters"]
+    stored = _member(h5, "parameters")
     if len(stored):
         coords = {}
-        for name, dataset in stored.items():
+        for name, dataset in _members(stored):
             if name not in skip:
                 coords[name] = xr.Variable((), _text(_values(dataset)), _attrs(dataset))
         return coords
     units = _parameter_units(model)
     coords = {}
-    for name, value in stored.attrs.items():
+    for name in stored.attrs:
         if name in skip:
             continue
+        value = _attribute(stored, name)
         attrs = {}
         if name in units:
             attrs = {"units": units[name][0], "unit": units[name][0], "long_name": units[name][1]}
@@ -99,19 +129,19 @@ def _legend(h5):
     # Indexed one by one, never through h5py's items()/get(): those return None for an object whose
     # header fails its checksum, which would drop a damaged part of the legend without a word. The
     # writer always makes these three groups (jobs/output/legend_writer.cpp).
-    legend = h5["legend"]
+    legend = _member(h5, "legend")
     parts = {}
     for key in ("classes", "states", "modes"):
-        if key not in legend or not isinstance(legend[key], h5py.Group):
+        group = _member(legend, key)
+        if not isinstance(group, h5py.Group):
             raise FileError("%s: damaged /legend (no group %s)" % (h5.filename, key))
-        group = legend[key]
-        parts[key] = {name: _text(group.attrs[name]) for name in list(group.attrs)}
+        parts[key] = {name: _text(_attribute(group, name)) for name in group.attrs}
     return parts
 
 
 def _columns(dataset, dim):
     """The coordinate of a table's second dimension from its `columns` attribute, if it has one."""
-    columns = dataset.attrs.get("columns")
+    columns = _attribute(dataset, "columns", None)
     if columns is None:
         return {}
     return {dim: [c for c in _text(columns).split(",")]}
@@ -128,11 +158,12 @@ def _column_dims(dataset, name, values):
 
 
 def _sweep(h5, path):
-    order = [a for a in _text(h5["axes"].attrs["order"]).split(",") if a]
-    coords = {name: xr.Variable((name,), h5["axes"][name][()], _attrs(h5["axes"][name])) for name in order}
+    axes = _member(h5, "axes")
+    order = [a for a in _text(_attribute(axes, "order")).split(",") if a]
+    coords = {name: xr.Variable((name,), _values(_member(axes, name)), _attrs(_member(axes, name))) for name in order}
     shape = tuple(coords[name].size for name in order)
     n = int(np.prod(shape)) if shape else 1
-    cases = h5["cases"]
+    cases = _member(h5, "cases")
     variables = {}
 
     def add(name, dataset):
@@ -150,7 +181,7 @@ def _sweep(h5, path):
         variables[name] = xr.Variable(tuple(order) + extra, values.reshape(shape + values.shape[1:]), attrs)
 
     def walk(group, prefix):
-        for key, item in group.items():
+        for key, item in _members(group):
             if isinstance(item, h5py.Group):
                 if key != "strobe":  # ragged, below
                     walk(item, "" if key == "observables" and not prefix else prefix + key + "_")
@@ -162,17 +193,21 @@ def _sweep(h5, path):
         if required not in variables:
             raise FileError("%s: damaged or not a vibro file (no /cases/%s)" % (path, required))
     if "strobe" in cases:  # every case's window samples, as one table with each case's first row and count
-        strobe = cases["strobe"]
-        offsets = strobe["offsets"][()]
+        strobe = dict(_members(_member(cases, "strobe")))
+        for key in ("offsets", "values", "drift_position", "mode"):
+            if key not in strobe:
+                raise FileError("%s: damaged or not a vibro file (no /cases/strobe/%s)" % (path, key))
+        offsets = _values(strobe["offsets"])
         variables["strobe_start"] = xr.Variable(tuple(order), offsets[:-1].reshape(shape),
                                                 {"long_name": "the case's first row of the strobe_ tables"})
         variables["strobe_count"] = xr.Variable(tuple(order), np.diff(offsets).reshape(shape),
                                                 {"long_name": "the case's number of strobe samples"})
         coords.update(_columns(strobe["values"], "component"))
-        variables["strobe_values"] = xr.Variable(("strobe_row", "component"), strobe["values"][()], _attrs(strobe["values"]))
+        variables["strobe_values"] = xr.Variable(("strobe_row", "component"), _values(strobe["values"]),
+                                                 _attrs(strobe["values"]))
         for key in ("drift_position", "mode"):
-            variables["strobe_" + key] = xr.Variable(("strobe_row",), strobe[key][()], _attrs(strobe[key]))
-    model = _text(h5.attrs.get("model", ""))
+            variables["strobe_" + key] = xr.Variable(("strobe_row",), _values(strobe[key]), _attrs(strobe[key]))
+    model = _text(_attribute(h5, "model", ""))
     coords.update(_parameter_coords(h5, model))
     legend = _legend(h5)
     if "class" in variables and legend.get("classes"):  # code -> meaning, as "code: meaning" lines
@@ -187,12 +222,12 @@ def _complex_pairs(group, prefix, dim):
     variables, coords = {}, {}
     names = list(group.keys())
     for key in names:
-        dataset = group[key]
+        dataset = _member(group, key)
         if key.endswith("_imag") and key[:-5] + "_real" in names:
             continue
         values, name = _values(dataset), prefix + key
         if key.endswith("_real") and key[:-5] + "_imag" in names:
-            values = values + 1j * _values(group[key[:-5] + "_imag"])
+            values = values + 1j * _values(_member(group, key[:-5] + "_imag"))
             name = prefix + key[:-5]
         extra = _column_dims(dataset, name, values)
         if extra:
@@ -202,16 +237,18 @@ def _complex_pairs(group, prefix, dim):
 
 
 def _branch(h5, path):
-    parameter = _text(h5["branch/parameter"].attrs.get("name", "parameter"))
-    variables, coords = _complex_pairs(h5["branch"], "", "point")
+    branch = _member(h5, "branch")
+    parameter = _text(_attribute(_member(branch, "parameter"), "name", "parameter"))
+    variables, coords = _complex_pairs(branch, "", "point")
     coords[parameter] = variables.pop("parameter")  # the continuation parameter, along the branch
-    if parameter in h5.get("parameters", {}):  # its unit and description, as /parameters gives them
-        coords[parameter].attrs.update({k: v for k, v in _attrs(h5["parameters"][parameter]).items() if k != "name"})
+    if "parameters" in h5 and parameter in _member(h5, "parameters"):  # its unit and description, as /parameters gives them
+        stored = _member(_member(h5, "parameters"), parameter)
+        coords[parameter].attrs.update({k: v for k, v in _attrs(stored).items() if k != "name"})
     if "events" in h5:
-        events, event_coords = _complex_pairs(h5["events"], "event_", "event")
+        events, event_coords = _complex_pairs(_member(h5, "events"), "event_", "event")
         variables.update(events)
         coords.update(event_coords)
-    coords.update(_parameter_coords(h5, _text(h5.attrs.get("model", "")), skip=(parameter,)))
+    coords.update(_parameter_coords(h5, _text(_attribute(h5, "model", "")), skip=(parameter,)))
     return xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
 
 
@@ -221,7 +258,7 @@ def _trace(h5, path):
     components (attribute `components`) get the dimension `component`, each component its unit."""
     variables, coords = {}, {}
     for group, dim, prefix in (("trace", "time", ""), ("events", "event", "event_"), ("strobe", "sample", "strobe_")):
-        for key, dataset in h5[group].items():
+        for key, dataset in _members(_member(h5, group)):
             values, attrs = _values(dataset), _attrs(dataset)
             names = attrs.get("components") or attrs.get("names")
             if values.ndim == 2 and attrs.get("components"):  # the strobe's state may lack the drift position
@@ -231,13 +268,14 @@ def _trace(h5, path):
             else:
                 dims = (dim,) + tuple("%s%s_column%d" % (prefix, key, k) for k in range(1, values.ndim))
             variables[prefix + key] = xr.Variable(dims, values, attrs)
-    trace = h5["trace"]
-    units = dict(zip(_text(trace.attrs["components"]).split(","), _text(trace.attrs["units"]).split(",")))
+    trace = _member(h5, "trace")
+    units = dict(zip(_text(_attribute(trace, "components")).split(","), _text(_attribute(trace, "units")).split(",")))
     for name, unit in units.items():  # each component's unit on its own variable, as in a sweep
         if name in variables and "unit" not in variables[name].attrs:
             variables[name].attrs.update(unit=unit, units=unit)
     coords["time"] = variables.pop("time")
-    for name, dataset in h5.get("parameters", {}).items():  # one row per parameter in a trace file
+    stored = _members(_member(h5, "parameters")) if "parameters" in h5 else []
+    for name, dataset in stored:  # one row per parameter in a trace file
         coords[name] = xr.Variable((), _text(np.asarray(_values(dataset)).reshape(-1)[0]), _attrs(dataset))
     return xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
 
@@ -250,8 +288,8 @@ def open(path):  # noqa: A001 -- vibro.open, as xarray.open_dataset
     except OSError as error:
         raise FileError("%s: not a readable HDF5 file (%s)" % (path, error)) from None
     with h5:
-        kind = _text(h5.attrs.get("format", ""))
-        version = _text(h5.attrs.get("schema_version"))
+        kind = _text(_attribute(h5, "format", ""))
+        version = _text(_attribute(h5, "schema_version", None))
         if kind not in ("vibro-sweep", "vibro-branch", "vibro-trace") or version not in KNOWN_SCHEMA_VERSIONS:
             raise FileError("%s: not a vibro sweep, branch or trace file of schema version %s (format %r, schema_version %r)"
                             % (path, " or ".join(map(str, KNOWN_SCHEMA_VERSIONS)), kind, version))
