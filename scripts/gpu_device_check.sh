@@ -25,8 +25,9 @@
 # all): mpgos (3), conveyor_gpu (2), conveyor_cpu (4), conveyor_check (5), gap_small and gap_map (6),
 # so that a session's GPU time can be split over two runs; "conveyor" and "gap" name their groups.
 # Every step has its own time limit and the report goes on after a failure. Run from the repository
-# root; devrun/ is git-ignored and must travel with the run. PY is the Python with h5py and numpy
-# (default python3).
+# root; devrun/ is git-ignored and must travel with the run. PY is the Python with h5py, numpy and xarray
+# (default python3; the compare scripts read the files through the package in python/, without its
+# compiled part).
 # A dry run of the CPU side on any machine: VIBRO=build/jobs/vibro CHECK=build/bench/gpu/conveyor_missed_impacts
 # N_MAP=10 N_SMALL=5 N_GAP=8 N_GAP_CPU=4 THREADS=2 (the cuda steps then fail, refused, and the rest runs).
 set -uo pipefail
