@@ -3,8 +3,10 @@
 // the interface the batched sweep runner drives. It knows no model and no sweep: a model provides a
 // batch over its host-and-device kernel (cpu_batch.hpp, and the CUDA back end), the runner feeds the
 // samples to its steady-state detectors and retires the cases that have converged.
+#include <exception>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/core/parameter_spec.hpp"
 #include "engine/core/strobe_sample.hpp"
@@ -14,9 +16,9 @@ namespace vibro {
 class CaseBatch {
  public:
   virtual ~CaseBatch() = default;
-  // Adds a case and returns its index in the batch; throws what Model::start throws for it
-  // (InfeasibleCase, InputError), and then adds nothing.
-  virtual int add(const ParameterSet& values) = 0;
+  // Adds the cases in order, made on all OpenMP threads; returns each one's index in the batch, or -1
+  // for a case Model::start throws for (InfeasibleCase, InputError): errors[j] then holds the exception.
+  virtual std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) = 0;
   virtual const StrobeLayout& layout(int i) const = 0;
   // Every live case advances `periods` forcing periods, leaving its stroboscopic samples behind.
   virtual void advance(int periods) = 0;

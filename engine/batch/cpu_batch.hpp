@@ -2,8 +2,8 @@
 // CaseBatch on CPU threads over a model's host-and-device kernel. A Kernel provides:
 //   struct Case;    plain data: one case's constants, start and stepping state
 //   struct Sample;  plain data: one stroboscopic sample of one case
-//   static Case make(const ParameterSet&);           host; throws what Model::start throws
-//   static StrobeLayout layout(const Case&);         host
+//   static Case make(const ParameterSet&);           host, thread-safe; throws what Model::start throws
+//   static StrobeLayout layout(const Case&);         host, thread-safe
 //   static bool advance(Case&, Sample&);             VIBRO_HD; one period; false: the case failed
 //   static void to_strobe(const Case&, const Sample&, StrobeSample&);   host
 //   static bool restart(Case&, const StrobeSample&); host; Simulation::restart_from
@@ -22,6 +22,7 @@
 
 #include "engine/batch/case_batch.hpp"
 #include "engine/batch/live_set.hpp"
+#include "engine/batch/made_cases.hpp"
 #include "engine/core/case_budget.hpp"
 
 namespace vibro {
@@ -33,16 +34,18 @@ class CpuBatch : public CaseBatch {
     limits_.wall_seconds = std::numeric_limits<double>::infinity();
   }
 
-  int add(const ParameterSet& values) override {
-    typename Kernel::Case c = Kernel::make(values);
-    layouts_.push_back(Kernel::layout(c));
-    cases_.push_back(c);
-    budgets_.emplace_back(limits_);
-    live_.add(static_cast<int>(cases_.size()) - 1);
-    taken_.push_back(0);
-    slot_.push_back(0);
-    failure_.emplace_back();
-    return static_cast<int>(cases_.size()) - 1;
+  std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
+    return add_made_cases<Kernel>(values, errors, [this](MadeCase<Kernel>& made) {
+      layouts_.push_back(std::move(made.layout));
+      cases_.push_back(made.c);
+      budgets_.emplace_back(limits_);
+      const int slot = static_cast<int>(cases_.size()) - 1;
+      live_.add(slot);
+      taken_.push_back(0);
+      slot_.push_back(0);
+      failure_.emplace_back();
+      return slot;
+    });
   }
   const StrobeLayout& layout(int i) const override { return layouts_[at(i)]; }
 

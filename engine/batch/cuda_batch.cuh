@@ -14,6 +14,7 @@
 
 #include "engine/batch/case_batch.hpp"
 #include "engine/batch/live_set.hpp"
+#include "engine/batch/made_cases.hpp"
 #include "engine/core/case_budget.hpp"
 
 namespace vibro {
@@ -68,14 +69,16 @@ class CudaBatch : public CaseBatch {
  public:
   explicit CudaBatch(const CaseLimits& /*limits*/) {}
 
-  int add(const ParameterSet& values) override {
-    typename Kernel::Case c = Kernel::make(values);
-    layouts_.push_back(Kernel::layout(c));
-    host_cases_.push_back(c);
-    live_.add(static_cast<int>(host_cases_.size()) - 1);
-    slot_.push_back(0);
+  std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
     uploaded_ = false;
-    return static_cast<int>(host_cases_.size()) - 1;
+    return add_made_cases<Kernel>(values, errors, [this](MadeCase<Kernel>& made) {
+      layouts_.push_back(std::move(made.layout));
+      host_cases_.push_back(made.c);
+      const int slot = static_cast<int>(host_cases_.size()) - 1;
+      live_.add(slot);
+      slot_.push_back(0);
+      return slot;
+    });
   }
   const StrobeLayout& layout(int i) const override { return layouts_[at(i)]; }
 

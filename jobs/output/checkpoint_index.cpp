@@ -1,9 +1,9 @@
 #include "jobs/output/checkpoint_index.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
 
@@ -58,40 +58,26 @@ CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std
     damaged_ += scan.damaged;
     foreign_batches_ += scan.foreign;
   }
-  windows_.resize(logs_.size());
+  mappings_.resize(logs_.size());
 }
 
 CheckpointIndex::~CheckpointIndex() {
-  for (const auto& window : windows_)
-    if (window.fd >= 0) ::close(window.fd);
+  for (const auto& m : mappings_)
+    if (m.bytes) ::munmap(const_cast<char*>(m.bytes), m.size);
 }
 
-bool CheckpointIndex::decode_from(Window& window, std::uint64_t offset, long long index, CaseResult& result) const {
-  if (offset < window.start || offset >= window.start + window.bytes.size()) return false;
-  std::size_t at = static_cast<std::size_t>(offset - window.start);
-  long long found = -1;
-  try {
-    decode_case(window.bytes.data(), window.bytes.size(), at, found, result);
-  } catch (const std::runtime_error&) {
-    return false;  // the record runs past the window
-  }
-  if (found != index) throw std::runtime_error("checkpoint index out of step with its logs (case " + std::to_string(index) + ")");
-  return true;
-}
-
-void CheckpointIndex::refill(std::size_t log, std::uint64_t offset, std::size_t size) {
-  Window& window = windows_[log];
-  size = static_cast<std::size_t>(std::min<std::uint64_t>(size, sizes_[log] - offset));
-  if (window.fd < 0) window.fd = open_regular(logs_[log], O_RDONLY, 0, "checkpoint");
-  window.start = offset;
-  window.bytes.resize(size);
-  std::size_t got = 0;
-  while (window.fd >= 0 && got < size) {
-    const ssize_t n = ::pread(window.fd, window.bytes.data() + got, size - got, static_cast<off_t>(offset + got));
-    if (n <= 0) break;
-    got += static_cast<std::size_t>(n);
-  }
-  if (got != size) throw std::runtime_error("cannot read checkpoint '" + logs_[log] + "'");
+const CheckpointIndex::Mapping& CheckpointIndex::mapped(std::size_t log) {
+  Mapping& m = mappings_[log];
+  if (m.bytes || sizes_[log] == 0) return m;
+  // The size the scan saw: the logs only grow (a writer truncates a torn tail only when it opens a
+  // log, and no writer of this sweep is open while an index reads it).
+  const int fd = open_regular(logs_[log], O_RDONLY, 0, "checkpoint");
+  void* bytes = ::mmap(nullptr, static_cast<std::size_t>(sizes_[log]), PROT_READ, MAP_PRIVATE, fd, 0);
+  ::close(fd);  // the mapping keeps the file
+  if (bytes == MAP_FAILED) throw std::runtime_error("cannot read checkpoint '" + logs_[log] + "'");
+  m.bytes = static_cast<const char*>(bytes);
+  m.size = static_cast<std::size_t>(sizes_[log]);
+  return m;
 }
 
 CaseResult CheckpointIndex::read(long long index) {
@@ -99,21 +85,16 @@ CaseResult CheckpointIndex::read(long long index) {
   const std::uint64_t where = where_[static_cast<std::size_t>(index)];
   if (where == kMissing) return result;
   const auto log = static_cast<std::size_t>(where >> kOffsetBits);
-  const std::uint64_t offset = where & ((std::uint64_t{1} << kOffsetBits) - 1);
-  Window& window = windows_[log];
-  if (decode_from(window, offset, index, result)) {
-    window.next_size = std::min<std::size_t>(2 * window.next_size, 4u << 20);  // sequential: read ahead more
-    return result;
+  std::size_t at = static_cast<std::size_t>(where & ((std::uint64_t{1} << kOffsetBits) - 1));
+  const Mapping& m = mapped(log);
+  long long found = -1;
+  try {
+    decode_case(m.bytes, m.size, at, found, result);
+  } catch (const std::runtime_error&) {
+    throw std::runtime_error("checkpoint '" + logs_[log] + "' ends inside case " + std::to_string(index));
   }
-  // A miss: read from the record on, a small window after a jump, larger ones while reads stay sequential.
-  const bool sequential = offset >= window.start && offset <= window.start + window.bytes.size();
-  if (!sequential) window.next_size = 4096;
-  for (std::size_t size = window.next_size;; size *= 2) {
-    refill(log, offset, size);
-    if (decode_from(window, offset, index, result)) return result;
-    if (offset + window.bytes.size() >= sizes_[log])
-      throw std::runtime_error("checkpoint '" + logs_[log] + "' ends inside case " + std::to_string(index));
-  }
+  if (found != index) throw std::runtime_error("checkpoint index out of step with its logs (case " + std::to_string(index) + ")");
+  return result;
 }
 
 CompletedCases completed_cases(const SweepSpec& spec, CheckpointIndex& index) {

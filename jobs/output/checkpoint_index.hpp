@@ -36,20 +36,20 @@ class CheckpointIndex : public CaseStore {
  private:
   static constexpr std::uint64_t kMissing = ~std::uint64_t{0};
   static constexpr int kOffsetBits = 48;  // (log << 48) | byte offset of the case's record
-  // A window of a log's bytes: sequential reads hit it, and it grows while they do.
-  struct Window {
-    std::uint64_t start = 0;
-    std::vector<char> bytes;
-    std::size_t next_size = 4096;
-    int fd = -1;  // opened on the first read
+  // A log mapped read-only on the first read: cases come back in index order while the sweep
+  // finished them out of order (threads, batched groups), so reads jump all over the logs; a mapping
+  // makes each jump a memory access, not a system call. The pages are the kernel's (page cache),
+  // not this process's heap, so the index still holds nothing per case but its 8-byte slot.
+  struct Mapping {
+    const char* bytes = nullptr;
+    std::size_t size = 0;
   };
-  bool decode_from(Window& window, std::uint64_t offset, long long index, CaseResult& result) const;
-  void refill(std::size_t log, std::uint64_t offset, std::size_t size);
+  const Mapping& mapped(std::size_t log);
 
   std::vector<std::string> logs_, ignored_;
   std::vector<std::uint64_t> sizes_;
   std::vector<std::uint64_t> where_;
-  std::vector<Window> windows_;
+  std::vector<Mapping> mappings_;
   long long loaded_ = 0, duplicates_ = 0;
   int damaged_ = 0, foreign_batches_ = 0;
 };
