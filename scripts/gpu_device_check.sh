@@ -22,7 +22,8 @@
 #     case on the common subsample.
 # Prints everything and writes it to $OUT/gpu_check.txt ($OUT default devrun/out); the steps' logs go
 # to $WORK (default /tmp/vibro_gpu_check) and come back packed in $OUT/logs.tar.gz. PARTS picks the parts (default
-# all): mpgos (3), conveyor_gpu (2), conveyor_cpu (4), conveyor_check (5), gap_small and gap_map (6),
+# all): mpgos (3), conveyor_gpu (2), fma_timing and ncu (2b, 2c: not in the default), conveyor_cpu (4),
+# conveyor_check (5), gap_small and gap_map (6),
 # so that a session's GPU time can be split over two runs; "conveyor" and "gap" name their groups.
 # Every step has its own time limit and the report goes on after a failure. Run from the repository
 # root; devrun/ is git-ignored and must travel with the run. PY is the Python with h5py, numpy and xarray
@@ -96,6 +97,24 @@ if want conveyor_gpu; then
   run_map cuda_small 60 cuda "$THREADS" "$N_SMALL" fixed
   run_map cuda_map_fixed 150 cuda "$THREADS" "$N_MAP" fixed
   run_map cuda_map_adaptive 150 cuda "$THREADS" "$N_MAP" adaptive
+fi
+
+if want fma_timing && [ -x "${VIBRO_FMA:-}" ]; then
+  # 2b. The same fixed map with a build whose kernels nvcc may contract into fused multiply-adds
+  # (-DVIBRO_CUDA_FMAD=): what --fmad=false costs in speed.
+  grid "$N_MAP" fixed
+  step cuda_map_fixed_fma 150 "$VIBRO_FMA" run "$MAP" "${GRID[@]}" --output.file="$WORK/cuda_map_fixed_fma.h5" \
+    --run.backend=cuda --run.threads="$THREADS" --run.progress=never
+fi
+
+if want ncu && command -v ncu > /dev/null; then
+  # 2c. Nsight Compute on one launch of the 100 x 100 map: occupancy, registers, local memory, throughput.
+  grid "$N_SMALL" fixed
+  step ncu 120 ncu --kernel-name regex:advance_cases --launch-count 1 --section SpeedOfLight --section Occupancy \
+    --section LaunchStats --section MemoryWorkloadAnalysis "$V" run "$MAP" "${GRID[@]}" \
+    --output.file="$WORK/ncu.h5" --run.backend=cuda --run.threads="$THREADS" --run.progress=never
+  grep -E 'Registers Per|Achieved Occupancy|Theoretical Occupancy|Duration|Local Memory|Compute \(SM\) Throughput|Memory Throughput|Block Limit' \
+    "$WORK/ncu.log" | sed 's/^/    /' | tee -a "$REPORT"
 fi
 
 if want mpgos; then
