@@ -110,7 +110,7 @@ fi
 if want ncu && command -v ncu > /dev/null; then
   # 2c. Nsight Compute on one launch of the 100 x 100 map: occupancy, registers, local memory, throughput.
   grid "$N_SMALL" fixed
-  step ncu 120 ncu --kernel-name regex:advance_cases --launch-count 1 --section SpeedOfLight --section Occupancy \
+  step ncu 90 ncu --kernel-name regex:advance_cases --launch-count 1 --section SpeedOfLight --section Occupancy \
     --section LaunchStats --section MemoryWorkloadAnalysis "$V" run "$MAP" "${GRID[@]}" \
     --output.file="$WORK/ncu.h5" --run.backend=cuda --run.threads="$THREADS" --run.progress=never
   grep -E 'Registers Per|Achieved Occupancy|Theoretical Occupancy|Duration|Local Memory|Compute \(SM\) Throughput|Memory Throughput|Block Limit' \
