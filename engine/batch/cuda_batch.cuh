@@ -24,58 +24,51 @@ inline void cuda_check(cudaError_t status, const char* what) {
   if (status != cudaSuccess) throw std::runtime_error(std::string("CUDA: ") + what + ": " + cudaGetErrorString(status));
 }
 
-// Device memory of n elements, released with the owner.
-template <class T>
-class DeviceArray {
- public:
-  DeviceArray() = default;
-  DeviceArray(const DeviceArray&) = delete;
-  DeviceArray& operator=(const DeviceArray&) = delete;
-  ~DeviceArray() { cudaFree(data_); }
-  void resize(std::size_t n) {
-    if (n <= capacity_) {
-      size_ = n;
-      return;
-    }
-    cudaFree(data_);
-    data_ = nullptr;
-    cuda_check(cudaMalloc(&data_, n * sizeof(T)), "cudaMalloc");
-    capacity_ = size_ = n;
-  }
-  T* data() { return data_; }
-  const T* data() const { return data_; }
-  std::size_t size() const { return size_; }
+// Where a CudaArray lives: device memory, or page-locked host memory (the samples come back at the
+// link's full rate; a pageable buffer goes through a staging copy, about half as fast).
+enum class CudaMemory { Device, PinnedHost };
 
- private:
-  T* data_ = nullptr;
-  std::size_t size_ = 0, capacity_ = 0;
-};
-
-// Page-locked host memory of n elements: the samples come back at the link's full rate (a pageable
-// buffer goes through a staging copy, about half as fast), released with the owner.
-template <class T>
-class PinnedArray {
+// n elements of CUDA-allocated memory, released with the owner; grows, never shrinks.
+template <class T, CudaMemory kWhere>
+class CudaArray {
  public:
-  PinnedArray() = default;
-  PinnedArray(const PinnedArray&) = delete;
-  PinnedArray& operator=(const PinnedArray&) = delete;
-  ~PinnedArray() { cudaFreeHost(data_); }
+  CudaArray() = default;
+  CudaArray(const CudaArray&) = delete;
+  CudaArray& operator=(const CudaArray&) = delete;
+  ~CudaArray() { release(); }
   void resize(std::size_t n) {
     size_ = n;
     if (n <= capacity_) return;
-    cudaFreeHost(data_);
-    data_ = nullptr;
-    cuda_check(cudaMallocHost(&data_, n * sizeof(T)), "cudaMallocHost");
+    release();
+    void* memory = nullptr;
+    if (kWhere == CudaMemory::Device)
+      cuda_check(cudaMalloc(&memory, n * sizeof(T)), "cudaMalloc");
+    else
+      cuda_check(cudaMallocHost(&memory, n * sizeof(T)), "cudaMallocHost");
+    data_ = static_cast<T*>(memory);
     capacity_ = n;
   }
   T* data() { return data_; }
+  const T* data() const { return data_; }
   const T& operator[](std::size_t i) const { return data_[i]; }
   std::size_t size() const { return size_; }
 
  private:
+  void release() {
+    if (kWhere == CudaMemory::Device)
+      cudaFree(data_);
+    else
+      cudaFreeHost(data_);
+    data_ = nullptr;
+    capacity_ = 0;
+  }
   T* data_ = nullptr;
   std::size_t size_ = 0, capacity_ = 0;
 };
+template <class T>
+using DeviceArray = CudaArray<T, CudaMemory::Device>;
+template <class T>
+using PinnedArray = CudaArray<T, CudaMemory::PinnedHost>;
 
 template <class Kernel>
 __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int count, int periods,
