@@ -41,7 +41,7 @@ class CudaArray {
     if (n <= capacity_) return;
     release();
     void* memory = nullptr;
-    if (kWhere == CudaMemory::Device)
+    if constexpr (kWhere == CudaMemory::Device)
       cuda_check(cudaMalloc(&memory, n * sizeof(T)), "cudaMalloc");
     else
       cuda_check(cudaMallocHost(&memory, n * sizeof(T)), "cudaMallocHost");
@@ -55,7 +55,7 @@ class CudaArray {
 
  private:
   void release() {
-    if (kWhere == CudaMemory::Device)
+    if constexpr (kWhere == CudaMemory::Device)
       cudaFree(data_);
     else
       cudaFreeHost(data_);

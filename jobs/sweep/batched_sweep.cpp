@@ -122,7 +122,7 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
   std::vector<long long> pending;
   bool drained = false;
   while (!drained && !units.stopping()) {
-    // The next group: up to kBatchCases cases this rank has still to compute.
+    // The next group: up to group_cases cases this rank has still to compute.
     pending.clear();
     while (static_cast<int>(pending.size()) < group_cases) {
       const long long i = units.next();
