@@ -25,7 +25,7 @@ struct LiveCase {
   long long index = -1;
   int slot = -1;
   std::unique_ptr<SteadyStateDetector> detector;
-  bool exhausted = false;  // stopped at a sample it cannot resume from (Simulation::run's re-base failed)
+  int jump_at = -1;  // >= 0: its detector asked for a jump at this sample of the last launch
   bool done = false;
   bool failed = false;  // the result holds the exception's status: no steady state to read
 };
@@ -42,22 +42,22 @@ class ThreadCount {
   int previous_;
 };
 
+// What a case's samples of the last launch led to.
+enum class Fed { GoesOn, Finished, Jumps };
+
 // Feeds case c's samples of the last launch to its detector, as Simulation::run feeds them one by one.
-// Returns true when the case is finished (converged, at its budget, or failed).
-bool consume(CaseBatch& batch, int periods, LiveCase& c, CaseResult& result) {
+Fed consume(CaseBatch& batch, int periods, LiveCase& c, CaseResult& result) {
   const int taken = batch.taken(c.slot);
   StrobeSample sample;
   for (int k = 0; k < taken; ++k) {
     batch.sample(c.slot, k, sample);
     if (c.detector->on_sample(sample)) continue;
-    // The one-case path re-bases the simulation at the sample it stopped at, then jumps if asked.
-    c.exhausted = !batch.restart(c.slot, sample);
-    if (const StrobeSample* target = c.detector->jump_target()) {
-      const bool accepted = batch.restart(c.slot, *target);
-      c.detector->jump_done(accepted);
-      if (accepted || !c.exhausted) return false;  // goes on from the restart; later samples are void
-    }
-    return true;
+    // Later samples are void. A case that stops for good needs no re-base (the one-case path's
+    // re-base at this sample matters only to a run that goes on); a jump is made with the launch's
+    // other jumps (make_jumps).
+    if (!c.detector->jump_target()) return Fed::Finished;
+    c.jump_at = k;
+    return Fed::Jumps;
   }
   if (taken < periods) {
     try {
@@ -66,9 +66,36 @@ bool consume(CaseBatch& batch, int periods, LiveCase& c, CaseResult& result) {
       record_case_exception(std::current_exception(), result);
     }
     c.failed = true;
-    return true;
+    return Fed::Finished;
   }
-  return false;
+  return Fed::GoesOn;
+}
+
+// Makes the jumps the detectors asked for in the last launch, all at once (CaseBatch::jump), and tells
+// each detector; returns the jumping cases that are finished: jump refused and no re-base either.
+std::vector<std::size_t> make_jumps(CaseBatch& batch, std::vector<LiveCase>& cases) {
+  std::vector<std::size_t> jumping;
+  for (std::size_t j = 0; j < cases.size(); ++j)
+    if (cases[j].jump_at >= 0) jumping.push_back(j);
+  std::vector<CaseBatch::Jump> jumps(jumping.size());
+  const auto n = static_cast<long long>(jumping.size());
+#pragma omp parallel for schedule(dynamic, 64)
+  for (long long r = 0; r < n; ++r) {
+    const LiveCase& c = cases[jumping[static_cast<std::size_t>(r)]];
+    CaseBatch::Jump& jump = jumps[static_cast<std::size_t>(r)];
+    jump.slot = c.slot;
+    batch.sample(c.slot, c.jump_at, jump.stop);
+    jump.target = c.detector->jump_target();
+  }
+  batch.jump(jumps);
+  std::vector<std::size_t> finished;
+  for (std::size_t r = 0; r < jumping.size(); ++r) {
+    LiveCase& c = cases[jumping[r]];
+    c.detector->jump_done(jumps[r].accepted);
+    c.jump_at = -1;
+    if (!jumps[r].accepted && !jumps[r].rebased) finished.push_back(jumping[r]);  // goes on otherwise
+  }
+  return finished;
 }
 
 // Puts the group's cases into the batch with their detectors, all on the OpenMP threads (the set-up
@@ -159,6 +186,12 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
     };
     for (std::size_t j = 0; j < cases.size(); ++j)
       if (cases[j].done) finish(j);
+    // A case of the batch that is finished: it advances no more, and its result goes out.
+    const auto retire = [&](std::size_t j) {
+      cases[j].done = true;
+      batch->retire(cases[j].slot);
+      finish(j);
+    };
     phases.setup_seconds += seconds_since(group_started);
     long long computed = 0, failed = 0;
     while (batch->live() > 0 && !units.stopping()) {
@@ -167,16 +200,28 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
       ++phases.launches;
       const auto advanced = Clock::now();
       phases.advance_seconds += std::chrono::duration<double>(advanced - launched).count();
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed)
+      long long jumps = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed, jumps)
       for (std::size_t j = 0; j < cases.size(); ++j) {
         LiveCase& c = cases[j];
         if (c.done) continue;
-        if (!consume(*batch, kBatchPeriods, c, results[j])) continue;
-        c.done = true;
-        batch->retire(c.slot);
-        finish(j);
+        const Fed fed = consume(*batch, kBatchPeriods, c, results[j]);
+        jumps += fed == Fed::Jumps ? 1 : 0;
+        if (fed != Fed::Finished) continue;
+        retire(j);
         ++computed;
         failed += results[j].status == CaseStatus::Failed ? 1 : 0;
+      }
+      if (jumps > 0) {
+        const std::vector<std::size_t> stopped = make_jumps(*batch, cases);
+        const auto n_stopped = static_cast<long long>(stopped.size());
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed)
+        for (long long r = 0; r < n_stopped; ++r) {
+          const std::size_t j = stopped[static_cast<std::size_t>(r)];
+          retire(j);
+          ++computed;
+          failed += results[j].status == CaseStatus::Failed ? 1 : 0;
+        }
       }
       phases.detect_seconds += seconds_since(advanced);
     }
