@@ -7,7 +7,6 @@
 // No case budget on the device: a case's loops are bounded by its kernel (events per period).
 #include <cuda_runtime.h>
 
-#include <deque>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -103,8 +102,8 @@ class CudaBatch : public CaseBatch {
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
     uploaded_ = false;
-    return add_made_cases<Kernel>(values, errors, [this](MadeCase<Kernel>& made) {
-      layouts_.push_back(std::move(made.layout));
+    host_cases_.reserve(host_cases_.size() + values.size());
+    return add_made_cases<Kernel>(values, errors, layouts_, [this](MadeCase<Kernel>& made) {
       host_cases_.push_back(made.c);
       const int slot = static_cast<int>(host_cases_.size()) - 1;
       live_.add(slot);
@@ -112,7 +111,7 @@ class CudaBatch : public CaseBatch {
       return slot;
     });
   }
-  const StrobeLayout& layout(int i) const override { return layouts_[at(i)]; }
+  const StrobeLayout& layout(int i) const override { return layouts_[i]; }
 
   void advance(int periods) override {
     if (!uploaded_) {  // the cases go to the device once, after the last add()
@@ -195,7 +194,7 @@ class CudaBatch : public CaseBatch {
   static constexpr int kThreads = 128;
 
   std::vector<typename Kernel::Case> host_cases_;  // as added; constants for to_strobe (states go stale)
-  std::deque<StrobeLayout> layouts_;
+  BatchLayouts layouts_;
   LiveSet live_;
   std::vector<std::size_t> slot_;
   PinnedArray<int> taken_;

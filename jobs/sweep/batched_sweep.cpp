@@ -20,14 +20,15 @@ using Clock = std::chrono::steady_clock;
 
 BatchDevice batch_device(Backend backend) { return backend == Backend::Cuda ? BatchDevice::Cuda : BatchDevice::Cpu; }
 
-// One case of a group: its grid index, its slot in the batch, its detector and its result so far.
+// One case of a group: its grid index, its slot in the batch, its detector. Its CaseResult is made
+// when it finishes (a group's 10^5 results held from the start were hundreds of MB to clear and free).
 struct LiveCase {
   long long index = -1;
   int slot = -1;
   std::unique_ptr<SteadyStateDetector> detector;
-  int jump_at = -1;  // >= 0: its detector asked for a jump at this sample of the last launch
+  std::exception_ptr error;  // why it could not start, or failed: its result is that status
+  int jump_at = -1;          // >= 0: its detector asked for a jump at this sample of the last launch
   bool done = false;
-  bool failed = false;  // the result holds the exception's status: no steady state to read
 };
 
 // Sets the OpenMP threads of this sweep's parallel regions and restores the caller's on leaving.
@@ -46,7 +47,7 @@ class ThreadCount {
 enum class Fed { GoesOn, Finished, Jumps };
 
 // Feeds case c's samples of the last launch to its detector, as Simulation::run feeds them one by one.
-Fed consume(CaseBatch& batch, int periods, LiveCase& c, CaseResult& result) {
+Fed consume(CaseBatch& batch, int periods, LiveCase& c) {
   const int taken = batch.taken(c.slot);
   StrobeSample sample;
   for (int k = 0; k < taken; ++k) {
@@ -63,9 +64,8 @@ Fed consume(CaseBatch& batch, int periods, LiveCase& c, CaseResult& result) {
     try {
       batch.rethrow(c.slot);
     } catch (...) {
-      record_case_exception(std::current_exception(), result);
+      c.error = std::current_exception();
     }
-    c.failed = true;
     return Fed::Finished;
   }
   return Fed::GoesOn;
@@ -100,9 +100,9 @@ std::vector<std::size_t> make_jumps(CaseBatch& batch, std::vector<LiveCase>& cas
 
 // Puts the group's cases into the batch with their detectors, all on the OpenMP threads (the set-up
 // of 10^5 cases, serial, cost a share of the sweep comparable to the launches). A case that cannot
-// start is recorded as failed here, as the one-case path records it.
+// start is finished at once with its exception's status, as the one-case path records it.
 void add_group(const SweepSpec& spec, const std::vector<long long>& pending, CaseBatch& batch,
-               std::vector<LiveCase>& cases, std::vector<CaseResult>& results) {
+               std::vector<LiveCase>& cases) {
   const auto n = static_cast<long long>(pending.size());
   std::vector<ParameterSet> parameters(pending.size(), spec.base);
 #pragma omp parallel for schedule(dynamic, 256)
@@ -119,9 +119,9 @@ void add_group(const SweepSpec& spec, const std::vector<long long>& pending, Cas
       if (errors[j]) std::rethrow_exception(errors[j]);
       c.detector = std::make_unique<SteadyStateDetector>(batch.layout(c.slot), spec.steady);
     } catch (...) {
-      record_case_exception(std::current_exception(), results[j]);
+      c.error = std::current_exception();
       c.done = true;
-      c.failed = true;
+      if (c.slot >= 0) batch.retire(c.slot);
     }
   }
 }
@@ -164,12 +164,14 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
     ++phases.groups;
     auto batch = BatchRegistry::instance().make(spec.model->name(), batch_device(spec.backend), spec.limits);
     std::vector<LiveCase> cases(pending.size());
-    std::vector<CaseResult> results(pending.size());
-    add_group(spec, pending, *batch, cases, results);
+    add_group(spec, pending, *batch, cases);
+    // Records a finished case and hands it on; returns whether it failed.
     auto finish = [&](std::size_t j) {
       LiveCase& c = cases[j];
-      CaseResult& result = results[j];
-      if (!c.failed) {
+      CaseResult result;
+      if (c.error) {
+        record_case_exception(c.error, result);
+      } else {
         try {
           record_steady_state(*spec.model, spec.case_parameters(c.index), batch->layout(c.slot), *c.detector,
                               spec.record_strobe, result);
@@ -183,17 +185,21 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
       units.finished(result.wall_seconds, 1, result.status == CaseStatus::Failed ? 1 : 0);
       if (show_progress) progress.case_done(result.status == CaseStatus::Failed);
       c.detector.reset();
+      return result.status == CaseStatus::Failed;
     };
+    long long computed = 0, failed = 0;
     for (std::size_t j = 0; j < cases.size(); ++j)
-      if (cases[j].done) finish(j);
+      if (cases[j].done) {
+        ++computed;
+        failed += finish(j) ? 1 : 0;
+      }
     // A case of the batch that is finished: it advances no more, and its result goes out.
     const auto retire = [&](std::size_t j) {
       cases[j].done = true;
       batch->retire(cases[j].slot);
-      finish(j);
+      return finish(j);
     };
     phases.setup_seconds += seconds_since(group_started);
-    long long computed = 0, failed = 0;
     while (batch->live() > 0 && !units.stopping()) {
       const auto launched = Clock::now();
       batch->advance(kBatchPeriods);
@@ -205,33 +211,25 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
       for (std::size_t j = 0; j < cases.size(); ++j) {
         LiveCase& c = cases[j];
         if (c.done) continue;
-        const Fed fed = consume(*batch, kBatchPeriods, c, results[j]);
+        const Fed fed = consume(*batch, kBatchPeriods, c);
         jumps += fed == Fed::Jumps ? 1 : 0;
         if (fed != Fed::Finished) continue;
-        retire(j);
         ++computed;
-        failed += results[j].status == CaseStatus::Failed ? 1 : 0;
+        failed += retire(j) ? 1 : 0;
       }
       if (jumps > 0) {
         const std::vector<std::size_t> stopped = make_jumps(*batch, cases);
         const auto n_stopped = static_cast<long long>(stopped.size());
 #pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed)
         for (long long r = 0; r < n_stopped; ++r) {
-          const std::size_t j = stopped[static_cast<std::size_t>(r)];
-          retire(j);
           ++computed;
-          failed += results[j].status == CaseStatus::Failed ? 1 : 0;
+          failed += retire(stopped[static_cast<std::size_t>(r)]) ? 1 : 0;
         }
       }
       phases.detect_seconds += seconds_since(advanced);
     }
     tally.computed += computed;
     tally.failed += failed;
-    for (std::size_t j = 0; j < cases.size(); ++j)
-      if (cases[j].slot < 0) {
-        ++tally.computed;
-        tally.failed += results[j].status == CaseStatus::Failed ? 1 : 0;
-      }
   }
   units.finish();
   if (show_progress) progress.finish();
