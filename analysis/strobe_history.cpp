@@ -13,6 +13,14 @@ namespace {
 template <class T, std::size_t N>
 int extent(const std::array<T, N>& values, int at_least) {
   static_assert(sizeof(T) == sizeof(std::uint64_t));
+  // Nearly always the tail is all zero: one pass without early exit (vectorised) says so.
+  std::uint64_t any = 0;
+  for (std::size_t i = static_cast<std::size_t>(at_least); i < N; ++i) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &values[i], sizeof bits);
+    any |= bits;
+  }
+  if (any == 0) return at_least;
   for (int i = static_cast<int>(N); i > at_least; --i) {
     std::uint64_t bits = 0;
     std::memcpy(&bits, &values[static_cast<std::size_t>(i - 1)], sizeof bits);
