@@ -45,23 +45,23 @@ double SteadyState::counter_per_orbit(int c) const {
 
 namespace {
 
-// What strobe_distance compares of a sample, read from a whole sample or from the detector's packed
-// history (one distance function for both, so both give the same bits).
-struct Compared {
-  const double* state;
-  double drift;
-};
-Compared compared(const StrobeSample& s) { return {s.state.data(), s.drift_position}; }
-Compared compared(const StrobeHistory& h, int i) { return {h.state(i), h.drift(i)}; }
+// What strobe_distance compares of a sample, from a whole sample or from the detector's packed
+// history: one distance function for both, so both give the same bits.
+const double* state_of(const StrobeSample& s) { return s.state.data(); }
+double drift_of(const StrobeSample& s) { return s.drift_position; }
+const double* state_of(StrobeHistory::View v) { return v.state(); }
+double drift_of(StrobeHistory::View v) { return v.drift(); }
 
-double distance(Compared a_first, Compared a_next, Compared b_first, Compared b_next, const StrobeLayout& layout) {
+template <class Sample>
+double distance(const Sample& a_first, const Sample& a_next, const Sample& b_first, const Sample& b_next,
+                const StrobeLayout& layout) {
   double d = 0;
   for (int c = 0; c < layout.dims(); ++c) {
     const auto i = static_cast<std::size_t>(c);
-    d = std::max(d, std::fabs(a_first.state[i] - b_first.state[i]) / layout.state_scales[i]);
+    d = std::max(d, std::fabs(state_of(a_first)[i] - state_of(b_first)[i]) / layout.state_scales[i]);
   }
-  const double da = a_next.drift - a_first.drift;
-  const double db = b_next.drift - b_first.drift;
+  const double da = drift_of(a_next) - drift_of(a_first);
+  const double db = drift_of(b_next) - drift_of(b_first);
   d = std::max(d, std::fabs(da - db) / (layout.drift_scale * layout.period));
   return std::isnan(d) ? std::numeric_limits<double>::infinity() : d;
 }
@@ -70,7 +70,7 @@ double distance(Compared a_first, Compared a_next, Compared b_first, Compared b_
 
 double strobe_distance(const StrobeSample& a_first, const StrobeSample& a_next, const StrobeSample& b_first,
                        const StrobeSample& b_next, const StrobeLayout& layout) {
-  return distance(compared(a_first), compared(a_next), compared(b_first), compared(b_next), layout);
+  return distance(a_first, a_next, b_first, b_next, layout);
 }
 
 namespace {
@@ -86,12 +86,12 @@ double max_pair_distance(At at, int k, int first, int last, const StrobeLayout& 
   return worst;
 }
 
-// Sample i of a window, or of a history, as compared.
+// Sample i of a window, or of a history.
 auto in_window(const std::vector<StrobeSample>& s) {
-  return [&s](int i) { return compared(s[static_cast<std::size_t>(i)]); };
+  return [&s](int i) -> const StrobeSample& { return s[static_cast<std::size_t>(i)]; };
 }
 auto in_history(const StrobeHistory& h) {
-  return [&h](int i) { return compared(h, i); };
+  return [&h](int i) { return h.view(i); };
 }
 
 // Every pair (i, i+k) of the window within tol, over at least max(3, k + 1) pairs (each point of a
@@ -176,14 +176,15 @@ bool SteadyStateDetector::converged_adaptively() {
   // simulated after the jump.
   if (samples_seen_ <= settings_.min_periods) return false;
   const auto h = in_history(history_);
+  if (last < 1) return false;
+  const StrobeHistory::View before_newest = h(last - 1), newest = h(last);  // the newest period, in every pre-check
   for (int k = 1; k <= settings_.max_period; ++k) {
     // Window of L whole orbit periods ending at the newest sample; all its pairs (i, i+k) must agree.
     const int L = k * std::max(3, (settings_.min_window + k - 1) / k);
     const int first = last - L;
     if (first < 0) break;
-    // Cheap pre-check on the newest pair before scanning the whole window.
-    const int newest = last - k - 1;
-    if (distance(h(newest), h(newest + 1), h(newest + k), h(newest + k + 1), layout_) >= settings_.adaptive_tol) continue;
+    // Cheap pre-check on the newest pair (last - k - 1, last - 1) before scanning the whole window.
+    if (distance(h(last - k - 1), h(last - k), before_newest, newest, layout_) >= settings_.adaptive_tol) continue;
     const int pairs = L - k;
     const int third = std::max(1, pairs / 3);
     const double early = max_pair_distance(h, k, first, first + third - 1, layout_);
@@ -278,7 +279,7 @@ bool SteadyStateDetector::extrapolation_jump() {
   // Slow convergence only: a fast one ends by itself in a few periods.
   if (!fit.fits || !(fit.spectral_radius > 0.5 && fit.spectral_radius < 0.995)) return false;
   if (fit.remaining.norm() > 1.0) return false;  // too far to trust the linear model
-  history_.unpack(n - 1, jump_target_);
+  jump_target_ = history_.sample(n - 1);
   for (int c = 0; c < dims; ++c) {
     const auto i = static_cast<std::size_t>(c);
     jump_target_.state[i] += fit.remaining(c) * layout_.state_scales[i];
@@ -318,10 +319,7 @@ SteadyState SteadyStateDetector::finish() {
   const int n = history_.size();
   const int length = early_window_ > 0 ? early_window_ : std::min(settings_.window_periods, n - 1);
   state.stopped_early = early_window_ > 0;
-  if (length > 0) {
-    state.window.resize(static_cast<std::size_t>(length + 1));
-    for (int i = 0; i <= length; ++i) history_.unpack(n - 1 - length + i, state.window[static_cast<std::size_t>(i)]);
-  }
+  if (length > 0) history_.samples(n - 1 - length, length + 1, state.window);
   classify_window(state, layout_, settings_);
   return state;
 }

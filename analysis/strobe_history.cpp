@@ -52,26 +52,29 @@ int StrobeHistory::mode(int i) const { return static_cast<int>(as_integer(record
 
 void StrobeHistory::widen(int state, int counters, int aux) {
   const int to_stride = kHeader + state + counters + aux;
-  std::vector<double> words(static_cast<std::size_t>(capacity_) * static_cast<std::size_t>(to_stride), 0.0);
+  // Not cleared: a slot is written whole before it is read (records held now are copied with zeros
+  // in their new entries), and a case that stops early never touches the rest.
+  std::unique_ptr<double[]> words(new double[static_cast<std::size_t>(capacity_) * static_cast<std::size_t>(to_stride)]);
   for (int i = 0; i < size_; ++i) {
     const double* from = record(i);
-    double* to = words.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(to_stride);
-    std::copy_n(from, kHeader + state_, to);
-    std::copy_n(from + kHeader + state_, counters_, to + kHeader + state);
-    std::copy_n(from + kHeader + state_ + counters_, aux_, to + kHeader + state + counters);
+    double* to = words.get() + static_cast<std::ptrdiff_t>(i) * to_stride;
+    std::fill_n(std::copy_n(from, kHeader + state_, to), state - state_, 0.0);
+    std::fill_n(std::copy_n(from + kHeader + state_, counters_, to + kHeader + state), counters - counters_, 0.0);
+    std::fill_n(std::copy_n(from + kHeader + state_ + counters_, aux_, to + kHeader + state + counters), aux - aux_, 0.0);
   }
   words_ = std::move(words);
   head_ = 0;
   state_ = state;
   counters_ = counters;
   aux_ = aux;
+  stride_ = to_stride;
 }
 
 void StrobeHistory::push(const StrobeSample& sample) {
   const int state = extent(sample.state, state_);
   const int counters = extent(sample.counters, counters_);
   const int aux = extent(sample.aux, aux_);
-  if (words_.empty() || state != state_ || counters != counters_ || aux != aux_) widen(state, counters, aux);
+  if (!words_ || state != state_ || counters != counters_ || aux != aux_) widen(state, counters, aux);
   int slot = head_;
   if (size_ < capacity_) {
     slot = head_ + size_;
@@ -80,7 +83,7 @@ void StrobeHistory::push(const StrobeSample& sample) {
   } else if (++head_ == capacity_) {
     head_ = 0;
   }
-  double* to = words_.data() + static_cast<std::size_t>(slot) * static_cast<std::size_t>(stride());
+  double* to = words_.get() + static_cast<std::ptrdiff_t>(slot) * stride_;
   to[kTime] = sample.time;
   to[kPeriod] = as_word(sample.period);
   to[kMode] = as_word(sample.mode);
@@ -90,18 +93,27 @@ void StrobeHistory::push(const StrobeSample& sample) {
   std::memcpy(to + kHeader + state_ + counters_, sample.aux.data(), sizeof(double) * static_cast<std::size_t>(aux_));
 }
 
-void StrobeHistory::unpack(int i, StrobeSample& out) const {
+void StrobeHistory::unpack_into_zeroed(int i, StrobeSample& out) const {
   const double* from = record(i);
   out.time = from[kTime];
   out.period = as_integer(from[kPeriod]);
   out.mode = static_cast<int>(as_integer(from[kMode]));
   out.drift_position = from[kDrift];
   std::memcpy(out.state.data(), from + kHeader, sizeof(double) * static_cast<std::size_t>(state_));
-  std::fill(out.state.begin() + state_, out.state.end(), 0.0);
   std::memcpy(out.counters.data(), from + kHeader + state_, sizeof(double) * static_cast<std::size_t>(counters_));
-  std::fill(out.counters.begin() + counters_, out.counters.end(), 0);
   std::memcpy(out.aux.data(), from + kHeader + state_ + counters_, sizeof(double) * static_cast<std::size_t>(aux_));
-  std::fill(out.aux.begin() + aux_, out.aux.end(), 0.0);
+}
+
+StrobeSample StrobeHistory::sample(int i) const {
+  StrobeSample out;  // zeros past the packed extents
+  unpack_into_zeroed(i, out);
+  return out;
+}
+
+void StrobeHistory::samples(int first, int count, std::vector<StrobeSample>& out) const {
+  out.clear();
+  out.resize(static_cast<std::size_t>(count));  // zeros
+  for (int j = 0; j < count; ++j) unpack_into_zeroed(first + j, out[static_cast<std::size_t>(j)]);
 }
 
 }  // namespace vibro

@@ -11,6 +11,7 @@
 // held sample), so no model has to declare them.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "engine/core/strobe_sample.hpp"
@@ -37,27 +38,39 @@ class StrobeHistory {
   double drift(int i) const { return record(i)[kDrift]; }
   int mode(int i) const;
   const double* state(int i) const { return record(i) + kHeader; }
-  double aux(int i, int a) const { return a < aux_ ? record(i)[kHeader + state_ + counters_ + a] : 0.0; }
-  // The whole sample as it was pushed.
-  void unpack(int i, StrobeSample& out) const;
+  double aux(int i, int a) const { return a < aux_ ? record(i)[stride_ - aux_ + a] : 0.0; }
+  // The whole sample as it was pushed; and samples first, first + 1, ... into `out` (resized).
+  StrobeSample sample(int i) const;
+  void samples(int first, int count, std::vector<StrobeSample>& out) const;
 
  private:
   // A packed record: time, period, mode, drift position, state[state_], counters[counters_], aux[aux_]
   // (integers stored bit for bit in the doubles' words).
   enum Word { kTime, kPeriod, kMode, kDrift, kHeader };
-  int stride() const { return kHeader + state_ + counters_ + aux_; }
+
+ public:
+  // Sample i's state and drift position, located once (the adaptive test reads these in its loops).
+  struct View {
+    const double* record;
+    const double* state() const { return record + kHeader; }
+    double drift() const { return record[kDrift]; }
+  };
+  View view(int i) const { return {record(i)}; }
+
+ private:
   const double* record(int i) const {
-    int slot = head_ + i;
-    if (slot >= capacity_) slot -= capacity_;
-    return words_.data() + static_cast<std::size_t>(slot) * static_cast<std::size_t>(stride());
+    const int slot = head_ + i;
+    return words_.get() + static_cast<std::ptrdiff_t>(slot >= capacity_ ? slot - capacity_ : slot) * stride_;
   }
   void widen(int state, int counters, int aux);
+  void unpack_into_zeroed(int i, StrobeSample& out) const;  // out's arrays are zero
 
   int capacity_;
   int state_, counters_, aux_ = 0;  // packed extents
+  std::ptrdiff_t stride_ = kHeader;   // words a record: kHeader + state_ + counters_ + aux_
   int head_ = 0;                    // slot of the oldest sample
   int size_ = 0;
-  std::vector<double> words_;  // capacity_ records, allocated at the first push
+  std::unique_ptr<double[]> words_;  // capacity_ records, allocated at the first push
 };
 
 }  // namespace vibro

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "analysis/strobe_history.hpp"
 
@@ -49,10 +50,7 @@ TEST_CASE("strobe history: unpacked samples are the pushed ones, through widenin
     // Every held sample, oldest first, is the one pushed (before and after any widening).
     for (int i = 0; i < history.size(); ++i) {
       const int pushed = k - history.size() + 1 + i;
-      StrobeSample out;
-      out.aux[1] = 42.0;  // unpack overwrites every entry, stale ones included
-      history.unpack(i, out);
-      CHECK(same_bits(out, sample(pushed)));
+      CHECK(same_bits(history.sample(i), sample(pushed)));
       CHECK(history.mode(i) == sample(pushed).mode);
       CHECK(history.time(i) == sample(pushed).time);
       CHECK(history.drift(i) == sample(pushed).drift_position);
@@ -61,10 +59,13 @@ TEST_CASE("strobe history: unpacked samples are the pushed ones, through widenin
       CHECK(std::isnan(history.aux(i, kMaxAux - 1)) == (pushed >= 8));
     }
   }
+  std::vector<StrobeSample> run = {StrobeSample{}};
+  run[0].aux[3] = 1.0;  // stale entries are overwritten
+  history.samples(1, 3, run);
+  REQUIRE(run.size() == 3);
+  for (int j = 0; j < 3; ++j) CHECK(same_bits(run[static_cast<std::size_t>(j)], sample(12 - capacity + 2 + j)));
   history.clear();
   CHECK(history.size() == 0);
   history.push(sample(1));  // after a clear (a jump) the ring starts over, still wide
-  StrobeSample out;
-  history.unpack(0, out);
-  CHECK(same_bits(out, sample(1)));
+  CHECK(same_bits(history.sample(0), sample(1)));
 }
