@@ -43,17 +43,34 @@ double SteadyState::counter_per_orbit(int c) const {
   return static_cast<double>(total / orbits);
 }
 
-double strobe_distance(const StrobeSample& a_first, const StrobeSample& a_next, const StrobeSample& b_first,
-                       const StrobeSample& b_next, const StrobeLayout& layout) {
+namespace {
+
+// What strobe_distance compares of a sample, from a whole sample or from the detector's packed
+// history: one distance function for both, so both give the same bits.
+const double* state_of(const StrobeSample& s) { return s.state.data(); }
+double drift_of(const StrobeSample& s) { return s.drift_position; }
+const double* state_of(StrobeHistory::View v) { return v.state(); }
+double drift_of(StrobeHistory::View v) { return v.drift(); }
+
+template <class Sample>
+double distance(const Sample& a_first, const Sample& a_next, const Sample& b_first, const Sample& b_next,
+                const StrobeLayout& layout) {
   double d = 0;
   for (int c = 0; c < layout.dims(); ++c) {
     const auto i = static_cast<std::size_t>(c);
-    d = std::max(d, std::fabs(a_first.state[i] - b_first.state[i]) / layout.state_scales[i]);
+    d = std::max(d, std::fabs(state_of(a_first)[i] - state_of(b_first)[i]) / layout.state_scales[i]);
   }
-  const double da = a_next.drift_position - a_first.drift_position;
-  const double db = b_next.drift_position - b_first.drift_position;
+  const double da = drift_of(a_next) - drift_of(a_first);
+  const double db = drift_of(b_next) - drift_of(b_first);
   d = std::max(d, std::fabs(da - db) / (layout.drift_scale * layout.period));
   return std::isnan(d) ? std::numeric_limits<double>::infinity() : d;
+}
+
+}  // namespace
+
+double strobe_distance(const StrobeSample& a_first, const StrobeSample& a_next, const StrobeSample& b_first,
+                       const StrobeSample& b_next, const StrobeLayout& layout) {
+  return distance(a_first, a_next, b_first, b_next, layout);
 }
 
 namespace {
@@ -61,15 +78,20 @@ namespace {
 // Differences at this level (in the layout's scales) are round-off: the orbit is periodic.
 constexpr double kRoundOff = 1e-11;
 
-// Largest distance over the pairs (i, i+k), i in [first, last], of samples s (needs s[i+k+1]).
-double max_pair_distance(const std::vector<StrobeSample>& s, int k, int first, int last, const StrobeLayout& layout) {
+// Largest distance over the pairs (i, i+k), i in [first, last], of samples at(i) (needs at(i+k+1)).
+template <class At>
+double max_pair_distance(At at, int k, int first, int last, const StrobeLayout& layout) {
   double worst = 0;
-  for (int i = first; i <= last; ++i) {
-    const auto a = static_cast<std::size_t>(i);
-    const auto b = static_cast<std::size_t>(i + k);
-    worst = std::max(worst, strobe_distance(s[a], s[a + 1], s[b], s[b + 1], layout));
-  }
+  for (int i = first; i <= last; ++i) worst = std::max(worst, distance(at(i), at(i + 1), at(i + k), at(i + k + 1), layout));
   return worst;
+}
+
+// Sample i of a window, or of a history.
+auto in_window(const std::vector<StrobeSample>& s) {
+  return [&s](int i) -> const StrobeSample& { return s[static_cast<std::size_t>(i)]; };
+}
+auto in_history(const StrobeHistory& h) {
+  return [&h](int i) { return h.view(i); };
 }
 
 // Every pair (i, i+k) of the window within tol, over at least max(3, k + 1) pairs (each point of a
@@ -113,8 +135,8 @@ void classify_window(SteadyState& state, const StrobeLayout& layout, const Stead
     const int pairs = n - k - 1;
     if (pairs < 3 * k + 6) break;
     const int third = pairs / 3;
-    const double early = max_pair_distance(s, k, 0, third - 1, layout);
-    const double late = max_pair_distance(s, k, pairs - third, pairs - 1, layout);
+    const double early = max_pair_distance(in_window(s), k, 0, third - 1, layout);
+    const double late = max_pair_distance(in_window(s), k, pairs - third, pairs - 1, layout);
     if (late < 1e-2 && late < 0.5 * early) {
       state.periodicity = Periodicity::SlowlyConverging;
       state.period = k;
@@ -128,37 +150,41 @@ void classify_window(SteadyState& state, const StrobeLayout& layout, const Stead
 
 namespace {
 
-// See SteadyStateDetector::history_span.
+// See SteadyStateDetector::history_span. Fixed mode reads nothing but its window (at the end).
 int needed_history(const SteadyStateSettings& s) {
-  const int longest_adaptive = std::max(3 * s.max_period, s.min_window + s.max_period);
-  const int means_span = s.mode == SteadyMode::Means ? (s.means_checks + 1) * s.means_window : 0;
-  const int extrapolation = kMaxExtrapolationColumns + 2;  // differences + 2 samples (extrapolation_jump)
-  return std::max({s.window_periods, longest_adaptive, means_span, extrapolation}) + 1;
+  int longest = s.window_periods;
+  if (s.mode == SteadyMode::Adaptive) {
+    const int longest_adaptive = std::max(3 * s.max_period, s.min_window + s.max_period);
+    const int extrapolation = kMaxExtrapolationColumns + 2;  // differences + 2 samples (extrapolation_jump)
+    longest = std::max({longest, longest_adaptive, extrapolation});
+  }
+  if (s.mode == SteadyMode::Means) longest = std::max(longest, (s.means_checks + 1) * s.means_window);
+  return longest + 1;
 }
 
 }  // namespace
 
 SteadyStateDetector::SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings)
-    : layout_(layout), settings_(settings), span_(needed_history(settings)) {
-  history_.reserve(static_cast<std::size_t>(std::min(settings.max_periods + 1, 2 * span_)));
-}
+    : layout_(layout),
+      settings_(settings),
+      span_(needed_history(settings)),
+      history_(std::min(settings.max_periods, span_), layout.dims(), static_cast<int>(layout.counter_names.size())) {}
 
 bool SteadyStateDetector::converged_adaptively() {
-  const int last = static_cast<int>(history_.size()) - 1;
+  const int last = history_.size() - 1;
   // min_periods counts every period run, not those since a jump: the window itself must still be
   // simulated after the jump.
   if (samples_seen_ <= settings_.min_periods) return false;
-  const auto& h = history_;
+  const auto h = in_history(history_);
+  if (last < 1) return false;
+  const StrobeHistory::View before_newest = h(last - 1), newest = h(last);  // the newest period, in every pre-check
   for (int k = 1; k <= settings_.max_period; ++k) {
     // Window of L whole orbit periods ending at the newest sample; all its pairs (i, i+k) must agree.
     const int L = k * std::max(3, (settings_.min_window + k - 1) / k);
     const int first = last - L;
     if (first < 0) break;
-    // Cheap pre-check on the newest pair before scanning the whole window.
-    const auto newest = static_cast<std::size_t>(last - k - 1);
-    if (strobe_distance(h[newest], h[newest + 1], h[newest + static_cast<std::size_t>(k)],
-                        h[newest + static_cast<std::size_t>(k) + 1], layout_) >= settings_.adaptive_tol)
-      continue;
+    // Cheap pre-check on the newest pair (last - k - 1, last - 1) before scanning the whole window.
+    if (distance(h(last - k - 1), h(last - k), before_newest, newest, layout_) >= settings_.adaptive_tol) continue;
     const int pairs = L - k;
     const int third = std::max(1, pairs / 3);
     const double early = max_pair_distance(h, k, first, first + third - 1, layout_);
@@ -184,18 +210,15 @@ bool SteadyStateDetector::converged_adaptively() {
 bool SteadyStateDetector::means_settled() {
   const int W = settings_.means_window, checks = settings_.means_checks;
   const int span = (checks + 1) * W;
-  const int last = static_cast<int>(history_.size()) - 1;
+  const int last = history_.size() - 1;
   // Consecutive whole windows (the beam slider's paper judges its steady state over whole windows), not sliding ones, counted from the first
   // sample (t = T): a window's mean needs the integral at its start.
-  const auto since_start = index_since_start(static_cast<std::size_t>(last));
+  const std::size_t since_start = since_start_ - 1;  // the newest sample's index since the start
   if (samples_seen_ <= settings_.min_periods || since_start % static_cast<std::size_t>(W) != 0 ||
       since_start < static_cast<std::size_t>(span))
     return false;
   auto mean = [&](const SettledMean& m, int first) {
-    const StrobeSample& a = history_[static_cast<std::size_t>(first)];
-    const StrobeSample& b = history_[static_cast<std::size_t>(first + W)];
-    const auto i = static_cast<std::size_t>(m.aux);
-    return (b.aux[i] - a.aux[i]) / (b.time - a.time);
+    return (history_.aux(first + W, m.aux) - history_.aux(first, m.aux)) / (history_.time(first + W) - history_.time(first));
   };
   // A change is within tolerance: absolute, or relative to the mean it is measured from.
   auto within = [](const SettledMean& m, double change, double reference) {
@@ -228,25 +251,25 @@ bool SteadyStateDetector::extrapolation_jump() {
   // first one's extrapolation error along the same contraction, which rank + 2 differences confirm
   // (for one real multiplier the next jump then comes 5 periods after a jump, not 8).
   const int differences = jumps_ == 0 ? 6 : std::max(3, last_jump_rank_ + 2);
-  const int n = static_cast<int>(history_.size());
+  const int n = history_.size();
   if (jumps_ + refused_ >= settings_.max_jumps || n < differences + 2) return false;
+  const int newest_mode = history_.mode(n - 1);
   for (int j = n - differences - 2; j < n; ++j)
-    if (history_[static_cast<std::size_t>(j)].mode != history_.back().mode) return false;
+    if (history_.mode(j) != newest_mode) return false;
   // Scaled difference vectors delta_j = S_j - S_{j-1} of the state and of the drift increment.
   const int dims = layout_.dims();
   if (dims + 1 > kMaxExtrapolationRows) return false;
   DifferenceMatrix delta(dims + 1, differences);
   for (int col = 0; col < differences; ++col) {
     const int j = n - differences + col;
-    const auto& z = history_[static_cast<std::size_t>(j - 2)];
-    const auto& a = history_[static_cast<std::size_t>(j - 1)];
-    const auto& b = history_[static_cast<std::size_t>(j)];
+    const double* a = history_.state(j - 1);
+    const double* b = history_.state(j);
     for (int c = 0; c < dims; ++c) {
       const auto i = static_cast<std::size_t>(c);
-      delta(c, col) = (b.state[i] - a.state[i]) / layout_.state_scales[i];
+      delta(c, col) = (b[i] - a[i]) / layout_.state_scales[i];
     }
-    delta(dims, col) = ((b.drift_position - a.drift_position) - (a.drift_position - z.drift_position)) /
-                       (layout_.drift_scale * layout_.period);
+    const double z_drift = history_.drift(j - 2), a_drift = history_.drift(j - 1), b_drift = history_.drift(j);
+    delta(dims, col) = ((b_drift - a_drift) - (a_drift - z_drift)) / (layout_.drift_scale * layout_.period);
   }
   // Only a shrinking, still-visible transient is worth a fit (a chaotic sequence fails this half the
   // time, at the cost of two norms).
@@ -256,7 +279,7 @@ bool SteadyStateDetector::extrapolation_jump() {
   // Slow convergence only: a fast one ends by itself in a few periods.
   if (!fit.fits || !(fit.spectral_radius > 0.5 && fit.spectral_radius < 0.995)) return false;
   if (fit.remaining.norm() > 1.0) return false;  // too far to trust the linear model
-  jump_target_ = history_.back();
+  jump_target_ = history_.sample(n - 1);
   for (int c = 0; c < dims; ++c) {
     const auto i = static_cast<std::size_t>(c);
     jump_target_.state[i] += fit.remaining(c) * layout_.state_scales[i];
@@ -273,16 +296,12 @@ void SteadyStateDetector::jump_done(bool accepted) {
   }
   ++jumps_;
   history_.clear();  // earlier samples belong to the transient that the jump skipped
-  dropped_ = 0;
+  since_start_ = 0;
 }
 
 bool SteadyStateDetector::on_sample(const StrobeSample& sample) {
-  if (history_.size() >= 2 * static_cast<std::size_t>(span_)) {
-    const std::size_t drop = history_.size() - static_cast<std::size_t>(span_) + 1;
-    history_.erase(history_.begin(), history_.begin() + static_cast<std::ptrdiff_t>(drop));
-    dropped_ += drop;
-  }
-  history_.push_back(sample);
+  history_.push(sample);
+  ++since_start_;
   ++samples_seen_;  // samples at t = T, 2T, ...
   if (samples_seen_ >= settings_.max_periods) return false;
   if (settings_.mode == SteadyMode::Means) return !means_settled();
@@ -297,10 +316,10 @@ bool SteadyStateDetector::on_sample(const StrobeSample& sample) {
 
 SteadyState SteadyStateDetector::finish() {
   SteadyState state;
-  const int n = static_cast<int>(history_.size());
+  const int n = history_.size();
   const int length = early_window_ > 0 ? early_window_ : std::min(settings_.window_periods, n - 1);
   state.stopped_early = early_window_ > 0;
-  if (length > 0) state.window.assign(history_.end() - (length + 1), history_.end());
+  if (length > 0) history_.samples(n - 1 - length, length + 1, state.window);
   classify_window(state, layout_, settings_);
   return state;
 }

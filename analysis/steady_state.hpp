@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "analysis/strobe_history.hpp"
 #include "engine/core/strobe_sample.hpp"
 
 namespace vibro {
@@ -101,24 +102,24 @@ class SteadyStateDetector : public StrobeObserver {
   SteadyState finish();
   int samples_seen() const { return samples_seen_; }
   int jumps() const { return jumps_; }
-  // Samples held now: at most 2 x history_span(), whatever run.max_periods is.
-  std::size_t stored_samples() const { return history_.size(); }
-  // The newest samples the tests and the averaging window can look at (the window, the longest
-  // adaptive window, the means span, the extrapolation's differences), plus one.
+  // Samples held now: at most history_span(), whatever run.max_periods is.
+  std::size_t stored_samples() const { return static_cast<std::size_t>(history_.size()); }
+  // The newest samples this mode's tests and the averaging window can look at (the window; in
+  // adaptive mode the longest adaptive window and the extrapolation's differences; in means mode
+  // the means span), plus one.
   int history_span() const { return span_; }
 
  private:
   bool converged_adaptively();
   bool means_settled();
   bool extrapolation_jump();
-  std::size_t index_since_start(std::size_t i) const { return dropped_ + i; }
   const StrobeLayout& layout_;
   SteadyStateSettings settings_;
   int span_;
-  // The newest samples since the start or the last jump: older ones are dropped in bulk once
-  // 2 x span_ are held, so memory is O(span_), not O(max_periods).
-  std::vector<StrobeSample> history_;
-  std::size_t dropped_ = 0;  // samples dropped before history_.front() since the start or the last jump
+  // The newest span_ samples since the start or the last jump, packed: memory is O(span_), not
+  // O(max_periods), and a few words a sample.
+  StrobeHistory history_;
+  std::size_t since_start_ = 0;  // samples pushed since the start or the last jump
   int samples_seen_ = 0;
   int early_window_ = 0;  // > 0 once the case stopped early (adaptive or means): its window, periods
   int jumps_ = 0;

@@ -28,6 +28,29 @@ class CaseBatch {
   [[noreturn]] virtual void rethrow(int i) const = 0;
   // The next advance of case i starts from this sample (Simulation::restart_from); false if refused.
   virtual bool restart(int i, const StrobeSample& sample) = 0;
+  // A detector's extrapolation jump of case `slot`, as the one-case path makes it: re-base at the
+  // sample the detector stopped at, then restart from the target.
+  struct Jump {
+    int slot = -1;
+    StrobeSample stop;
+    const StrobeSample* target = nullptr;
+    bool rebased = false;   // the re-base at `stop` was accepted
+    bool accepted = false;  // the restart from `target` was accepted
+  };
+  // Makes the jumps of one launch, each to its own case. Here: two restarts a case, on all OpenMP
+  // threads. A GPU batch overrides it to move the jumping cases' states once each way for all of
+  // them (a restart's two copies of one case, 10^5 times a launch, cost more than the launch).
+  virtual void jump(std::vector<Jump>& jumps) {
+    const auto n = static_cast<long long>(jumps.size());
+#if defined(_OPENMP)  // nvcc's host pass may run without OpenMP
+#pragma omp parallel for schedule(dynamic, 64)
+#endif
+    for (long long j = 0; j < n; ++j) {
+      Jump& jump = jumps[static_cast<std::size_t>(j)];
+      jump.rebased = restart(jump.slot, jump.stop);
+      jump.accepted = restart(jump.slot, *jump.target);
+    }
+  }
   // Case i advances no more: it leaves the live set at the next advance.
   virtual void retire(int i) = 0;
   virtual int live() const = 0;

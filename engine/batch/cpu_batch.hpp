@@ -35,8 +35,8 @@ class CpuBatch : public CaseBatch {
   }
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
-    return add_made_cases<Kernel>(values, errors, [this](MadeCase<Kernel>& made) {
-      layouts_.push_back(std::move(made.layout));
+    cases_.reserve(cases_.size() + values.size());
+    return add_made_cases<Kernel>(values, errors, layouts_, [this](MadeCase<Kernel>& made) {
       cases_.push_back(made.c);
       budgets_.emplace_back(limits_);
       const int slot = static_cast<int>(cases_.size()) - 1;
@@ -47,7 +47,7 @@ class CpuBatch : public CaseBatch {
       return slot;
     });
   }
-  const StrobeLayout& layout(int i) const override { return layouts_[at(i)]; }
+  const StrobeLayout& layout(int i) const override { return layouts_[i]; }
 
   void advance(int periods) override {
     const std::vector<int>& live = live_.compact();
@@ -88,7 +88,7 @@ class CpuBatch : public CaseBatch {
 
   CaseLimits limits_;
   std::vector<typename Kernel::Case> cases_;
-  std::deque<StrobeLayout> layouts_;  // a deque: the detectors hold references to these
+  BatchLayouts layouts_;
   std::deque<CaseBudget> budgets_;
   LiveSet live_;
   std::vector<int> taken_;

@@ -7,7 +7,6 @@
 // No case budget on the device: a case's loops are bounded by its kernel (events per period).
 #include <cuda_runtime.h>
 
-#include <deque>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -83,6 +82,19 @@ __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int
   taken[j] = k;
 }
 
+// The cases at index[0..count) to and from a contiguous buffer: a launch's jumping cases cross the
+// link in one copy each way.
+template <class Case>
+__global__ void gather_cases(const Case* cases, const int* index, int count, Case* out) {
+  const int j = blockIdx.x * blockDim.x + threadIdx.x;
+  if (j < count) out[j] = cases[index[j]];
+}
+template <class Case>
+__global__ void scatter_cases(const Case* in, const int* index, int count, Case* cases) {
+  const int j = blockIdx.x * blockDim.x + threadIdx.x;
+  if (j < count) cases[index[j]] = in[j];
+}
+
 template <class Kernel>
 class CudaBatch : public CaseBatch {
  public:
@@ -90,8 +102,8 @@ class CudaBatch : public CaseBatch {
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
     uploaded_ = false;
-    return add_made_cases<Kernel>(values, errors, [this](MadeCase<Kernel>& made) {
-      layouts_.push_back(std::move(made.layout));
+    host_cases_.reserve(host_cases_.size() + values.size());
+    return add_made_cases<Kernel>(values, errors, layouts_, [this](MadeCase<Kernel>& made) {
       host_cases_.push_back(made.c);
       const int slot = static_cast<int>(host_cases_.size()) - 1;
       live_.add(slot);
@@ -99,7 +111,7 @@ class CudaBatch : public CaseBatch {
       return slot;
     });
   }
-  const StrobeLayout& layout(int i) const override { return layouts_[at(i)]; }
+  const StrobeLayout& layout(int i) const override { return layouts_[i]; }
 
   void advance(int periods) override {
     if (!uploaded_) {  // the cases go to the device once, after the last add()
@@ -117,7 +129,6 @@ class CudaBatch : public CaseBatch {
     taken_d_.resize(n);
     if (n == 0) return;
     cuda_check(cudaMemcpy(live_d_.data(), live.data(), n * sizeof(int), cudaMemcpyHostToDevice), "copy live cases");
-    constexpr int kThreads = 128;
     const int blocks = static_cast<int>((n + kThreads - 1) / kThreads);
     advance_cases<Kernel><<<blocks, kThreads>>>(cases_.data(), live_d_.data(), static_cast<int>(n), periods,
                                                 samples_d_.data(), taken_d_.data());
@@ -144,14 +155,46 @@ class CudaBatch : public CaseBatch {
     cuda_check(cudaMemcpy(cases_.data() + at(i), &c, sizeof(c), cudaMemcpyHostToDevice), "copy a case to the device");
     return accepted;
   }
+  // As CaseBatch::jump, with the jumping cases' states brought to the host and back in one copy each.
+  void jump(std::vector<Jump>& jumps) override {
+    const auto n = jumps.size();
+    if (n == 0) return;
+    jump_index_.resize(n);
+    for (std::size_t j = 0; j < n; ++j) jump_index_.data()[j] = jumps[j].slot;
+    jump_index_d_.resize(n);
+    jump_cases_d_.resize(n);
+    jump_cases_.resize(n);
+    const int blocks = static_cast<int>((n + kThreads - 1) / kThreads);
+    cuda_check(cudaMemcpy(jump_index_d_.data(), jump_index_.data(), n * sizeof(int), cudaMemcpyHostToDevice),
+               "copy jumping cases' indices");
+    gather_cases<<<blocks, kThreads>>>(cases_.data(), jump_index_d_.data(), static_cast<int>(n), jump_cases_d_.data());
+    cuda_check(cudaGetLastError(), "gather launch");
+    cuda_check(cudaMemcpy(jump_cases_.data(), jump_cases_d_.data(), n * sizeof(typename Kernel::Case),
+                          cudaMemcpyDeviceToHost), "copy jumping cases to the host");
+    const auto count = static_cast<long long>(n);
+#if defined(_OPENMP)
+#pragma omp parallel for schedule(dynamic, 64)
+#endif
+    for (long long jj = 0; jj < count; ++jj) {
+      const auto j = static_cast<std::size_t>(jj);
+      typename Kernel::Case& c = jump_cases_.data()[j];
+      jumps[j].rebased = Kernel::restart(c, jumps[j].stop);
+      jumps[j].accepted = Kernel::restart(c, *jumps[j].target);
+    }
+    cuda_check(cudaMemcpy(jump_cases_d_.data(), jump_cases_.data(), n * sizeof(typename Kernel::Case),
+                          cudaMemcpyHostToDevice), "copy jumping cases to the device");
+    scatter_cases<<<blocks, kThreads>>>(jump_cases_d_.data(), jump_index_d_.data(), static_cast<int>(n), cases_.data());
+    cuda_check(cudaGetLastError(), "scatter launch");
+  }
   void retire(int i) override { live_.retire(i); }
   int live() const override { return live_.live(); }
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+  static constexpr int kThreads = 128;
 
   std::vector<typename Kernel::Case> host_cases_;  // as added; constants for to_strobe (states go stale)
-  std::deque<StrobeLayout> layouts_;
+  BatchLayouts layouts_;
   LiveSet live_;
   std::vector<std::size_t> slot_;
   PinnedArray<int> taken_;
@@ -160,6 +203,10 @@ class CudaBatch : public CaseBatch {
   DeviceArray<int> live_d_;
   DeviceArray<typename Kernel::Sample> samples_d_;
   DeviceArray<int> taken_d_;
+  PinnedArray<int> jump_index_;  // a launch's jumping cases (jump)
+  PinnedArray<typename Kernel::Case> jump_cases_;
+  DeviceArray<int> jump_index_d_;
+  DeviceArray<typename Kernel::Case> jump_cases_d_;
   bool uploaded_ = false;
   int periods_ = 0;
 };

@@ -2,7 +2,12 @@
 // A group's cases made on all OpenMP threads: Kernel::make and Kernel::layout cost microseconds a
 // case (parameters, constants, the layout's names), which over 10^5-case groups made the serial
 // add() loop a large share of a batched sweep. The batches append the made cases in order after.
+// A layout equal to the first case's is dropped where it was made and shared: a sweep's cases mostly
+// have one layout (the conveyor's depends on its frequency and g only), and keeping 10^5 copies of its
+// names and meanings (some 25 allocations a case) cost a serial store and free a case.
+#include <deque>
 #include <exception>
+#include <utility>
 #include <vector>
 
 #include "engine/core/parameter_spec.hpp"
@@ -13,42 +18,76 @@ namespace vibro {
 template <class Kernel>
 struct MadeCase {
   typename Kernel::Case c;  // assigned by make (unless error)
-  StrobeLayout layout;
-  std::exception_ptr error;  // what Kernel::make threw; then the case is not added
+  StrobeLayout layout;      // empty when shares_first
+  bool shares_first = false;  // the layout is the first case's (same_layout)
+  std::exception_ptr error;   // what Kernel::make threw; then the case is not added
 };
+
+// The layouts of a batch's cases, by the case's index in the batch; each kept layout once.
+class BatchLayouts {
+ public:
+  int keep(StrobeLayout&& layout) {
+    kept_.push_back(std::move(layout));
+    return static_cast<int>(kept_.size()) - 1;
+  }
+  void add_case(int kept) { of_case_.push_back(kept); }
+  const StrobeLayout& operator[](int i) const { return kept_[static_cast<std::size_t>(of_case_[static_cast<std::size_t>(i)])]; }
+
+ private:
+  std::deque<StrobeLayout> kept_;  // a deque: the detectors hold references to these
+  std::vector<int> of_case_;
+};
+
+template <class Kernel>
+void make_case(const ParameterSet& values, MadeCase<Kernel>& m) {
+  try {
+    m.c = Kernel::make(values);
+    m.layout = Kernel::layout(m.c);
+  } catch (...) {
+    m.error = std::current_exception();
+  }
+}
 
 template <class Kernel>
 std::vector<MadeCase<Kernel>> make_cases(const std::vector<ParameterSet>& values) {
   std::vector<MadeCase<Kernel>> made(values.size());
+  if (made.empty()) return made;
+  make_case(values[0], made[0]);  // the layout the others are compared with
+  const MadeCase<Kernel>& first = made[0];
   const auto n = static_cast<long long>(values.size());
 #if defined(_OPENMP)  // nvcc's host pass may run without OpenMP: then one thread makes them
 #pragma omp parallel for schedule(dynamic, 256)
 #endif
-  for (long long j = 0; j < n; ++j) {
+  for (long long j = 1; j < n; ++j) {
     auto& m = made[static_cast<std::size_t>(j)];
-    try {
-      m.c = Kernel::make(values[static_cast<std::size_t>(j)]);
-      m.layout = Kernel::layout(m.c);
-    } catch (...) {
-      m.error = std::current_exception();
+    make_case(values[static_cast<std::size_t>(j)], m);
+    if (!m.error && !first.error && same_layout(m.layout, first.layout)) {
+      m.layout = StrobeLayout{};  // freed by the thread that made it
+      m.shares_first = true;
     }
   }
   return made;
 }
 
 // CaseBatch::add over make_cases: `append(MadeCase&)` stores a made case and returns its index in
-// the batch (serial, in the callers' order, so the indices are those one add() per case gave).
+// the batch (serial, in the callers' order, so the indices are those one add() per case gave); the
+// case's layout goes to `layouts` under the same index.
 template <class Kernel, class Append>
 std::vector<int> add_made_cases(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors,
-                                Append append) {
+                                BatchLayouts& layouts, Append append) {
   std::vector<int> slots(values.size(), -1);
   errors.assign(values.size(), nullptr);
   std::vector<MadeCase<Kernel>> made = make_cases<Kernel>(values);
+  int first_layout = -1;
   for (std::size_t j = 0; j < made.size(); ++j) {
-    if (made[j].error)
+    if (made[j].error) {
       errors[j] = made[j].error;
-    else
-      slots[j] = append(made[j]);
+      continue;
+    }
+    const int layout = made[j].shares_first ? first_layout : layouts.keep(std::move(made[j].layout));
+    if (j == 0) first_layout = layout;
+    layouts.add_case(layout);
+    slots[j] = append(made[j]);
   }
   return slots;
 }

@@ -3,6 +3,7 @@
 // only thing the model-independent steady-state detector sees of a model.
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,7 @@ struct SettledMean {
 // How to read and compare samples of one case: names, units and scales (the tolerance unit) of the
 // state components, the drift scale, and the names and meanings of the counters and modes. Units and
 // meanings run parallel to the names; the result file carries them next to the data.
+// A new member belongs in same_layout below too.
 struct StrobeLayout {
   std::vector<std::string> state_names;
   std::vector<std::string> state_units;  // as in a sweep file: "m", "m/s", "rad", "-"
@@ -61,6 +63,23 @@ struct StrobeLayout {
     return static_cast<std::size_t>(c) < angular.size() && angular[static_cast<std::size_t>(c)];
   }
 };
+
+// Whether a and b are the same layout, numbers bit for bit (so that one may stand for the other in
+// every computation: a batch keeps one copy of the layout its cases share).
+inline bool same_layout(const StrobeLayout& a, const StrobeLayout& b) {
+  const auto same_bits = [](double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+  if (a.state_scales.size() != b.state_scales.size() || a.settled_means.size() != b.settled_means.size()) return false;
+  for (std::size_t i = 0; i < a.state_scales.size(); ++i)
+    if (!same_bits(a.state_scales[i], b.state_scales[i])) return false;
+  for (std::size_t i = 0; i < a.settled_means.size(); ++i) {
+    const SettledMean &m = a.settled_means[i], &n = b.settled_means[i];
+    if (m.aux != n.aux || !same_bits(m.tol, n.tol) || m.relative != n.relative) return false;
+  }
+  return same_bits(a.drift_scale, b.drift_scale) && same_bits(a.period, b.period) && a.state_names == b.state_names &&
+         a.state_units == b.state_units && a.drift_unit == b.drift_unit && a.drift_meaning == b.drift_meaning &&
+         a.counter_names == b.counter_names && a.counter_meanings == b.counter_meanings &&
+         a.mode_names == b.mode_names && a.mode_meanings == b.mode_meanings && a.angular == b.angular;
+}
 
 // Receives the samples as the simulation produces them; returning false stops the simulation
 // exactly at that sample (the case has reached its steady state or its budget).

@@ -20,14 +20,15 @@ using Clock = std::chrono::steady_clock;
 
 BatchDevice batch_device(Backend backend) { return backend == Backend::Cuda ? BatchDevice::Cuda : BatchDevice::Cpu; }
 
-// One case of a group: its grid index, its slot in the batch, its detector and its result so far.
+// One case of a group: its grid index, its slot in the batch, its detector. Its CaseResult is made
+// when it finishes (a group's 10^5 results held from the start were hundreds of MB to clear and free).
 struct LiveCase {
   long long index = -1;
   int slot = -1;
   std::unique_ptr<SteadyStateDetector> detector;
-  bool exhausted = false;  // stopped at a sample it cannot resume from (Simulation::run's re-base failed)
+  std::exception_ptr error;  // why it could not start, or failed: its result is that status
+  int jump_at = -1;          // >= 0: its detector asked for a jump at this sample of the last launch
   bool done = false;
-  bool failed = false;  // the result holds the exception's status: no steady state to read
 };
 
 // Sets the OpenMP threads of this sweep's parallel regions and restores the caller's on leaving.
@@ -42,40 +43,66 @@ class ThreadCount {
   int previous_;
 };
 
+// What a case's samples of the last launch led to.
+enum class Fed { GoesOn, Finished, Jumps };
+
 // Feeds case c's samples of the last launch to its detector, as Simulation::run feeds them one by one.
-// Returns true when the case is finished (converged, at its budget, or failed).
-bool consume(CaseBatch& batch, int periods, LiveCase& c, CaseResult& result) {
+Fed consume(CaseBatch& batch, int periods, LiveCase& c) {
   const int taken = batch.taken(c.slot);
   StrobeSample sample;
   for (int k = 0; k < taken; ++k) {
     batch.sample(c.slot, k, sample);
     if (c.detector->on_sample(sample)) continue;
-    // The one-case path re-bases the simulation at the sample it stopped at, then jumps if asked.
-    c.exhausted = !batch.restart(c.slot, sample);
-    if (const StrobeSample* target = c.detector->jump_target()) {
-      const bool accepted = batch.restart(c.slot, *target);
-      c.detector->jump_done(accepted);
-      if (accepted || !c.exhausted) return false;  // goes on from the restart; later samples are void
-    }
-    return true;
+    // Later samples are void. A case that stops for good needs no re-base (the one-case path's
+    // re-base at this sample matters only to a run that goes on); a jump is made with the launch's
+    // other jumps (make_jumps).
+    if (!c.detector->jump_target()) return Fed::Finished;
+    c.jump_at = k;
+    return Fed::Jumps;
   }
   if (taken < periods) {
     try {
       batch.rethrow(c.slot);
     } catch (...) {
-      record_case_exception(std::current_exception(), result);
+      c.error = std::current_exception();
     }
-    c.failed = true;
-    return true;
+    return Fed::Finished;
   }
-  return false;
+  return Fed::GoesOn;
+}
+
+// Makes the jumps the detectors asked for in the last launch, all at once (CaseBatch::jump), and tells
+// each detector; returns the jumping cases that are finished: jump refused and no re-base either.
+std::vector<std::size_t> make_jumps(CaseBatch& batch, std::vector<LiveCase>& cases) {
+  std::vector<std::size_t> jumping;
+  for (std::size_t j = 0; j < cases.size(); ++j)
+    if (cases[j].jump_at >= 0) jumping.push_back(j);
+  std::vector<CaseBatch::Jump> jumps(jumping.size());
+  const auto n = static_cast<long long>(jumping.size());
+#pragma omp parallel for schedule(dynamic, 64)
+  for (long long r = 0; r < n; ++r) {
+    const LiveCase& c = cases[jumping[static_cast<std::size_t>(r)]];
+    CaseBatch::Jump& jump = jumps[static_cast<std::size_t>(r)];
+    jump.slot = c.slot;
+    batch.sample(c.slot, c.jump_at, jump.stop);
+    jump.target = c.detector->jump_target();
+  }
+  batch.jump(jumps);
+  std::vector<std::size_t> finished;
+  for (std::size_t r = 0; r < jumping.size(); ++r) {
+    LiveCase& c = cases[jumping[r]];
+    c.detector->jump_done(jumps[r].accepted);
+    c.jump_at = -1;
+    if (!jumps[r].accepted && !jumps[r].rebased) finished.push_back(jumping[r]);  // goes on otherwise
+  }
+  return finished;
 }
 
 // Puts the group's cases into the batch with their detectors, all on the OpenMP threads (the set-up
 // of 10^5 cases, serial, cost a share of the sweep comparable to the launches). A case that cannot
-// start is recorded as failed here, as the one-case path records it.
+// start is finished at once with its exception's status, as the one-case path records it.
 void add_group(const SweepSpec& spec, const std::vector<long long>& pending, CaseBatch& batch,
-               std::vector<LiveCase>& cases, std::vector<CaseResult>& results) {
+               std::vector<LiveCase>& cases) {
   const auto n = static_cast<long long>(pending.size());
   std::vector<ParameterSet> parameters(pending.size(), spec.base);
 #pragma omp parallel for schedule(dynamic, 256)
@@ -92,9 +119,9 @@ void add_group(const SweepSpec& spec, const std::vector<long long>& pending, Cas
       if (errors[j]) std::rethrow_exception(errors[j]);
       c.detector = std::make_unique<SteadyStateDetector>(batch.layout(c.slot), spec.steady);
     } catch (...) {
-      record_case_exception(std::current_exception(), results[j]);
+      c.error = std::current_exception();
       c.done = true;
-      c.failed = true;
+      if (c.slot >= 0) batch.retire(c.slot);
     }
   }
 }
@@ -137,12 +164,14 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
     ++phases.groups;
     auto batch = BatchRegistry::instance().make(spec.model->name(), batch_device(spec.backend), spec.limits);
     std::vector<LiveCase> cases(pending.size());
-    std::vector<CaseResult> results(pending.size());
-    add_group(spec, pending, *batch, cases, results);
+    add_group(spec, pending, *batch, cases);
+    // Records a finished case and hands it on; returns whether it failed.
     auto finish = [&](std::size_t j) {
       LiveCase& c = cases[j];
-      CaseResult& result = results[j];
-      if (!c.failed) {
+      CaseResult result;
+      if (c.error) {
+        record_case_exception(c.error, result);
+      } else {
         try {
           record_steady_state(*spec.model, spec.case_parameters(c.index), batch->layout(c.slot), *c.detector,
                               spec.record_strobe, result);
@@ -156,37 +185,51 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
       units.finished(result.wall_seconds, 1, result.status == CaseStatus::Failed ? 1 : 0);
       if (show_progress) progress.case_done(result.status == CaseStatus::Failed);
       c.detector.reset();
+      return result.status == CaseStatus::Failed;
     };
-    for (std::size_t j = 0; j < cases.size(); ++j)
-      if (cases[j].done) finish(j);
-    phases.setup_seconds += seconds_since(group_started);
     long long computed = 0, failed = 0;
+    for (std::size_t j = 0; j < cases.size(); ++j)
+      if (cases[j].done) {
+        ++computed;
+        failed += finish(j) ? 1 : 0;
+      }
+    // A case of the batch that is finished: it advances no more, and its result goes out.
+    const auto retire = [&](std::size_t j) {
+      cases[j].done = true;
+      batch->retire(cases[j].slot);
+      return finish(j);
+    };
+    phases.setup_seconds += seconds_since(group_started);
     while (batch->live() > 0 && !units.stopping()) {
       const auto launched = Clock::now();
       batch->advance(kBatchPeriods);
       ++phases.launches;
       const auto advanced = Clock::now();
       phases.advance_seconds += std::chrono::duration<double>(advanced - launched).count();
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed)
+      long long jumps = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed, jumps)
       for (std::size_t j = 0; j < cases.size(); ++j) {
         LiveCase& c = cases[j];
         if (c.done) continue;
-        if (!consume(*batch, kBatchPeriods, c, results[j])) continue;
-        c.done = true;
-        batch->retire(c.slot);
-        finish(j);
+        const Fed fed = consume(*batch, kBatchPeriods, c);
+        jumps += fed == Fed::Jumps ? 1 : 0;
+        if (fed != Fed::Finished) continue;
         ++computed;
-        failed += results[j].status == CaseStatus::Failed ? 1 : 0;
+        failed += retire(j) ? 1 : 0;
+      }
+      if (jumps > 0) {
+        const std::vector<std::size_t> stopped = make_jumps(*batch, cases);
+        const auto n_stopped = static_cast<long long>(stopped.size());
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed)
+        for (long long r = 0; r < n_stopped; ++r) {
+          ++computed;
+          failed += retire(stopped[static_cast<std::size_t>(r)]) ? 1 : 0;
+        }
       }
       phases.detect_seconds += seconds_since(advanced);
     }
     tally.computed += computed;
     tally.failed += failed;
-    for (std::size_t j = 0; j < cases.size(); ++j)
-      if (cases[j].slot < 0) {
-        ++tally.computed;
-        tally.failed += results[j].status == CaseStatus::Failed ? 1 : 0;
-      }
   }
   units.finish();
   if (show_progress) progress.finish();

@@ -11,9 +11,9 @@ namespace vibro {
 // Periods every live case advances per launch: short enough that a converged case stops soon
 // after its detector says so, long enough that a launch amortises the detectors' pass.
 inline constexpr int kBatchPeriods = 8;
-// Cases stepped together: bounds the detectors' memory (each holds up to 2 x its history span: about
-// 74 KB a case for 100 periods with a 50-period window). A GPU needs far more threads than CPU cores to be busy (an H100 keeps up to
-// 270,336 resident), so its groups are larger.
+// Cases stepped together: bounds the detectors' memory (each holds its history span packed, some
+// 7 KB a case on the conveyor's Fig. 6 study). A GPU needs far more threads than CPU cores to be busy
+// (an H100 keeps up to 270,336 resident), so its groups are larger.
 inline constexpr int kBatchCases = 16384;
 inline constexpr int kCudaBatchCases = 131072;
 

@@ -1,5 +1,5 @@
 // The detector's history is bounded by what its tests look at, not by run.max_periods: a million-
-// period case holds at most 2 x history_span() samples, and its window is still the last samples.
+// period case holds at most history_span() samples, and its window is still the last samples.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -35,7 +35,7 @@ TEST_CASE("steady-state history: a million periods are held in a window of fixed
     settings.max_jumps = 0;  // the loop below runs one simulation stretch
     const StrobeLayout layout = unit_layout();
     SteadyStateDetector detector(layout, settings);
-    const std::size_t bound = 2 * static_cast<std::size_t>(detector.history_span());
+    const auto bound = static_cast<std::size_t>(detector.history_span());
     CHECK(detector.history_span() < 200);  // the 50-period window, not the million-period budget
     std::size_t most = 0;
     int k = 1;
@@ -44,8 +44,7 @@ TEST_CASE("steady-state history: a million periods are held in a window of fixed
       ++k;
     }
     CHECK(k == settings.max_periods);
-    CHECK(most <= bound);
-    CHECK(most >= bound - 1);  // it did fill up to the bound: the test exercised the dropping
+    CHECK(most == bound);  // it did fill up to the bound: the test exercised the dropping
     const SteadyState s = detector.finish();
     REQUIRE(s.window_periods() == settings.window_periods);
     // The window is the newest samples, in order.
@@ -73,4 +72,8 @@ TEST_CASE("steady-state history: the span covers the longest window any test rea
   settings.means_window = 1000;
   settings.means_checks = 4;  // 5 windows compared
   CHECK(SteadyStateDetector(layout, settings).history_span() == 5001);
+  // Fixed mode reads its window only: the adaptive windows do not lengthen its history.
+  settings.mode = SteadyMode::Fixed;
+  settings.window_periods = 10;
+  CHECK(SteadyStateDetector(layout, settings).history_span() == 11);
 }

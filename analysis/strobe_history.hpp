@@ -1,0 +1,76 @@
+#pragma once
+// The newest samples of one case, as the steady-state detector keeps them: a ring of at most
+// `capacity` samples, each packed to the words its model fills.
+//
+// Why: a StrobeSample is 736 bytes (arrays sized for the largest model), of which the conveyor fills
+// 17 words and a two-body model 24. A batched sweep keeps 10^5 detectors alive at once, and whole
+// samples made their histories gigabytes of fresh memory a group (page faults and memory traffic
+// costing several times the launches). Packing is exact: a sample's array entries past the packed
+// extents are zero bits, and unpacking restores them as zeros, so every unpacked sample equals the
+// sample pushed. The extents grow from the data (an entry that turns non-zero later widens every
+// held sample), so no model has to declare them.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/core/strobe_sample.hpp"
+
+namespace vibro {
+
+class StrobeHistory {
+ public:
+  // min_state, min_counters: extents held from the start (the layout's components and counters, so
+  // that reads of those never fall past the packed words).
+  StrobeHistory(int capacity, int min_state, int min_counters);
+  // Appends a sample; once `capacity` are held, the oldest is dropped.
+  void push(const StrobeSample& sample);
+  void clear() {
+    head_ = 0;
+    size_ = 0;
+  }
+  int size() const { return size_; }
+  int capacity() const { return capacity_; }
+
+  // Sample i, 0 the oldest held. state(i) reads components below the packed state extent (at least
+  // min_state); aux reads any index (zero past the extent).
+  double time(int i) const { return record(i)[kTime]; }
+  double drift(int i) const { return record(i)[kDrift]; }
+  int mode(int i) const;
+  const double* state(int i) const { return record(i) + kHeader; }
+  double aux(int i, int a) const { return a < aux_ ? record(i)[stride_ - aux_ + a] : 0.0; }
+  // The whole sample as it was pushed; and samples first, first + 1, ... into `out` (resized).
+  StrobeSample sample(int i) const;
+  void samples(int first, int count, std::vector<StrobeSample>& out) const;
+
+ private:
+  // A packed record: time, period, mode, drift position, state[state_], counters[counters_], aux[aux_]
+  // (integers stored bit for bit in the doubles' words).
+  enum Word { kTime, kPeriod, kMode, kDrift, kHeader };
+
+ public:
+  // Sample i's state and drift position, located once (the adaptive test reads these in its loops).
+  struct View {
+    const double* record;
+    const double* state() const { return record + kHeader; }
+    double drift() const { return record[kDrift]; }
+  };
+  View view(int i) const { return {record(i)}; }
+
+ private:
+  const double* record(int i) const {
+    const int slot = head_ + i;
+    return words_.get() + static_cast<std::ptrdiff_t>(slot >= capacity_ ? slot - capacity_ : slot) * stride_;
+  }
+  void widen(int state, int counters, int aux);
+  void unpack_into_zeroed(int i, StrobeSample& out) const;  // out's arrays are zero
+
+  int capacity_;
+  int state_, counters_, aux_ = 0;  // packed extents
+  std::ptrdiff_t stride_ = kHeader;   // words a record: kHeader + state_ + counters_ + aux_
+  int head_ = 0;                    // slot of the oldest sample
+  int size_ = 0;
+  std::unique_ptr<double[]> words_;  // capacity_ records, allocated at the first push
+};
+
+}  // namespace vibro

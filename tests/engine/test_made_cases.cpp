@@ -1,0 +1,80 @@
+// A batch keeps one layout for the cases whose layout is the first case's, bit for bit; a case with
+// another layout, or one that cannot start, keeps its own place and the indices stay in order.
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+
+#include "engine/batch/made_cases.hpp"
+
+using namespace vibro;
+
+namespace {
+
+// A kernel whose layout's scale is the case's parameter `s`; s < 0 cannot start.
+struct ScaleKernel {
+  struct Case {
+    double scale = 0;
+  };
+  static Case make(const ParameterSet& values) {
+    if (values.at(0) < 0) throw std::runtime_error("cannot start");
+    return {values.at(0)};
+  }
+  static StrobeLayout layout(const Case& c) {
+    StrobeLayout layout;
+    layout.state_names = {"x"};
+    layout.state_scales = {c.scale};
+    layout.counter_meanings = {"a meaning long enough to live on the heap, as the models' do"};
+    return layout;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("made cases: layouts equal to the first case's are kept once", "[batch][made_cases]") {
+  const std::vector<ParameterSpec> specs = {
+      ParameterSpec::real("s", ParameterGroup::Physics, "-", 1.0, -10, 10, "scale")};
+  const std::vector<double> scales = {0.0, 0.0, -0.0, -1.0, 2.0, 0.0};
+  std::vector<ParameterSet> values;
+  for (const double s : scales) {
+    ParameterSet v(&specs);
+    v.set_at(0, s);
+    values.push_back(v);
+  }
+  BatchLayouts layouts;
+  std::vector<ScaleKernel::Case> cases;
+  std::vector<std::exception_ptr> errors;
+  const std::vector<int> slots = add_made_cases<ScaleKernel>(values, errors, layouts, [&](MadeCase<ScaleKernel>& m) {
+    cases.push_back(m.c);
+    return static_cast<int>(cases.size()) - 1;
+  });
+  REQUIRE(slots == std::vector<int>{0, 1, 2, -1, 3, 4});
+  CHECK(errors[3] != nullptr);
+  for (int i = 0; i < 5; ++i) CHECK(layouts[i].state_scales[0] == cases[static_cast<std::size_t>(i)].scale);
+  // Cases 0, 1 and 5 (slot 4) share one object; -0.0 is not the same bits as 0.0, and 2.0 differs.
+  CHECK(&layouts[0] == &layouts[1]);
+  CHECK(&layouts[0] == &layouts[4]);
+  CHECK(&layouts[2] != &layouts[0]);
+  CHECK(std::signbit(layouts[2].state_scales[0]));
+  CHECK(&layouts[3] != &layouts[0]);
+  CHECK(layouts[0].counter_meanings.size() == 1);  // the kept one is whole
+}
+
+TEST_CASE("same_layout compares every member", "[batch][made_cases]") {
+  StrobeLayout a;
+  a.state_names = {"x"};
+  a.state_scales = {1.0};
+  a.settled_means = {{0, 1e-3, false}};
+  StrobeLayout b = a;
+  CHECK(same_layout(a, b));
+  b.settled_means[0].relative = true;
+  CHECK_FALSE(same_layout(a, b));
+  b = a;
+  b.period = 2.0;
+  CHECK_FALSE(same_layout(a, b));
+  b = a;
+  b.mode_meanings = {"resting"};
+  CHECK_FALSE(same_layout(a, b));
+  b = a;
+  b.angular = {true};
+  CHECK_FALSE(same_layout(a, b));
+}
