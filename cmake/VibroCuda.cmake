@@ -6,6 +6,10 @@ set(VIBRO_CUDA OFF CACHE STRING "Build the CUDA back end: OFF, AUTO or ON")
 set_property(CACHE VIBRO_CUDA PROPERTY STRINGS OFF AUTO ON)
 set(VIBRO_HAVE_CUDA FALSE)
 set(VIBRO_CUDA_FMAD "--fmad=false" CACHE STRING "nvcc's contraction flag for the shared kernels (--fmad=false keeps the CPU's arithmetic)")
+# Registers a thread may use in the kernels (nvcc -maxrregcount; empty: nvcc's choice). The conveyor's
+# kernel takes 134, which limits an H100 SM to 3 blocks of 128 threads (18.75 % occupancy); a cap trades
+# spills to local memory for more resident warps, so it is a measured choice, not a default.
+set(VIBRO_CUDA_MAXRREG "" CACHE STRING "nvcc -maxrregcount for the CUDA kernels (empty: nvcc's choice)")
 if(NOT VIBRO_CUDA STREQUAL "OFF")
   include(CheckLanguage)
   check_language(CUDA)
@@ -40,6 +44,9 @@ function(vibro_add_cuda_backend)
   # an H100 run's impact counts differed from the CPU back end's in 10 % of the Fig. 6 cases).
   target_compile_options(vibro_cuda PRIVATE
                          $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr -diag-suppress=20012 -Xcompiler=-Wall,-Wextra,-fopenmp ${VIBRO_CUDA_FMAD}>)
+  if(VIBRO_CUDA_MAXRREG)
+    target_compile_options(vibro_cuda PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-maxrregcount=${VIBRO_CUDA_MAXRREG}>)
+  endif()
   target_link_libraries(vibro_cuda PUBLIC vibro_engine CUDA::cudart)
   # The stubs of a build without the back end (cuda_availability.cpp, conveyor_cuda_absent.cpp) step aside.
   target_compile_definitions(vibro_engine PUBLIC VIBRO_HAVE_CUDA)

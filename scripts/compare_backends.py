@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Compares two result files of the same sweep made by different back ends (e.g. cpu and cuda):
 the share of cases with the same class, the largest mean-velocity difference over the cases both
-call periodic (models with a mean velocity), and the share of cases with the same impact count. Prints one line per figure.
+call periodic (models with a mean velocity), the share of cases with the same impact count, and the
+share of cases identical bit for bit in every per-case dataset but the wall time. Prints one line per figure.
 
 usage: compare_backends.py REFERENCE.h5 OTHER.h5
 """
@@ -41,6 +42,17 @@ def main():
               % (periodic.sum(), d.max(), (d > 1e-6).sum()))
     ia, ib = flat(a, "counters_impacts"), flat(b, "counters_impacts")
     print("same impact count: %.4f %%; impacts %d and %d" % (100.0 * (ia == ib).mean(), ia.sum(), ib.sum()))
+    same = np.ones(n, dtype=bool)
+    for name, var in a["dataset"].data_vars.items():
+        if name == "wall_seconds" or name not in b["dataset"].data_vars:
+            continue
+        x, y = var.values.reshape(-1), b["dataset"][name].values.reshape(-1)
+        if x.dtype.kind == "f":  # the same bits: NaN equals NaN, 0.0 differs from -0.0
+            same &= x.view("u%d" % x.itemsize) == y.view("u%d" % y.itemsize)
+        else:
+            same &= x == y
+    print("identical cases (every dataset but wall_seconds, bit for bit): %.4f %% (%d differ)"
+          % (100.0 * same.mean(), n - same.sum()))
     return 0
 
 

@@ -22,7 +22,7 @@
 #     case on the common subsample.
 # Prints everything and writes it to $OUT/gpu_check.txt ($OUT default devrun/out); the steps' logs go
 # to $WORK (default /tmp/vibro_gpu_check) and come back packed in $OUT/logs.tar.gz. PARTS picks the parts (default
-# all): mpgos (3), conveyor_gpu (2), fma_timing and ncu (2b, 2c: not in the default), conveyor_cpu (4),
+# all): mpgos (3), conveyor_gpu (2), fma_timing, ncu and variants (2b, 2c, 2d: not in the default), conveyor_cpu (4),
 # conveyor_check (5), gap_small and gap_map (6),
 # so that a session's GPU time can be split over two runs; "conveyor" and "gap" name their groups.
 # Every step has its own time limit and the report goes on after a failure. Run from the repository
@@ -105,6 +105,16 @@ if want fma_timing && [ -x "${VIBRO_FMA:-}" ]; then
   grid "$N_MAP" fixed
   step cuda_map_fixed_fma 150 "$VIBRO_FMA" run "$MAP" "${GRID[@]}" --output.file="$WORK/cuda_map_fixed_fma.h5" \
     --run.backend=cuda --run.threads="$THREADS" --run.progress=never
+fi
+
+if want variants; then
+  # 2d. The same fixed map with other builds of the back end (VARIANTS="label:binary ...", e.g. builds with
+  # -DVIBRO_CUDA_MAXRREG=64 or 96): their launch times against the default build's above.
+  grid "$N_MAP" fixed
+  for variant in ${VARIANTS:-}; do
+    step "cuda_map_fixed_${variant%%:*}" 150 "${variant#*:}" run "$MAP" "${GRID[@]}" \
+      --output.file="$WORK/cuda_map_fixed_${variant%%:*}.h5" --run.backend=cuda --run.threads="$THREADS" --run.progress=never
+  done
 fi
 
 if want ncu && command -v ncu > /dev/null; then
