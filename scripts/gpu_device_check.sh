@@ -118,12 +118,14 @@ if want variants; then
 fi
 
 if want ncu && command -v ncu > /dev/null; then
-  # 2c. Nsight Compute on one launch of the 100 x 100 map: occupancy, registers, local memory, throughput.
-  grid "$N_SMALL" fixed
+  # 2c. Nsight Compute on the first launch of a map of one full group (362 x 362 = 131,044 cases: the
+  # 10^6 map's launches are of this size): occupancy, registers, local memory, divergence, stalls.
+  grid "${N_NCU:-362}" fixed
   step ncu 90 ncu --kernel-name regex:advance_cases --launch-count 1 --section SpeedOfLight --section Occupancy \
-    --section LaunchStats --section MemoryWorkloadAnalysis "$V" run "$MAP" "${GRID[@]}" \
+    --section LaunchStats --section MemoryWorkloadAnalysis --section WarpStateStats --section SourceCounters \
+    --section ComputeWorkloadAnalysis "$V" run "$MAP" "${GRID[@]}" \
     --output.file="$WORK/ncu.h5" --run.backend=cuda --run.threads="$THREADS" --run.progress=never
-  grep -E 'Registers Per|Achieved Occupancy|Theoretical Occupancy|Duration|Local Memory|Compute \(SM\) Throughput|Memory Throughput|Block Limit' \
+  grep -E 'Registers Per|Achieved Occupancy|Theoretical Occupancy|Duration|Local Memory|Compute \(SM\) Throughput|Memory Throughput|Block Limit|Branch Efficiency|Divergent|Warp Cycles Per|Stall|Executed Ipc|Avg. Active Threads' \
     "$WORK/ncu.log" | sed 's/^/    /' | tee -a "$REPORT"
 fi
 
