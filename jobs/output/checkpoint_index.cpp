@@ -25,13 +25,13 @@ CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std
       return true;
     };
     std::vector<std::pair<long long, std::uint64_t>> batch;
+    CaseResult result;  // decoded for its length only: one reused (its vectors keep their storage)
     const auto take = [&](const std::vector<char>& payload, std::uint64_t offset) {
       batch.clear();
       try {
         for (std::size_t at = 0; at < payload.size();) {
           const std::size_t start = at;
           long long index = 0;
-          CaseResult result;
           decode_case(payload.data(), payload.size(), at, index, result);
           if (index < 0 || index >= cases) throw std::runtime_error("index");
           batch.emplace_back(index, offset + start);
