@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace vibro {
 
@@ -164,6 +165,10 @@ int needed_history(const SteadyStateSettings& s) {
 
 }  // namespace
 
+int unread_leading_periods(const SteadyStateSettings& settings) {
+  return settings.mode == SteadyMode::Fixed ? std::max(0, settings.max_periods - needed_history(settings)) : 0;
+}
+
 SteadyStateDetector::SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings)
     : layout_(layout),
       settings_(settings),
@@ -297,6 +302,13 @@ void SteadyStateDetector::jump_done(bool accepted) {
   ++jumps_;
   history_.clear();  // earlier samples belong to the transient that the jump skipped
   since_start_ = 0;
+}
+
+void SteadyStateDetector::skip(int periods) {
+  if (periods < 0 || history_.size() > 0 || samples_seen_ + periods > unread_leading_periods(settings_))
+    throw std::logic_error("SteadyStateDetector::skip: these periods' samples would be read");
+  since_start_ += static_cast<std::size_t>(periods);
+  samples_seen_ += periods;
 }
 
 bool SteadyStateDetector::on_sample(const StrobeSample& sample) {

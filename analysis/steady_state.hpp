@@ -90,10 +90,19 @@ double strobe_distance(const StrobeSample& a_first, const StrobeSample& a_next, 
 // Birkhoff test, else not converged.
 void classify_window(SteadyState& state, const StrobeLayout& layout, const SteadyStateSettings& settings);
 
+// Periods at the start of a run whose samples a detector with these settings never reads: in fixed
+// mode all before its window's first sample (it tests nothing, and its window is the newest
+// window_periods + 1 samples); none in the other modes. A runner may step them without sampling them
+// and tell the detector (SteadyStateDetector::skip): the result is the same.
+int unread_leading_periods(const SteadyStateSettings& settings);
+
 class SteadyStateDetector : public StrobeObserver {
  public:
   SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings);
   bool on_sample(const StrobeSample& sample) override;
+  // The run stepped `periods` periods without feeding their samples: counted as seen. Only the
+  // leading periods unread_leading_periods allows, before any sample (std::logic_error otherwise).
+  void skip(int periods);
   // After the simulation stopped: a state to restart from (an accelerated transient), if any.
   const StrobeSample* jump_target() const { return jump_pending_ ? &jump_target_ : nullptr; }
   // The simulation accepted (true) or refused the jump; either way the run goes on.

@@ -20,10 +20,14 @@ class CaseBatch {
   // for a case Model::start throws for (InfeasibleCase, InputError): errors[j] then holds the exception.
   virtual std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) = 0;
   virtual const StrobeLayout& layout(int i) const = 0;
-  // Every live case advances `periods` forcing periods, leaving its stroboscopic samples behind.
-  virtual void advance(int periods) = 0;
-  // Samples case i took in the last advance: all asked for, or fewer when it failed (rethrow says why).
+  // Every live case advances `periods` forcing periods. The first `unkept` of them leave no sample:
+  // the kernel steps them and nothing is stored or copied back (a fixed-length run's detectors read
+  // only their window, so the periods before it need no samples). The others leave theirs behind.
+  virtual void advance(int periods, int unkept) = 0;
+  // Periods case i completed in the last advance: all asked for, or fewer when it failed (rethrow
+  // says why), the unkept ones included.
   virtual int taken(int i) const = 0;
+  // Case i's sample of period k of the last advance, unkept <= k < taken(i).
   virtual void sample(int i, int k, StrobeSample& out) const = 0;
   [[noreturn]] virtual void rethrow(int i) const = 0;
   // The next advance of case i starts from this sample (Simulation::restart_from); false if refused.

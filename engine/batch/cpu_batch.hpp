@@ -49,10 +49,11 @@ class CpuBatch : public CaseBatch {
   }
   const StrobeLayout& layout(int i) const override { return layouts_[i]; }
 
-  void advance(int periods) override {
+  void advance(int periods, int unkept) override {
     const std::vector<int>& live = live_.compact();
-    periods_ = periods;
-    buffer_.resize(live.size() * static_cast<std::size_t>(periods));
+    unkept_ = unkept;
+    kept_ = static_cast<std::size_t>(periods - unkept);
+    buffer_.resize(live.size() * kept_);
     const auto n = static_cast<long long>(live.size());
 #pragma omp parallel for schedule(dynamic, 16)
     for (long long j = 0; j < n; ++j) {
@@ -60,13 +61,14 @@ class CpuBatch : public CaseBatch {
       slot_[i] = static_cast<std::size_t>(j);
       taken_[i] = 0;
       const ActiveBudget active(budgets_[i]);
+      typename Kernel::Sample unkept_sample{};  // the unkept periods' samples: overwritten, never read
+      typename Kernel::Sample* row = buffer_.data() + static_cast<std::size_t>(j) * kept_;
       try {
         for (int k = 0; k < periods; ++k) {
-          if (!Kernel::advance(cases_[i], buffer_[static_cast<std::size_t>(j) * static_cast<std::size_t>(periods) +
-                                                  static_cast<std::size_t>(k)]))
-            Kernel::throw_failure(cases_[i]);
+          auto& out = k < unkept ? unkept_sample : row[k - unkept];
+          if (!Kernel::advance(cases_[i], out)) Kernel::throw_failure(cases_[i]);
           ++taken_[i];
-          begin_budget_periods(1);  // every sample starts a new period of the case's budget
+          begin_budget_periods(1);  // every period starts a new period of the case's budget
         }
       } catch (...) {
         failure_[i] = std::current_exception();
@@ -75,7 +77,7 @@ class CpuBatch : public CaseBatch {
   }
   int taken(int i) const override { return taken_[at(i)]; }
   void sample(int i, int k, StrobeSample& out) const override {
-    const std::size_t slot = slot_[at(i)] * static_cast<std::size_t>(periods_) + static_cast<std::size_t>(k);
+    const std::size_t slot = slot_[at(i)] * kept_ + static_cast<std::size_t>(k - unkept_);
     Kernel::to_strobe(cases_[at(i)], buffer_[slot], out);
   }
   [[noreturn]] void rethrow(int i) const override { std::rethrow_exception(failure_[at(i)]); }
@@ -94,8 +96,9 @@ class CpuBatch : public CaseBatch {
   std::vector<int> taken_;
   std::vector<std::size_t> slot_;  // case -> its row of the sample buffer in the last advance
   std::vector<std::exception_ptr> failure_;
-  std::vector<typename Kernel::Sample> buffer_;
-  int periods_ = 0;
+  std::vector<typename Kernel::Sample> buffer_;  // the last advance's kept samples, kept_ a live case
+  int unkept_ = 0;
+  std::size_t kept_ = 0;
 };
 
 }  // namespace vibro

@@ -69,15 +69,22 @@ using DeviceArray = CudaArray<T, CudaMemory::Device>;
 template <class T>
 using PinnedArray = CudaArray<T, CudaMemory::PinnedHost>;
 
+// Steps case live[j] `periods` periods; the samples of all but the first `unkept` go to its row of
+// `samples` (periods - unkept a case). An unkept sample is made in registers and dropped: one kernel
+// body (Kernel::advance inlined once) serves both kinds of period.
 template <class Kernel>
-__global__ void advance_cases(typename Kernel::Case* cases, const int* live, int count, int periods,
+__global__ void advance_cases(typename Kernel::Case* cases, const int* live, int count, int periods, int unkept,
                               typename Kernel::Sample* samples, int* taken) {
   const int j = blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= count) return;
   typename Kernel::Case c = cases[live[j]];  // stepped in registers and local memory, written back once
+  typename Kernel::Sample* row = samples + static_cast<std::size_t>(j) * (periods - unkept);
   int k = 0;
-  for (; k < periods; ++k)
-    if (!Kernel::advance(c, samples[static_cast<std::size_t>(j) * periods + k])) break;
+  for (; k < periods; ++k) {
+    typename Kernel::Sample sample;
+    if (!Kernel::advance(c, sample)) break;
+    if (k >= unkept) row[k - unkept] = sample;
+  }
   cases[live[j]] = c;
   taken[j] = k;
 }
@@ -113,7 +120,7 @@ class CudaBatch : public CaseBatch {
   }
   const StrobeLayout& layout(int i) const override { return layouts_[i]; }
 
-  void advance(int periods) override {
+  void advance(int periods, int unkept) override {
     if (!uploaded_) {  // the cases go to the device once, after the last add()
       cases_.resize(host_cases_.size());
       cuda_check(cudaMemcpy(cases_.data(), host_cases_.data(), host_cases_.size() * sizeof(host_cases_[0]),
@@ -121,27 +128,29 @@ class CudaBatch : public CaseBatch {
       uploaded_ = true;
     }
     const std::vector<int>& live = live_.compact();
-    periods_ = periods;
+    unkept_ = unkept;
+    kept_ = static_cast<std::size_t>(periods - unkept);
     const auto n = live.size();
     for (std::size_t j = 0; j < n; ++j) slot_[static_cast<std::size_t>(live[j])] = j;
     live_d_.resize(n);
-    samples_d_.resize(n * static_cast<std::size_t>(periods));
+    samples_d_.resize(n * kept_);
     taken_d_.resize(n);
     if (n == 0) return;
     cuda_check(cudaMemcpy(live_d_.data(), live.data(), n * sizeof(int), cudaMemcpyHostToDevice), "copy live cases");
     const int blocks = static_cast<int>((n + kThreads - 1) / kThreads);
-    advance_cases<Kernel><<<blocks, kThreads>>>(cases_.data(), live_d_.data(), static_cast<int>(n), periods,
+    advance_cases<Kernel><<<blocks, kThreads>>>(cases_.data(), live_d_.data(), static_cast<int>(n), periods, unkept,
                                                 samples_d_.data(), taken_d_.data());
     cuda_check(cudaGetLastError(), "launch");
     samples_.resize(samples_d_.size());
     taken_.resize(n);
-    cuda_check(cudaMemcpy(samples_.data(), samples_d_.data(), samples_.size() * sizeof(samples_[0]),
-                          cudaMemcpyDeviceToHost), "copy samples to the host");
+    if (kept_ > 0)
+      cuda_check(cudaMemcpy(samples_.data(), samples_d_.data(), samples_.size() * sizeof(samples_[0]),
+                            cudaMemcpyDeviceToHost), "copy samples to the host");
     cuda_check(cudaMemcpy(taken_.data(), taken_d_.data(), n * sizeof(int), cudaMemcpyDeviceToHost), "copy counts");
   }
   int taken(int i) const override { return taken_[slot_[at(i)]]; }
   void sample(int i, int k, StrobeSample& out) const override {
-    Kernel::to_strobe(host_cases_[at(i)], samples_[slot_[at(i)] * static_cast<std::size_t>(periods_) + at(k)], out);
+    Kernel::to_strobe(host_cases_[at(i)], samples_[slot_[at(i)] * kept_ + static_cast<std::size_t>(k - unkept_)], out);
   }
   [[noreturn]] void rethrow(int i) const override {
     typename Kernel::Case c;
@@ -208,7 +217,8 @@ class CudaBatch : public CaseBatch {
   DeviceArray<int> jump_index_d_;
   DeviceArray<typename Kernel::Case> jump_cases_d_;
   bool uploaded_ = false;
-  int periods_ = 0;
+  int unkept_ = 0;
+  std::size_t kept_ = 0;  // samples a live case left in the last advance
 };
 
 }  // namespace vibro

@@ -25,13 +25,13 @@ CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std
       return true;
     };
     std::vector<std::pair<long long, std::uint64_t>> batch;
+    CaseResult result;  // decoded for its length only: one reused (its vectors keep their storage)
     const auto take = [&](const std::vector<char>& payload, std::uint64_t offset) {
       batch.clear();
       try {
         for (std::size_t at = 0; at < payload.size();) {
           const std::size_t start = at;
           long long index = 0;
-          CaseResult result;
           decode_case(payload.data(), payload.size(), at, index, result);
           if (index < 0 || index >= cases) throw std::runtime_error("index");
           batch.emplace_back(index, offset + start);
@@ -58,7 +58,7 @@ CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std
     damaged_ += scan.damaged;
     foreign_batches_ += scan.foreign;
   }
-  mappings_.resize(logs_.size());
+  for (std::size_t log = 0; log < logs_.size(); ++log) mappings_.push_back(map_log(log));
 }
 
 CheckpointIndex::~CheckpointIndex() {
@@ -66,9 +66,9 @@ CheckpointIndex::~CheckpointIndex() {
     if (m.bytes) ::munmap(const_cast<char*>(m.bytes), m.size);
 }
 
-const CheckpointIndex::Mapping& CheckpointIndex::mapped(std::size_t log) {
-  Mapping& m = mappings_[log];
-  if (m.bytes || sizes_[log] == 0) return m;
+CheckpointIndex::Mapping CheckpointIndex::map_log(std::size_t log) const {
+  Mapping m;
+  if (sizes_[log] == 0) return m;
   // The size the scan saw: the logs only grow (a writer truncates a torn tail only when it opens a
   // log, and no writer of this sweep is open while an index reads it).
   const int fd = open_regular(logs_[log], O_RDONLY, 0, "checkpoint");
@@ -80,13 +80,13 @@ const CheckpointIndex::Mapping& CheckpointIndex::mapped(std::size_t log) {
   return m;
 }
 
-CaseResult CheckpointIndex::read(long long index) {
+CaseResult CheckpointIndex::read(long long index) const {
   CaseResult result;
   const std::uint64_t where = where_[static_cast<std::size_t>(index)];
   if (where == kMissing) return result;
   const auto log = static_cast<std::size_t>(where >> kOffsetBits);
   std::size_t at = static_cast<std::size_t>(where & ((std::uint64_t{1} << kOffsetBits) - 1));
-  const Mapping& m = mapped(log);
+  const Mapping& m = mappings_[log];
   long long found = -1;
   try {
     decode_case(m.bytes, m.size, at, found, result);

@@ -24,7 +24,7 @@ class CheckpointIndex : public CaseStore {
   CheckpointIndex& operator=(const CheckpointIndex&) = delete;
   long long case_count() const override { return static_cast<long long>(where_.size()); }
   bool has(long long index) const { return where_[static_cast<std::size_t>(index)] != kMissing; }
-  CaseResult read(long long index) override;  // not thread-safe
+  CaseResult read(long long index) const override;  // thread-safe
 
   long long loaded() const { return loaded_; }          // distinct cases available
   long long duplicates() const { return duplicates_; }  // cases found more than once (the last one counts)
@@ -36,7 +36,7 @@ class CheckpointIndex : public CaseStore {
  private:
   static constexpr std::uint64_t kMissing = ~std::uint64_t{0};
   static constexpr int kOffsetBits = 48;  // (log << 48) | byte offset of the case's record
-  // A log mapped read-only on the first read: cases come back in index order while the sweep
+  // A log mapped read-only once indexed: cases come back in index order while the sweep
   // finished them out of order (threads, batched groups), so reads jump all over the logs; a mapping
   // makes each jump a memory access, not a system call. The pages are the kernel's (page cache),
   // not this process's heap, so the index still holds nothing per case but its 8-byte slot.
@@ -44,7 +44,7 @@ class CheckpointIndex : public CaseStore {
     const char* bytes = nullptr;
     std::size_t size = 0;
   };
-  const Mapping& mapped(std::size_t log);
+  Mapping map_log(std::size_t log) const;
 
   std::vector<std::string> logs_, ignored_;
   std::vector<std::uint64_t> sizes_;

@@ -22,7 +22,7 @@ namespace {
 
 // The version follows the case record's layout (case_result_codec) and the batch framing: a log of
 // another layout is refused.
-constexpr char kMagic[] = "VIBRO-CHECKPOINT-5\n";  // 5: 32 counters and 32 aux values per sample
+constexpr char kMagic[] = "VIBRO-CHECKPOINT-6\n";  // 6: samples' arrays trimmed of their zero tails
 constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
 // Starts every record; the reader looks for it to resync after a damaged stretch.
 constexpr char kMarker[8] = {'\x89', 'V', 'B', 'A', 'T', 'C', 'H', '\n'};

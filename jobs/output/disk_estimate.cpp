@@ -2,6 +2,7 @@
 
 #include <sys/statvfs.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 #include <vector>
@@ -36,6 +37,12 @@ CaseResult full_size_result(const SweepSpec& spec, const StrobeLayout& layout) {
   r.counters.resize(layout.counter_names.size());
   r.window_counters.resize(layout.counter_names.size());
   if (spec.record_strobe) r.strobe.resize(static_cast<std::size_t>(spec.steady.window_periods) + 1);
+  // Non-zero where the layout has entries: a record stores a sample's arrays up to their last
+  // non-zero entry (case_result_codec), so zeros would estimate too little.
+  for (auto& point : r.strobe) std::fill_n(point.state.begin(), dims, 1.0);
+  r.has_final_state = true;
+  std::fill_n(r.final_state.state.begin(), dims, 1.0);
+  std::fill_n(r.final_state.counters.begin(), layout.counter_names.size(), 1);
   if (spec.floquet) r.floquet.resize(dims);
   if (spec.lyapunov_periods > 0) r.lyapunov.resize(dims);
   return r;

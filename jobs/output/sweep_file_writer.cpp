@@ -1,6 +1,7 @@
 #include "jobs/output/sweep_file_writer.hpp"
 
 #include <H5Cpp.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -364,12 +365,25 @@ class CaseColumns {
   std::int64_t points_ = 0;
 };
 
+// The sweep's threads (run.threads), which also decode its cases for the file.
+int reading_threads(const SweepSpec& spec) { return spec.threads > 0 ? spec.threads : omp_get_max_threads(); }
+
+// Cases first, first + 1, ... into `block` (resized to `count`), read on the sweep's threads: decoding
+// a case from its checkpoint record costs more than writing its columns.
+void read_block(const CaseStore& store, long long first, long long count, int threads, std::vector<CaseResult>& block) {
+  block.resize(static_cast<std::size_t>(count));
+#pragma omp parallel for schedule(static, 256) num_threads(threads)
+  for (long long k = 0; k < count; ++k) block[static_cast<std::size_t>(k)] = store.read(first + k);
+}
+
 SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore& store, const Provenance& prov) {
   H5::H5File file = h5::create_file(path);
   write_metadata(file, spec, prov);
   const long long n = spec.case_count();
   // Fixed-length strings need their width first: one pass over the cases.
   std::size_t class_width = 1, reason_width = 1;
+  const int threads = reading_threads(spec);
+#pragma omp parallel for schedule(static, 256) reduction(max : class_width, reason_width) num_threads(threads)
   for (long long i = 0; i < n; ++i) {
     const CaseResult c = store.read(i);
     class_width = std::max(class_width, c.class_code.size());
@@ -380,8 +394,7 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
   const long long block_size = spec.block_cases;
   std::vector<CaseResult> block;
   for (long long first = 0; first < n; first += block_size) {
-    block.clear();
-    for (long long i = first; i < std::min(n, first + block_size); ++i) block.push_back(store.read(i));
+    read_block(store, first, std::min(block_size, n - first), threads, block);
     columns.write(static_cast<hsize_t>(first), block, census);
   }
   SweepAttractors attractors = label_sweep_attractors(spec, store);

@@ -43,14 +43,40 @@ class ThreadCount {
   int previous_;
 };
 
+// The periods of a group's launches: kBatchPeriods each, except the first of a run whose detectors
+// read only the newest samples (fixed mode: its window): that one steps the unread periods first,
+// unsampled, then as many sampled ones as make the rest whole launches, so that no launch steps past
+// the budget.
+class LaunchPlan {
+ public:
+  struct Launch {
+    int periods, unkept;
+  };
+  explicit LaunchPlan(const SteadyStateSettings& settings)
+      : unkept_(unread_leading_periods(settings)), budget_(settings.max_periods) {}
+  Launch next() {
+    if (unkept_ == 0) return {kBatchPeriods, 0};
+    const int kept = (budget_ - unkept_ - 1) % kBatchPeriods + 1;
+    const Launch first{unkept_ + kept, unkept_};
+    unkept_ = 0;
+    return first;
+  }
+
+ private:
+  int unkept_;
+  int budget_;
+};
+
 // What a case's samples of the last launch led to.
 enum class Fed { GoesOn, Finished, Jumps };
 
-// Feeds case c's samples of the last launch to its detector, as Simulation::run feeds them one by one.
-Fed consume(CaseBatch& batch, int periods, LiveCase& c) {
+// Feeds case c's samples of the last launch to its detector, as Simulation::run feeds them one by one;
+// its `unkept` leading periods, stepped without samples, are counted as skipped.
+Fed consume(CaseBatch& batch, int periods, int unkept, LiveCase& c) {
   const int taken = batch.taken(c.slot);
+  if (unkept > 0 && taken >= unkept) c.detector->skip(unkept);
   StrobeSample sample;
-  for (int k = 0; k < taken; ++k) {
+  for (int k = unkept; k < taken; ++k) {
     batch.sample(c.slot, k, sample);
     if (c.detector->on_sample(sample)) continue;
     // Later samples are void. A case that stops for good needs no re-base (the one-case path's
@@ -200,9 +226,11 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
       return finish(j);
     };
     phases.setup_seconds += seconds_since(group_started);
+    LaunchPlan plan(spec.steady);
     while (batch->live() > 0 && !units.stopping()) {
       const auto launched = Clock::now();
-      batch->advance(kBatchPeriods);
+      const LaunchPlan::Launch launch = plan.next();
+      batch->advance(launch.periods, launch.unkept);
       ++phases.launches;
       const auto advanced = Clock::now();
       phases.advance_seconds += std::chrono::duration<double>(advanced - launched).count();
@@ -211,7 +239,7 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
       for (std::size_t j = 0; j < cases.size(); ++j) {
         LiveCase& c = cases[j];
         if (c.done) continue;
-        const Fed fed = consume(*batch, kBatchPeriods, c);
+        const Fed fed = consume(*batch, launch.periods, launch.unkept, c);
         jumps += fed == Fed::Jumps ? 1 : 0;
         if (fed != Fed::Finished) continue;
         ++computed;

@@ -1,5 +1,7 @@
 #include "jobs/sweep/case_result_codec.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 #include <stdexcept>
 #include <type_traits>
@@ -7,6 +9,18 @@
 namespace vibro {
 
 namespace {
+
+// Entries of an array up to its last one that is not all zero bits: a sample's arrays are sized for
+// the largest model (24 state components, 32 counters, 32 aux values), and a model fills a few.
+// Encoding only those (the rest decode as zero bits) keeps every value bit for bit and a conveyor
+// case's record at a fifth of its full size: every case goes through the log and back.
+template <class T, std::size_t N>
+std::size_t used_entries(const std::array<T, N>& values) {
+  const T zero{};
+  std::size_t n = N;
+  while (n > 0 && std::memcmp(&values[n - 1], &zero, sizeof(T)) == 0) --n;
+  return n;
+}
 
 class Writer {
  public:
@@ -25,6 +39,39 @@ class Writer {
   void put(const std::vector<T>& values) {
     put(static_cast<std::uint64_t>(values.size()));
     for (const auto& v : values) put(v);
+  }
+  // The first n entries of `values` (n <= N, stored before them, once for all arrays that share it).
+  template <class T, std::size_t N>
+  void put_first(const std::array<T, N>& values, std::size_t n) {
+    const auto* p = reinterpret_cast<const char*>(values.data());
+    bytes_.insert(bytes_.end(), p, p + n * sizeof(T));
+  }
+  template <class T, std::size_t N>
+  void put_trimmed(const std::array<T, N>& values) {
+    const std::size_t n = used_entries(values);
+    put(static_cast<std::uint8_t>(n));
+    put_first(values, n);
+  }
+  void put(const StrobeSample& s) {
+    put(s.time);
+    put(s.period);
+    put(s.mode);
+    put(s.drift_position);
+    put_trimmed(s.state);
+    put_trimmed(s.counters);
+    put_trimmed(s.aux);
+  }
+  // A window's points share one width: the most state components any of them uses.
+  void put(const std::vector<StrobePoint>& points) {
+    std::size_t width = 0;
+    for (const auto& p : points) width = std::max(width, used_entries(p.state));
+    put(static_cast<std::uint64_t>(points.size()));
+    put(static_cast<std::uint8_t>(width));
+    for (const auto& p : points) {
+      put_first(p.state, width);
+      put(p.drift_position);
+      put(p.mode);
+    }
   }
 
  private:
@@ -57,6 +104,43 @@ class Reader {
     values.resize(n);
     for (auto& v : values) get(v);
   }
+  // n entries (as put_first), the rest zero.
+  template <class T, std::size_t N>
+  void get_first(std::array<T, N>& values, std::size_t n) {
+    if (n > N) throw std::runtime_error("malformed case buffer (array length)");
+    need(n * sizeof(T));
+    values.fill(T{});
+    std::memcpy(values.data(), data_ + at_, n * sizeof(T));
+    at_ += n * sizeof(T);
+  }
+  template <class T, std::size_t N>
+  void get_trimmed(std::array<T, N>& values) {
+    std::uint8_t n = 0;
+    get(n);
+    get_first(values, n);
+  }
+  void get(StrobeSample& s) {
+    get(s.time);
+    get(s.period);
+    get(s.mode);
+    get(s.drift_position);
+    get_trimmed(s.state);
+    get_trimmed(s.counters);
+    get_trimmed(s.aux);
+  }
+  void get(std::vector<StrobePoint>& points) {
+    std::uint64_t n = 0;
+    get(n);
+    if (n > size_) throw std::runtime_error("malformed case buffer (length)");
+    std::uint8_t width = 0;
+    get(width);
+    points.resize(n);
+    for (auto& p : points) {
+      get_first(p.state, width);
+      get(p.drift_position);
+      get(p.mode);
+    }
+  }
 
  private:
   void need(std::size_t n) const {
@@ -87,8 +171,8 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes)
   w.put(r.window_counters);
   w.put(r.strobe);
   w.put(r.floquet);
-  // The two full samples (736 bytes each) only where they hold something: every case's record
-  // goes through the checkpoint log.
+  // The two full samples only where they hold something, trimmed (put(StrobeSample)): every case's
+  // record goes through the checkpoint log.
   w.put(r.shooting);
   w.put(r.shooting_residual);
   if (r.shooting == 1) w.put(r.shot_state);

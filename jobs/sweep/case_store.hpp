@@ -12,15 +12,16 @@ class CaseStore {
  public:
   virtual ~CaseStore() = default;
   virtual long long case_count() const = 0;
-  // The result of case `index` (status NotRun when the store has none).
-  virtual CaseResult read(long long index) = 0;
+  // The result of case `index` (status NotRun when the store has none). Thread-safe: the writer
+  // decodes a block of cases on all threads.
+  virtual CaseResult read(long long index) const = 0;
 };
 
 class MemoryCaseStore : public CaseStore {
  public:
   explicit MemoryCaseStore(const std::vector<CaseResult>& cases) : cases_(cases) {}
   long long case_count() const override { return static_cast<long long>(cases_.size()); }
-  CaseResult read(long long index) override { return cases_[static_cast<std::size_t>(index)]; }
+  CaseResult read(long long index) const override { return cases_[static_cast<std::size_t>(index)]; }
 
  private:
   const std::vector<CaseResult>& cases_;

@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstring>
+#include <stdexcept>
 
 #include "analysis/steady_state.hpp"
 #include "support/synthetic_strobe.hpp"
@@ -76,4 +78,46 @@ TEST_CASE("steady-state history: the span covers the longest window any test rea
   settings.mode = SteadyMode::Fixed;
   settings.window_periods = 10;
   CHECK(SteadyStateDetector(layout, settings).history_span() == 11);
+}
+
+TEST_CASE("steady-state history: fixed mode's periods before its window need no samples",
+          "[analysis][steady_history]") {
+  const StrobeLayout layout = unit_layout();
+  SteadyStateSettings settings;
+  settings.mode = SteadyMode::Fixed;
+  settings.max_periods = 100;
+  settings.window_periods = 50;
+  const int unread = unread_leading_periods(settings);
+  CHECK(unread == 49);  // samples 50 .. 100 make the window
+  // Fed every sample, or told that the unread ones were stepped: the same periods, the same window.
+  SteadyStateDetector fed(layout, settings), skipping(layout, settings);
+  int fed_stop = 0;
+  for (int k = 1; fed.on_sample(irregular(k)); ++k) fed_stop = k + 1;
+  skipping.skip(unread);
+  int skipping_stop = 0;
+  for (int k = unread + 1; skipping.on_sample(irregular(k)); ++k) skipping_stop = k + 1;
+  CHECK(skipping_stop == fed_stop);
+  CHECK(skipping.samples_seen() == fed.samples_seen());
+  const SteadyState a = fed.finish(), b = skipping.finish();
+  REQUIRE(a.window.size() == b.window.size());
+  REQUIRE(a.window_periods() == 50);
+  for (std::size_t i = 0; i < a.window.size(); ++i) {
+    CHECK(b.window[i].period == a.window[i].period);
+    CHECK(std::memcmp(b.window[i].state.data(), a.window[i].state.data(), sizeof a.window[i].state) == 0);
+    CHECK(b.window[i].counters == a.window[i].counters);
+  }
+  CHECK(b.periodicity == a.periodicity);
+
+  // Only the leading periods, before any sample, and only in fixed mode.
+  SteadyStateDetector late(layout, settings);
+  late.on_sample(irregular(1));
+  CHECK_THROWS_AS(late.skip(1), std::logic_error);
+  CHECK_THROWS_AS(SteadyStateDetector(layout, settings).skip(unread + 1), std::logic_error);
+  settings.window_periods = 100;  // the window is the whole run
+  CHECK(unread_leading_periods(settings) == 0);
+  settings.window_periods = 50;
+  for (const SteadyMode mode : {SteadyMode::Adaptive, SteadyMode::Means}) {
+    settings.mode = mode;
+    CHECK(unread_leading_periods(settings) == 0);
+  }
 }

@@ -3,13 +3,14 @@
 its result files must equal run.backend = cpu's bit for bit (every dataset under cases/ but the wall
 times): the conveyor's Fig. 6 study, and a gap-oscillator (Model A) sweep through the DOPRI5 +
 affine-guard kernel with chatter and sticking, infeasible starts, budget failures and compliant
-contact. Also: run.backend = cuda on a build or machine without a GPU, and batched where the model or
+contact; in fixed mode also budget failures in the periods the batch steps without samples. Also: run.backend = cuda on a build or machine without a GPU, and batched where the model or
 the requested outputs have no batched path, are refused with exit code 2 before any work.
 
 usage: test_batched_backend.py VIBRO_BINARY REPO_ROOT
 Exits 1 on any failure.
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -86,21 +87,33 @@ def compare_backends(vibro, ini, tmp, label, extra):
     return cpu
 
 
+def failure_periods(datasets_of_file):
+    """The period each budget failure happened in, from its reason ('... (period N) ...')."""
+    found = (re.search(r"\(period (\d+)\)", r.decode()) for r in datasets_of_file["cases/reason"])
+    return [int(m.group(1)) for m in found if m]
+
+
 def gap_oscillator_sweeps(vibro, tmp):
     ini = os.path.join(tmp, "gap_sweep.ini")
     with open(ini, "w") as out:
         out.write(GAP_SWEEP)
+    # Fixed mode steps the 79 periods before its 20-period window without samples: its budget
+    # failures (periods 1 to 4 here) happen there.
     for label, extra in (("gap adaptive", []), ("gap fixed", ["--run.steady_state=fixed"]),
                          ("gap event budget", ["--run.max_events_per_period=1"]),
+                         ("gap fixed event budget", ["--run.steady_state=fixed", "--run.max_events_per_period=1"]),
                          ("gap linear contact", ["--parameters.law=linear"])):
         cpu = compare_backends(vibro, ini, tmp, label, extra)
         if cpu is None:
             continue
         status = cpu["cases/status"]
         check((status == 1).sum() == 8, "%s: the 8 interpenetrating starts are infeasible" % label, str(status))
-        if label == "gap event budget":
+        if "event budget" in label:
             check((status == 2).sum() >= 4 and (status == 0).sum() >= 1,
-                  "gap event budget: cases fail by budget and others finish", str(status))
+                  "%s: cases fail by budget and others finish" % label, str(status))
+            if "fixed" in label:
+                periods = failure_periods(cpu)
+                check(periods and max(periods) <= 79, "%s: the failures lie before the window" % label, str(periods))
         elif label == "gap linear contact":
             check((status == 0).sum() == 8 and np.nanmax(cpu["cases/observables/max_penetration"]) > 0,
                   "gap linear contact: every feasible case ok, in compliant contact", str(status))
@@ -115,16 +128,24 @@ def main():
     fig6 = os.path.join(repo, "examples", "conveyor_fig6.ini")
     with tempfile.TemporaryDirectory() as tmp:
         # Adaptive (1108 extrapolation jumps on this grid), fixed length, and a per-period event
-        # budget that fails most cases mid-run: the failure path must match too.
+        # budget that fails most cases mid-run: the failure path must match too. In fixed mode the
+        # batch steps the 49 periods before the 50-period window without samples: failures there
+        # and in the window both keep their status and reason.
         for label, extra in (("adaptive", []), ("fixed", ["--run.steady_state=fixed"]),
-                             ("event budget", ["--run.max_events_per_period=4"])):
+                             ("event budget", ["--run.max_events_per_period=4"]),
+                             ("fixed event budget", ["--run.steady_state=fixed", "--run.max_events_per_period=4"])):
             cpu = compare_backends(vibro, fig6, tmp, "fig6 " + label, extra)
             if cpu is None:
                 break
             status = cpu["cases/status"]
-            if label == "event budget":
-                check((status == 2).sum() > 100, "event budget: most cases fail (the failure path is exercised)",
+            if "event budget" in label:
+                check((status == 2).sum() > 100, "%s: most cases fail (the failure path is exercised)" % label,
                       str((status == 2).sum()))
+                if "fixed" in label:
+                    periods = failure_periods(cpu)
+                    check(min(periods) <= 49 and max(periods) > 49,
+                          "fixed event budget: cases fail both before and inside the window",
+                          "%d..%d" % (min(periods), max(periods)))
             else:
                 check((status == 0).all(), "%s: every case ok" % label)
             if label == "adaptive":

@@ -1,0 +1,139 @@
+// The checkpoint record of a case: every field comes back bit for bit, the samples' arrays included
+// (they are stored up to their last entry that is not zero bits, so a -0.0 or a NaN there is kept),
+// and a conveyor-sized record is a small fraction of the samples' full arrays.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include "jobs/sweep/case_result_codec.hpp"
+
+using namespace vibro;
+
+namespace {
+
+template <class T>
+bool same_bits(const T& a, const T& b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+bool same_sample(const StrobeSample& a, const StrobeSample& b) {
+  return same_bits(a.time, b.time) && a.period == b.period && a.mode == b.mode &&
+         same_bits(a.drift_position, b.drift_position) && same_bits(a.state, b.state) && a.counters == b.counters &&
+         same_bits(a.aux, b.aux);
+}
+
+CaseResult full_result() {
+  CaseResult r;
+  r.status = CaseStatus::Ok;
+  r.class_code = "P3";
+  r.periods_run = 100;
+  r.window_periods = 50;
+  r.observables = {0.25, std::nan("")};
+  r.counters = {12, 0, 3};
+  r.window_counters = {6, 0, 1};
+  r.strobe.resize(5);
+  for (std::size_t k = 0; k < r.strobe.size(); ++k) {
+    r.strobe[k].state.fill(0.0);
+    r.strobe[k].state[0] = 0.5 + static_cast<double>(k);
+    r.strobe[k].drift_position = 1e-3 * static_cast<double>(k);
+    r.strobe[k].mode = static_cast<int>(k % 3);
+  }
+  r.strobe[3].state[6] = -0.0;  // not zero bits: widens every point to 7 components
+  r.has_final_state = true;
+  r.final_state.time = 2.0;
+  r.final_state.period = 100;
+  r.final_state.mode = 2;
+  r.final_state.drift_position = -7.5;
+  r.final_state.state[0] = 1.25;
+  r.final_state.state[kMaxStrobeDims - 1] = std::numeric_limits<double>::quiet_NaN();
+  r.final_state.counters[kMaxCounters - 1] = -4;
+  r.final_state.aux[5] = 3.0;
+  r.shooting = 1;
+  r.shooting_residual = 1e-12;
+  r.shot_state = r.final_state;
+  r.shot_state.aux[kMaxAux - 1] = -0.0;
+  return r;
+}
+
+CaseResult round_trip(const CaseResult& r, std::size_t* size = nullptr) {
+  std::vector<char> bytes;
+  encode_case(42, r, bytes);
+  if (size) *size = bytes.size();
+  std::size_t at = 0;
+  long long index = -1;
+  CaseResult back;
+  back.final_state.state.fill(9.0);  // decoding fills every entry, whatever the target held
+  decode_case(bytes.data(), bytes.size(), at, index, back);
+  CHECK(index == 42);
+  CHECK(at == bytes.size());
+  return back;
+}
+
+}  // namespace
+
+TEST_CASE("case records: every field comes back bit for bit", "[jobs][case_codec]") {
+  const CaseResult r = full_result();
+  const CaseResult back = round_trip(r);
+  CHECK(back.status == r.status);
+  CHECK(back.class_code == r.class_code);
+  CHECK(back.periods_run == r.periods_run);
+  CHECK(back.counters == r.counters);
+  CHECK(back.window_counters == r.window_counters);
+  REQUIRE(back.observables.size() == 2);
+  CHECK(std::isnan(back.observables[1]));
+  REQUIRE(back.strobe.size() == r.strobe.size());
+  for (std::size_t k = 0; k < r.strobe.size(); ++k) {
+    CHECK(same_bits(back.strobe[k].state, r.strobe[k].state));
+    CHECK(same_bits(back.strobe[k].drift_position, r.strobe[k].drift_position));
+    CHECK(back.strobe[k].mode == r.strobe[k].mode);
+  }
+  CHECK(back.has_final_state);
+  CHECK(same_sample(back.final_state, r.final_state));
+  CHECK(back.shooting == 1);
+  CHECK(same_sample(back.shot_state, r.shot_state));
+}
+
+TEST_CASE("case records: a few-component window is stored at its width", "[jobs][case_codec]") {
+  // The conveyor's shape: 3 state components, 51 window points, a handful of counters.
+  CaseResult r;
+  r.status = CaseStatus::Ok;
+  r.strobe.resize(51);
+  for (auto& p : r.strobe) {
+    p.state.fill(0.0);
+    p.state = {{0.1, -0.2, 0.3}};
+  }
+  r.has_final_state = true;
+  r.final_state.state[2] = 1.0;
+  r.final_state.counters[4] = 7;
+  std::size_t size = 0;
+  const CaseResult back = round_trip(r, &size);
+  CHECK(same_bits(back.strobe[50].state, r.strobe[50].state));
+  CHECK(same_sample(back.final_state, r.final_state));
+  const std::size_t full = r.strobe.size() * sizeof(StrobePoint) + sizeof(StrobeSample);
+  CHECK(size < full / 4);
+}
+
+TEST_CASE("case records: a width past the arrays is refused as malformed", "[jobs][case_codec]") {
+  // Two records that differ only in the window's width (0 and 1): the first byte they differ in is it.
+  CaseResult narrow;
+  narrow.strobe.resize(1);
+  narrow.strobe[0].state.fill(0.0);
+  CaseResult wide = narrow;
+  wide.strobe[0].state[0] = 1.0;
+  std::vector<char> bytes, other;
+  encode_case(0, narrow, bytes);
+  encode_case(0, wide, other);
+  std::size_t width_at = 0;
+  while (width_at < bytes.size() && bytes[width_at] == other[width_at]) ++width_at;
+  REQUIRE(width_at < bytes.size());
+  REQUIRE(bytes[width_at] == 0);
+  bytes[width_at] = static_cast<char>(kMaxStrobeDims + 1);
+  std::size_t at = 0;
+  long long index = 0;
+  CaseResult back;
+  CHECK_THROWS_AS(decode_case(bytes.data(), bytes.size(), at, index, back), std::runtime_error);
+}
