@@ -48,26 +48,30 @@ StrobeHistory::StrobeHistory(int capacity, int min_state, int min_counters)
       state_(std::clamp(min_state, 0, kMaxStrobeDims)),
       counters_(std::clamp(min_counters, 0, kMaxCounters)) {}
 
-int StrobeHistory::mode(int i) const { return static_cast<int>(as_integer(record(i)[kMode])); }
+int StrobeHistory::mode(int i) const { return static_cast<int>(as_integer(hot(i)[kMode])); }
 
 void StrobeHistory::widen(int state, int counters, int aux) {
-  const int to_stride = kHeader + state + counters + aux;
+  const std::ptrdiff_t to_hot = kHot + state, to_cold = kCold + counters + aux;
+  const std::ptrdiff_t to_cold_offset = static_cast<std::ptrdiff_t>(capacity_) * to_hot;
   // Not cleared: a slot is written whole before it is read (records held now are copied with zeros
   // in their new entries), and a case that stops early never touches the rest.
-  std::unique_ptr<double[]> words(new double[static_cast<std::size_t>(capacity_) * static_cast<std::size_t>(to_stride)]);
+  std::unique_ptr<double[]> words(new double[static_cast<std::size_t>(capacity_) * static_cast<std::size_t>(to_hot + to_cold)]);
   for (int i = 0; i < size_; ++i) {
-    const double* from = record(i);
-    double* to = words.get() + static_cast<std::ptrdiff_t>(i) * to_stride;
-    std::fill_n(std::copy_n(from, kHeader + state_, to), state - state_, 0.0);
-    std::fill_n(std::copy_n(from + kHeader + state_, counters_, to + kHeader + state), counters - counters_, 0.0);
-    std::fill_n(std::copy_n(from + kHeader + state_ + counters_, aux_, to + kHeader + state + counters), aux - aux_, 0.0);
+    const double* from = hot(i);
+    double* to = words.get() + i * to_hot;
+    std::fill_n(std::copy_n(from, kHot + state_, to), state - state_, 0.0);
+    from = cold(i);
+    to = words.get() + to_cold_offset + i * to_cold;
+    std::fill_n(std::copy_n(from, kCold + counters_, to), counters - counters_, 0.0);
+    std::fill_n(std::copy_n(from + kCold + counters_, aux_, to + kCold + counters), aux - aux_, 0.0);
   }
   words_ = std::move(words);
   head_ = 0;
   state_ = state;
   counters_ = counters;
   aux_ = aux;
-  stride_ = to_stride;
+  hot_stride_ = to_hot;
+  cold_stride_ = to_cold;
 }
 
 void StrobeHistory::push(const StrobeSample& sample) {
@@ -83,25 +87,27 @@ void StrobeHistory::push(const StrobeSample& sample) {
   } else if (++head_ == capacity_) {
     head_ = 0;
   }
-  double* to = words_.get() + static_cast<std::ptrdiff_t>(slot) * stride_;
-  to[kTime] = sample.time;
-  to[kPeriod] = as_word(sample.period);
-  to[kMode] = as_word(sample.mode);
-  to[kDrift] = sample.drift_position;
-  std::memcpy(to + kHeader, sample.state.data(), sizeof(double) * static_cast<std::size_t>(state_));
-  std::memcpy(to + kHeader + state_, sample.counters.data(), sizeof(double) * static_cast<std::size_t>(counters_));
-  std::memcpy(to + kHeader + state_ + counters_, sample.aux.data(), sizeof(double) * static_cast<std::size_t>(aux_));
+  double* hot = words_.get() + slot * hot_stride_;
+  hot[kDrift] = sample.drift_position;
+  hot[kMode] = as_word(sample.mode);
+  std::memcpy(hot + kHot, sample.state.data(), sizeof(double) * static_cast<std::size_t>(state_));
+  double* cold = words_.get() + cold_offset() + slot * cold_stride_;
+  cold[kTime] = sample.time;
+  cold[kPeriod] = as_word(sample.period);
+  std::memcpy(cold + kCold, sample.counters.data(), sizeof(double) * static_cast<std::size_t>(counters_));
+  std::memcpy(cold + kCold + counters_, sample.aux.data(), sizeof(double) * static_cast<std::size_t>(aux_));
 }
 
 void StrobeHistory::unpack_into_zeroed(int i, StrobeSample& out) const {
-  const double* from = record(i);
-  out.time = from[kTime];
-  out.period = as_integer(from[kPeriod]);
-  out.mode = static_cast<int>(as_integer(from[kMode]));
-  out.drift_position = from[kDrift];
-  std::memcpy(out.state.data(), from + kHeader, sizeof(double) * static_cast<std::size_t>(state_));
-  std::memcpy(out.counters.data(), from + kHeader + state_, sizeof(double) * static_cast<std::size_t>(counters_));
-  std::memcpy(out.aux.data(), from + kHeader + state_ + counters_, sizeof(double) * static_cast<std::size_t>(aux_));
+  const double* hot_words = hot(i);
+  const double* cold_words = cold(i);
+  out.time = cold_words[kTime];
+  out.period = as_integer(cold_words[kPeriod]);
+  out.mode = static_cast<int>(as_integer(hot_words[kMode]));
+  out.drift_position = hot_words[kDrift];
+  std::memcpy(out.state.data(), hot_words + kHot, sizeof(double) * static_cast<std::size_t>(state_));
+  std::memcpy(out.counters.data(), cold_words + kCold, sizeof(double) * static_cast<std::size_t>(counters_));
+  std::memcpy(out.aux.data(), cold_words + kCold + counters_, sizeof(double) * static_cast<std::size_t>(aux_));
 }
 
 StrobeSample StrobeHistory::sample(int i) const {

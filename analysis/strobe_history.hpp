@@ -34,43 +34,51 @@ class StrobeHistory {
 
   // Sample i, 0 the oldest held. state(i) reads components below the packed state extent (at least
   // min_state); aux reads any index (zero past the extent).
-  double time(int i) const { return record(i)[kTime]; }
-  double drift(int i) const { return record(i)[kDrift]; }
+  double time(int i) const { return cold(i)[kTime]; }
+  double drift(int i) const { return hot(i)[kDrift]; }
   int mode(int i) const;
-  const double* state(int i) const { return record(i) + kHeader; }
-  double aux(int i, int a) const { return a < aux_ ? record(i)[stride_ - aux_ + a] : 0.0; }
+  const double* state(int i) const { return hot(i) + kHot; }
+  double aux(int i, int a) const { return a < aux_ ? cold(i)[cold_stride_ - aux_ + a] : 0.0; }
   // The whole sample as it was pushed; and samples first, first + 1, ... into `out` (resized).
   StrobeSample sample(int i) const;
   void samples(int first, int count, std::vector<StrobeSample>& out) const;
 
  private:
-  // A packed record: time, period, mode, drift position, state[state_], counters[counters_], aux[aux_]
-  // (integers stored bit for bit in the doubles' words).
-  enum Word { kTime, kPeriod, kMode, kDrift, kHeader };
+  // A sample is two packed records in two arrays: the words the adaptive tests read at every sample
+  // (drift position, mode, state[state_]) and the rest (time, period, counters[counters_], aux[aux_];
+  // integers stored bit for bit in the doubles' words). Why: the tests' pre-checks read the newest
+  // ~17 samples of a case at every period, and a group's histories are far larger than the caches,
+  // so the cache lines those reads pull in are what they cost (the conveyor: 5 of 17 words).
+  enum HotWord { kDrift, kMode, kHot };
+  enum ColdWord { kTime, kPeriod, kCold };
 
  public:
   // Sample i's state and drift position, located once (the adaptive test reads these in its loops).
   struct View {
     const double* record;
-    const double* state() const { return record + kHeader; }
+    const double* state() const { return record + kHot; }
     double drift() const { return record[kDrift]; }
   };
-  View view(int i) const { return {record(i)}; }
+  View view(int i) const { return {hot(i)}; }
 
  private:
-  const double* record(int i) const {
+  std::ptrdiff_t slot(int i) const {
     const int slot = head_ + i;
-    return words_.get() + static_cast<std::ptrdiff_t>(slot >= capacity_ ? slot - capacity_ : slot) * stride_;
+    return slot >= capacity_ ? slot - capacity_ : slot;
   }
+  const double* hot(int i) const { return words_.get() + slot(i) * hot_stride_; }
+  const double* cold(int i) const { return words_.get() + cold_offset() + slot(i) * cold_stride_; }
+  std::ptrdiff_t cold_offset() const { return static_cast<std::ptrdiff_t>(capacity_) * hot_stride_; }
   void widen(int state, int counters, int aux);
   void unpack_into_zeroed(int i, StrobeSample& out) const;  // out's arrays are zero
 
   int capacity_;
-  int state_, counters_, aux_ = 0;  // packed extents
-  std::ptrdiff_t stride_ = kHeader;   // words a record: kHeader + state_ + counters_ + aux_
-  int head_ = 0;                    // slot of the oldest sample
+  int state_, counters_, aux_ = 0;      // packed extents
+  std::ptrdiff_t hot_stride_ = kHot;    // words a record: kHot + state_
+  std::ptrdiff_t cold_stride_ = kCold;  // and kCold + counters_ + aux_
+  int head_ = 0;                        // slot of the oldest sample
   int size_ = 0;
-  std::unique_ptr<double[]> words_;  // capacity_ records, allocated at the first push
+  std::unique_ptr<double[]> words_;  // capacity_ hot records, then capacity_ cold ones; allocated at the first push
 };
 
 }  // namespace vibro
