@@ -40,6 +40,7 @@ constexpr double kPio2Part2 = 0x1.0b4611a6p-34;
 constexpr double kPio2Part3 = 0x1.3198a2ep-69;
 constexpr double kPio2Tail = 0x1.b839a252049c1p-104;
 constexpr double kExactReductionLimit = 0x1p20 * kPio2Part1;  // |x| up to here: |n| <= 2^20
+constexpr double kPio4 = 0x1.921fb54442d18p-1;                // the double nearest pi/4 (below it)
 constexpr double kTwoPiDouble = 0x1.921fb54442d18p+2;       // the double nearest 2 pi
 // Below this, sin x = x and cos x = 1 are the correctly rounded values (x^2 / 6 < 2^-56).
 constexpr double kTiny = 0x1p-27;
@@ -80,6 +81,8 @@ struct Reduced {
   int quadrant;  // 0..3
 };
 VIBRO_HD inline Reduced reduce(double x) {
+  // No reduction where n = 0: the same bits as the general path (which then subtracts zeros), sooner.
+  if (std::fabs(x) <= kPio4) return {x, 0.0, 0};
   if (!(std::fabs(x) <= kExactReductionLimit)) x = std::fmod(x, kTwoPiDouble);  // exact; see the header
   const double n = std::rint(x * kTwoOverPi);
   // x - n P1 is exact (n P1 is, and lies within a factor 2 of x when n != 0); the later parts go through
