@@ -34,16 +34,17 @@ function(vibro_add_cuda_backend)
   # relaxed constexpr: std::min, std::max and numeric_limits in the shared kernels are constexpr host functions.
   # 20012: Eigen 3.4 marks its defaulted copy and move members __host__ __device__, which nvcc notes and
   # ignores (they are host-and-device anyway); the DOPRI5 kernels use Eigen's fixed-size vectors.
-  # -fopenmp for the host pass: the GPU batch makes its cases on all host threads (made_cases.hpp);
-  # -ffp-contract=off there as in the C++ build (CMakeLists.txt).
+  # -fopenmp for the host pass: the GPU batch makes its cases on all host threads (made_cases.hpp).
   # --fmad=false: one arithmetic on both sides. nvcc would contract a * b + c into fused multiply-adds,
   # which the host build does not, and impact sequences amplify such last-bit differences (with them,
   # an H100 run's impact counts differed from the CPU back end's in 10 % of the Fig. 6 cases).
   target_compile_options(vibro_cuda PRIVATE
-                         $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr -diag-suppress=20012 -Xcompiler=-Wall,-Wextra,-fopenmp,-ffp-contract=off ${VIBRO_CUDA_FMAD}>)
+                         $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr -diag-suppress=20012 -Xcompiler=-Wall,-Wextra,-fopenmp ${VIBRO_CUDA_FMAD}>)
   target_link_libraries(vibro_cuda PUBLIC vibro_engine CUDA::cudart)
   # The stubs of a build without the back end (cuda_availability.cpp, conveyor_cuda_absent.cpp) step aside.
   target_compile_definitions(vibro_engine PUBLIC VIBRO_HAVE_CUDA)
+  # nvcc's host pass without contraction too, like the C++ build (CMakeLists.txt).
+  target_compile_options(vibro_cuda PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-ffp-contract=off>)
   target_link_libraries(vibro_models PUBLIC vibro_cuda)
   target_link_libraries(vibro_jobs PUBLIC vibro_cuda)
 endfunction()
