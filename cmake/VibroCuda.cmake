@@ -50,6 +50,8 @@ function(vibro_add_cuda_backend)
   target_link_libraries(vibro_cuda PUBLIC vibro_engine CUDA::cudart)
   # The stubs of a build without the back end (cuda_availability.cpp, conveyor_cuda_absent.cpp) step aside.
   target_compile_definitions(vibro_engine PUBLIC VIBRO_HAVE_CUDA)
+  # nvcc's host pass without contraction too, like the C++ build (CMakeLists.txt).
+  target_compile_options(vibro_cuda PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-ffp-contract=off>)
   target_link_libraries(vibro_models PUBLIC vibro_cuda)
   target_link_libraries(vibro_jobs PUBLIC vibro_cuda)
 endfunction()

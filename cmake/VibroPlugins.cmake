@@ -14,6 +14,11 @@
 # host's registry, never a second copy of it). -fno-semantic-interposition keeps the cost of -fPIC off
 # calls inside the archives (they cannot be interposed when the symbols are local to a plugin or linked
 # into the executable).
+#
+# Floating-point contraction: vibro itself builds with -ffp-contract=off (CMakeLists.txt) so that its
+# shared kernels give the CUDA back end's bits. That option is not exported to installed plugins: their
+# models run on the CPU only, so nothing is compared with a device bit for bit, and a plugin keeps the
+# right to its own flags (a plugin that wants results independent of -march adds it itself).
 
 # The ABI stamp: the project version and a hash of every header a plugin compiles against, regenerated
 # at build time whenever one of them changes, so that a plugin built against other headers is refused.

@@ -16,6 +16,7 @@
 #include "engine/contact/coulomb_impulse.hpp"
 #include "engine/contact/newton_restitution.hpp"
 #include "engine/core/host_device.hpp"
+#include "engine/core/reproducible_trig.hpp"
 #include "engine/roots/certified_first_root.hpp"
 #include "models/conveyor/conveyor_parameters.hpp"
 #include "models/conveyor/coupled_slip.hpp"
@@ -254,11 +255,11 @@ class ConveyorKernel {
   // h = 0, h' = u/omega > 0: the gap is positive up to the certified start point, so the
   // root search never returns the impact it starts from.
   VIBRO_HD bool after_impact(double u, FlightStart& out) {
-    const double g1 = u / c_.omega, g2 = -c_.G + c_.A * std::sin(st_.theta);
+    const double g1 = u / c_.omega, g2 = -c_.G + c_.A * reproducible::sin(st_.theta);
     double y0 = kernel_detail::certified_start(g1, g2, c_.A, c_.G + c_.A);
     if (!(y0 > 0)) {
       // Leaving with no rebound velocity (only when F_N <= 0): use h''' like a lift-off.
-      const double g3 = c_.A * std::cos(st_.theta);
+      const double g3 = c_.A * reproducible::cos(st_.theta);
       y0 = (g3 > 0 && c_.A > 0) ? 0.999 * 4 * g3 / c_.A : 0;
     }
     if (!(y0 > 0)) return false;
@@ -273,14 +274,16 @@ class ConveyorKernel {
   // h = h' = h'' = 0 and h''' = A cos(theta_L) > 0; with |h''''| <= A the gap is positive up to
   // 4 cos(theta_L). Gravity is written as A sin(theta_L) so that h'' = 0 holds exactly.
   VIBRO_HD FlightStart after_lift_off() const {
-    return {0.0, 0.0, 0.999 * 4 * std::cos(c_.theta_L), c_.A * std::sin(c_.theta_L)};
+    const reproducible::SinCos at_L = reproducible::sincos(c_.theta_L);
+    return {0.0, 0.0, 0.999 * 4 * at_L.cos, c_.A * at_L.sin};
   }
 
   VIBRO_HD KernelNext fly(const FlightStart& start) {
-    const PlateGap gap{start.h, start.u / c_.omega, start.G, c_.A * std::sin(st_.theta), c_.A * std::cos(st_.theta)};
+    const reproducible::SinCos at = reproducible::sincos(st_.theta);
+    const PlateGap gap{start.h, start.u / c_.omega, start.G, c_.A * at.sin, c_.A * at.cos};
     // The flight ends before the parabola of the absolute position falls 2A below its start: the gap of
     // the paper's Eq. 19 cannot have its first root later.
-    const double vN_phase = start.u / c_.omega + c_.A * std::cos(st_.theta);
+    const double vN_phase = start.u / c_.omega + c_.A * at.cos;
     const double y_max = 1.001 * (vN_phase + std::sqrt(vN_phase * vN_phase + 2 * start.G * (start.h + 2 * c_.A))) /
                          start.G + 1e-12;
     RootSettings settings;
@@ -336,8 +339,9 @@ class ConveyorKernel {
     st_.aux[kLastApproachVelocity] = u_before;
     const NormalImpact normal = newton_restitution(u_before, c_.c_r);
     const double vT_before = st_.vT;
-    st_.vT = coulomb_impulse(st_.vT, c_.B * c_.omega * std::cos(st_.theta), c_.mu, normal.impulse);
-    const double normal_force = c_.g - c_.A * c_.omega * c_.omega * std::sin(st_.theta);  // F_N / m in contact
+    const reproducible::SinCos at = reproducible::sincos(st_.theta);
+    st_.vT = coulomb_impulse(st_.vT, c_.B * c_.omega * at.cos, c_.mu, normal.impulse);
+    const double normal_force = c_.g - c_.A * c_.omega * c_.omega * at.sin;  // F_N / m in contact
     const ConveyorEvent::Kind kind = grazing ? ConveyorEvent::Kind::Grazing : ConveyorEvent::Kind::Impact;
     log_event(kind, u_before, normal.u_after);
     trace_event(kind, u_before, normal.u_after, vT_before);
@@ -354,9 +358,10 @@ class ConveyorKernel {
   // Coulomb friction; the paper's Eq. 62 keeps one sign and does not say what happens at r = 0.
   VIBRO_HD void choose_at_zero_relative_velocity() {
     const double w = c_.omega, w2 = w * w;
-    const double required = -c_.B * w2 * std::sin(st_.theta);
-    const double available = c_.mu * (c_.g - c_.A * w2 * std::sin(st_.theta));
-    st_.vT = c_.B * w * std::cos(st_.theta);
+    const reproducible::SinCos at = reproducible::sincos(st_.theta);
+    const double required = -c_.B * w2 * at.sin;
+    const double available = c_.mu * (c_.g - c_.A * w2 * at.sin);
+    st_.vT = c_.B * w * at.cos;
     if (std::fabs(required) <= available) {
       st_.stick = true;
     } else {
@@ -382,9 +387,9 @@ class ConveyorKernel {
     st_.stick = false;
     st_.from_zero = false;
     st_.s = 0;
-    const double r0 = c_.B * w * std::cos(st_.theta) - st_.vT;
+    const double r0 = c_.B * w * reproducible::cos(st_.theta) - st_.vT;
     if (eq62) {
-      st_.s = r0 > 0 ? 1.0 : r0 < 0 ? -1.0 : (std::sin(st_.theta) < 0 ? 1.0 : -1.0);
+      st_.s = r0 > 0 ? 1.0 : r0 < 0 ? -1.0 : (reproducible::sin(st_.theta) < 0 ? 1.0 : -1.0);
     } else if (std::fabs(r0) <= v_eps) {
       choose_at_zero_relative_velocity();
     } else {
@@ -407,9 +412,7 @@ class ConveyorKernel {
       if (st_.stick) {
         // Break-away at sin(theta) rising through sigma+ or falling through -sigma-.
         double y_exit = inf;
-        const double exits[2] = {c_.sigma_plus < 1 ? std::asin(c_.sigma_plus) : inf,
-                                 c_.sigma_minus < 1 ? 0.5 * kernel_detail::kTwoPi + std::asin(c_.sigma_minus) : inf};
-        for (const double exit : exits) {
+        for (const double exit : c_.stick_exits) {
           if (std::isinf(exit)) continue;
           double y = std::fmod(exit - st_.theta + 2 * kernel_detail::kTwoPi, kernel_detail::kTwoPi);
           if (y > kernel_detail::kTwoPi - 1e-9) y = 0;  // at the boundary itself, up to rounding
@@ -423,15 +426,18 @@ class ConveyorKernel {
           const double theta0 = st_.theta, x0 = st_.x, B = c_.B;
           trace_states(y_done, kCoupled, [&](double y, double* out) {
             out[0] = out[1] = 0;
-            out[2] = B * w * std::cos(theta0 + y);
-            out[3] = x0 + B * (std::sin(theta0 + y) - std::sin(theta0));
+            const reproducible::SinCos at = reproducible::sincos(theta0 + y);
+            out[2] = B * w * at.cos;
+            out[3] = x0 + B * (at.sin - reproducible::sin(theta0));
           });
         }
         const double theta_end = st_.theta + y_done;
-        st_.x += c_.B * (std::sin(theta_end) - std::sin(st_.theta));
-        st_.vT = c_.B * w * std::cos(theta_end);
+        const reproducible::SinCos at_end = reproducible::sincos(theta_end);
+        st_.x += c_.B * (at_end.sin - reproducible::sin(st_.theta));
+        st_.vT = c_.B * w * at_end.cos;
       } else {
-        const SlipArc arc{st_.s, std::sin(st_.theta), std::cos(st_.theta), st_.vT, st_.x, w, c_.g, c_.A, c_.B, c_.mu};
+        const reproducible::SinCos at = reproducible::sincos(st_.theta);
+        const SlipArc arc{st_.s, at.sin, at.cos, st_.vT, st_.x, w, c_.g, c_.A, c_.B, c_.mu};
         if (!eq62) {
           double y0 = 0;
           RootSettings settings;
@@ -467,7 +473,7 @@ class ConveyorKernel {
         if (!count_event()) return fail(KernelStop::EventCap);
         if (st_.stick) {  // break-away: the part overtakes (sin > 0) or falls behind (sin < 0)
           st_.stick = false;
-          st_.s = std::sin(st_.theta) > 0 ? -1.0 : 1.0;
+          st_.s = reproducible::sin(st_.theta) > 0 ? -1.0 : 1.0;
           st_.from_zero = true;
           log_event(ConveyorEvent::Kind::BreakAway, 0, 0, st_.s);
           trace_event(ConveyorEvent::Kind::BreakAway, 0, 0, st_.vT);
@@ -517,7 +523,7 @@ class ConveyorKernel {
       }
       case StartMode::FirstImpact: {
         st_.theta = start.psi1;
-        const double u_before = -start.v1 - plate_velocity * std::cos(start.psi1);
+        const double u_before = -start.v1 - plate_velocity * reproducible::cos(start.psi1);
         if (u_before >= 0) return fail(KernelStop::NoFirstImpact);
         st_.pending_u = u_before;
         st_.pending_grazing = false;
@@ -532,7 +538,7 @@ class ConveyorKernel {
           return KernelNext::Flight;
         }
         if (start.u0 > 0) return flight_after_impact(start.u0);
-        if (c_.g - c_.A * c_.omega * c_.omega * std::sin(st_.theta) > 0) return KernelNext::Coupled;  // pressed onto the plate
+        if (c_.g - c_.A * c_.omega * c_.omega * reproducible::sin(st_.theta) > 0) return KernelNext::Coupled;  // pressed onto the plate
         return flight_after_impact(0.0);  // in contact but the plate pulls away: leaves at once
       }
     }

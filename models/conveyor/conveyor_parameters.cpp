@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/core/reproducible_trig.hpp"
+
 namespace vibro::conveyor {
 
 namespace {
@@ -62,8 +64,10 @@ ConveyorConstants ConveyorConstants::from(const ParameterSet& p) {
   const double a_hat = p.get("a_hat");
   c.omega = 2 * kPi * f;
   c.period = 1.0 / f;
-  c.A = a_hat * std::sin(phi) / (c.omega * c.omega);
-  c.B = a_hat * std::cos(phi) / (c.omega * c.omega);
+  // The same sin and cos as the shared kernel: the constants do not depend on the C library either.
+  const reproducible::SinCos throw_angle = reproducible::sincos(phi);
+  c.A = a_hat * throw_angle.sin / (c.omega * c.omega);
+  c.B = a_hat * throw_angle.cos / (c.omega * c.omega);
   c.g = p.get("g");
   c.G = c.g / (c.omega * c.omega);
   c.Gamma = c.A / c.G;
@@ -78,6 +82,8 @@ ConveyorConstants ConveyorConstants::from(const ParameterSet& p) {
   const double minus_den = (c.B - c.mu * c.A) * w2;
   c.sigma_plus = plus_den > 0 ? c.mu * c.g / plus_den : kInf;
   c.sigma_minus = minus_den > 0 ? c.mu * c.g / minus_den : kInf;
+  c.stick_exits[0] = c.sigma_plus < 1 ? std::asin(c.sigma_plus) : kInf;
+  c.stick_exits[1] = c.sigma_minus < 1 ? kPi + std::asin(c.sigma_minus) : kInf;
   c.u_tol = p.get("u_tol");
   c.root_rtol = p.get("root_rtol");
   c.coupled_friction = p.choice("coupled_friction") == "eq62" ? CoupledFriction::Eq62 : CoupledFriction::Coulomb;

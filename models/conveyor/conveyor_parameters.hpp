@@ -22,6 +22,10 @@ struct ConveyorConstants {
   bool lifts_off;           // Gamma > 1
   double theta_L;           // lift-off phase asin(1/Gamma), when lifts_off
   double sigma_plus, sigma_minus;  // stick band -sigma_minus <= sin(theta) <= sigma_plus (inf: unbounded)
+  // Phases where a stick arc breaks away, asin(sigma_plus) (sin rising through sigma+) and
+  // pi + asin(sigma_minus) (falling through -sigma-); inf where the band holds every phase. Computed
+  // here once per case so that the shared kernel needs no asin (the GPU's would differ from the CPU's).
+  double stick_exits[2];
   double u_tol, root_rtol;
   CoupledFriction coupled_friction;
   double events_per_period_cap;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/core/host_device.hpp"
+#include "engine/core/reproducible_trig.hpp"
 #include "engine/roots/certified_first_root.hpp"
 
 namespace vibro::conveyor {
@@ -29,7 +30,8 @@ struct PlateGap {
   double A_sin, A_cos; // A sin(theta_a), A cos(theta_a), m
 
   VIBRO_HD Derivs operator()(double y) const {
-    const double s2 = std::sin(0.5 * y), c2 = std::cos(0.5 * y);
+    const reproducible::SinCos half = reproducible::sincos(0.5 * y);
+    const double s2 = half.sin, c2 = half.cos;
     const double sin_y = 2 * s2 * c2;
     const double one_minus_cos = 2 * s2 * s2;
     const double h = h_a + u_a_phase * y - 0.5 * G * y * y + A_sin * one_minus_cos + A_cos * y_minus_sin(y, sin_y);
