@@ -6,10 +6,11 @@ set(VIBRO_CUDA OFF CACHE STRING "Build the CUDA back end: OFF, AUTO or ON")
 set_property(CACHE VIBRO_CUDA PROPERTY STRINGS OFF AUTO ON)
 set(VIBRO_HAVE_CUDA FALSE)
 set(VIBRO_CUDA_FMAD "--fmad=false" CACHE STRING "nvcc's contraction flag for the shared kernels (--fmad=false keeps the CPU's arithmetic)")
-# Registers a thread may use in the kernels (nvcc -maxrregcount; empty: nvcc's choice). The conveyor's
-# kernel takes 134, which limits an H100 SM to 3 blocks of 128 threads (18.75 % occupancy); a cap trades
-# spills to local memory for more resident warps, so it is a measured choice, not a default.
-set(VIBRO_CUDA_MAXRREG "" CACHE STRING "nvcc -maxrregcount for the CUDA kernels (empty: nvcc's choice)")
+# Registers a thread may use in the kernels (nvcc -maxrregcount; empty: nvcc's choice). With the
+# reproducible sin and cos inlined, nvcc gives the conveyor's kernel 255 registers (2 blocks of 128 an
+# H100 SM, 12.5 % occupancy). Measured on an H100, the 10^6-case fixed map's launches: 6.75 s uncapped,
+# 5.54 s at 96, 5.04 s at 64 (bench/README.md): 64 is the default.
+set(VIBRO_CUDA_MAXRREG "64" CACHE STRING "nvcc -maxrregcount for the CUDA kernels (empty: nvcc's choice)")
 if(NOT VIBRO_CUDA STREQUAL "OFF")
   include(CheckLanguage)
   check_language(CUDA)
