@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <memory>
@@ -46,7 +47,9 @@ class ThreadCount {
 // The periods of a group's launches: kBatchPeriods each, except the first of a run whose detectors
 // read only the newest samples (fixed mode: its window): that one steps the unread periods first,
 // unsampled, then as many sampled ones as make the rest whole launches, so that no launch steps past
-// the budget.
+// the budget. It keeps kBatchPeriods samples where the unread periods allow (a few more than the
+// window needs, which the detector drops): every launch then leaves as many samples a case, and a
+// GPU batch's sample buffers are allocated once a group, not again at its second launch.
 class LaunchPlan {
  public:
   struct Launch {
@@ -57,7 +60,8 @@ class LaunchPlan {
   Launch next() {
     if (unkept_ == 0) return {kBatchPeriods, 0};
     const int kept = (budget_ - unkept_ - 1) % kBatchPeriods + 1;
-    const Launch first{unkept_ + kept, unkept_};
+    const int also_kept = std::min(kBatchPeriods - kept, unkept_);
+    const Launch first{unkept_ + kept, unkept_ - also_kept};
     unkept_ = 0;
     return first;
   }
