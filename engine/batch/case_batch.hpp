@@ -23,7 +23,23 @@ class CaseBatch {
   // Every live case advances `periods` forcing periods. The first `unkept` of them leave no sample:
   // the kernel steps them and nothing is stored or copied back (a fixed-length run's detectors read
   // only their window, so the periods before it need no samples). The others leave theirs behind.
-  virtual void advance(int periods, int unkept) = 0;
+  // launch() may return before the cases have advanced (a GPU batch queues the kernel and the copies
+  // back): wait() returns once they have, and only then are taken(), sample() and the rest valid.
+  // Meanwhile the host may work on another batch: that is how a GPU's launches overlap the
+  // detectors' pass of another group.
+  virtual void launch(int periods, int unkept) = 0;
+  virtual void wait() {}
+  void advance(int periods, int unkept) {
+    launch(periods, unkept);
+    wait();
+  }
+  // Seconds the device spent on this batch's launches so far, kernels and copies (cudaEvent timing),
+  // counted at wait(); negative where the batch has no device clock (CPU threads).
+  virtual double device_seconds() const { return -1; }
+  // Empties the batch for another group of cases, keeping its buffers (device and page-locked
+  // memory is slow to allocate, and freeing it synchronises the whole device). Every reference into
+  // the batch (layout()) is void after.
+  virtual void clear() = 0;
   // Periods case i completed in the last advance: all asked for, or fewer when it failed (rethrow
   // says why), the unkept ones included.
   virtual int taken(int i) const = 0;

@@ -49,7 +49,7 @@ class CpuBatch : public CaseBatch {
   }
   const StrobeLayout& layout(int i) const override { return layouts_[i]; }
 
-  void advance(int periods, int unkept) override {
+  void launch(int periods, int unkept) override {
     const std::vector<int>& live = live_.compact();
     unkept_ = unkept;
     kept_ = static_cast<std::size_t>(periods - unkept);
@@ -74,6 +74,15 @@ class CpuBatch : public CaseBatch {
         failure_[i] = std::current_exception();
       }
     }
+  }
+  void clear() override {
+    cases_.clear();
+    layouts_.clear();
+    budgets_.clear();
+    live_.clear();
+    taken_.clear();
+    slot_.clear();
+    failure_.clear();
   }
   int taken(int i) const override { return taken_[at(i)]; }
   void sample(int i, int k, StrobeSample& out) const override {

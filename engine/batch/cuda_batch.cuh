@@ -7,6 +7,7 @@
 // No case budget on the device: a case's loops are bounded by its kernel (events per period).
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -102,6 +103,53 @@ __global__ void scatter_cases(const Case* in, const int* index, int count, Case*
   if (j < count) cases[index[j]] = in[j];
 }
 
+// A CUDA stream and the two events that time its launches; non-blocking, so that another batch's
+// synchronous calls on the default stream never wait for this one's kernel. Made at first use: a
+// batch made only to see whether a model has a kernel (parsing a sweep) touches no GPU.
+class CudaStream {
+ public:
+  CudaStream() = default;
+  ~CudaStream() {
+    if (!stream_) return;
+    cudaEventDestroy(began_);
+    cudaEventDestroy(ended_);
+    cudaStreamDestroy(stream_);
+  }
+  CudaStream(const CudaStream&) = delete;
+  CudaStream& operator=(const CudaStream&) = delete;
+  cudaStream_t get() {
+    if (!stream_) {
+      cuda_check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "create a stream");
+      cuda_check(cudaEventCreate(&began_), "create an event");
+      cuda_check(cudaEventCreate(&ended_), "create an event");
+    }
+    return stream_;
+  }
+  void begin() { record(began_); }
+  void end() { record(ended_); }
+  // Waits for everything queued; returns the seconds between begin() and end().
+  double finish() {
+    cuda_check(cudaStreamSynchronize(get()), "wait for a launch");
+    float ms = 0;
+    cuda_check(cudaEventElapsedTime(&ms, began_, ended_), "time a launch");
+    return 1e-3 * ms;
+  }
+  void sync() { cuda_check(cudaStreamSynchronize(get()), "wait for a copy"); }
+  // A copy on this stream, waited for: the batch's rare single-case copies and its jumps.
+  void copy(void* to, const void* from, std::size_t bytes, cudaMemcpyKind kind, const char* what) {
+    cuda_check(cudaMemcpyAsync(to, from, bytes, kind, get()), what);
+    sync();
+  }
+
+ private:
+  void record(cudaEvent_t& event) {
+    const cudaStream_t stream = get();  // makes the events too
+    cuda_check(cudaEventRecord(event, stream), "record an event");
+  }
+  cudaStream_t stream_ = nullptr;
+  cudaEvent_t began_ = nullptr, ended_ = nullptr;
+};
+
 template <class Kernel>
 class CudaBatch : public CaseBatch {
  public:
@@ -120,11 +168,14 @@ class CudaBatch : public CaseBatch {
   }
   const StrobeLayout& layout(int i) const override { return layouts_[i]; }
 
-  void advance(int periods, int unkept) override {
+  // Queues the live list's copy, the kernel and the copies back on this batch's stream and returns.
+  void launch(int periods, int unkept) override {
+    stream_.begin();
     if (!uploaded_) {  // the cases go to the device once, after the last add()
       cases_.resize(host_cases_.size());
-      cuda_check(cudaMemcpy(cases_.data(), host_cases_.data(), host_cases_.size() * sizeof(host_cases_[0]),
-                            cudaMemcpyHostToDevice), "copy cases to the device");
+      cuda_check(cudaMemcpyAsync(cases_.data(), host_cases_.data(), host_cases_.size() * sizeof(host_cases_[0]),
+                                 cudaMemcpyHostToDevice, stream_.get()),
+                 "copy cases to the device");
       uploaded_ = true;
     }
     const std::vector<int>& live = live_.compact();
@@ -132,36 +183,55 @@ class CudaBatch : public CaseBatch {
     kept_ = static_cast<std::size_t>(periods - unkept);
     const auto n = live.size();
     for (std::size_t j = 0; j < n; ++j) slot_[static_cast<std::size_t>(live[j])] = j;
+    live_pinned_.resize(n);
+    std::copy(live.begin(), live.end(), live_pinned_.data());  // an asynchronous copy needs page-locked memory
     live_d_.resize(n);
     samples_d_.resize(n * kept_);
     taken_d_.resize(n);
-    if (n == 0) return;
-    cuda_check(cudaMemcpy(live_d_.data(), live.data(), n * sizeof(int), cudaMemcpyHostToDevice), "copy live cases");
-    const int blocks = static_cast<int>((n + kThreads - 1) / kThreads);
-    advance_cases<Kernel><<<blocks, kThreads>>>(cases_.data(), live_d_.data(), static_cast<int>(n), periods, unkept,
-                                                samples_d_.data(), taken_d_.data());
-    cuda_check(cudaGetLastError(), "launch");
     samples_.resize(samples_d_.size());
     taken_.resize(n);
-    if (kept_ > 0)
-      cuda_check(cudaMemcpy(samples_.data(), samples_d_.data(), samples_.size() * sizeof(samples_[0]),
-                            cudaMemcpyDeviceToHost), "copy samples to the host");
-    cuda_check(cudaMemcpy(taken_.data(), taken_d_.data(), n * sizeof(int), cudaMemcpyDeviceToHost), "copy counts");
+    if (n > 0) {
+      const cudaStream_t s = stream_.get();
+      cuda_check(cudaMemcpyAsync(live_d_.data(), live_pinned_.data(), n * sizeof(int), cudaMemcpyHostToDevice, s),
+                 "copy live cases");
+      const int blocks = static_cast<int>((n + kThreads - 1) / kThreads);
+      advance_cases<Kernel><<<blocks, kThreads, 0, s>>>(cases_.data(), live_d_.data(), static_cast<int>(n), periods,
+                                                          unkept, samples_d_.data(), taken_d_.data());
+      cuda_check(cudaGetLastError(), "launch");
+      if (kept_ > 0)
+        cuda_check(cudaMemcpyAsync(samples_.data(), samples_d_.data(), samples_.size() * sizeof(samples_[0]),
+                                   cudaMemcpyDeviceToHost, s),
+                   "copy samples to the host");
+      cuda_check(cudaMemcpyAsync(taken_.data(), taken_d_.data(), n * sizeof(int), cudaMemcpyDeviceToHost, s),
+                 "copy counts");
+    }
+    stream_.end();
   }
+  void wait() override { device_seconds_ += stream_.finish(); }
+  double device_seconds() const override { return device_seconds_; }
+  // The next group's cases replace these; the device and page-locked buffers stay for them.
+  void clear() override {
+    host_cases_.clear();
+    layouts_.clear();
+    live_.clear();
+    slot_.clear();
+    uploaded_ = false;
+  }
+
   int taken(int i) const override { return taken_[slot_[at(i)]]; }
   void sample(int i, int k, StrobeSample& out) const override {
     Kernel::to_strobe(host_cases_[at(i)], samples_[slot_[at(i)] * kept_ + static_cast<std::size_t>(k - unkept_)], out);
   }
   [[noreturn]] void rethrow(int i) const override {
     typename Kernel::Case c;
-    cuda_check(cudaMemcpy(&c, cases_.data() + at(i), sizeof(c), cudaMemcpyDeviceToHost), "copy a case to the host");
+    stream_.copy(&c, cases_.data() + at(i), sizeof(c), cudaMemcpyDeviceToHost, "copy a case to the host");
     Kernel::throw_failure(c);
   }
   bool restart(int i, const StrobeSample& sample) override {
     typename Kernel::Case c;
-    cuda_check(cudaMemcpy(&c, cases_.data() + at(i), sizeof(c), cudaMemcpyDeviceToHost), "copy a case to the host");
+    stream_.copy(&c, cases_.data() + at(i), sizeof(c), cudaMemcpyDeviceToHost, "copy a case to the host");
     const bool accepted = Kernel::restart(c, sample);
-    cuda_check(cudaMemcpy(cases_.data() + at(i), &c, sizeof(c), cudaMemcpyHostToDevice), "copy a case to the device");
+    stream_.copy(cases_.data() + at(i), &c, sizeof(c), cudaMemcpyHostToDevice, "copy a case to the device");
     return accepted;
   }
   // As CaseBatch::jump, with the jumping cases' states brought to the host and back in one copy each.
@@ -174,12 +244,14 @@ class CudaBatch : public CaseBatch {
     jump_cases_d_.resize(n);
     jump_cases_.resize(n);
     const int blocks = static_cast<int>((n + kThreads - 1) / kThreads);
-    cuda_check(cudaMemcpy(jump_index_d_.data(), jump_index_.data(), n * sizeof(int), cudaMemcpyHostToDevice),
+    const cudaStream_t s = stream_.get();
+    cuda_check(cudaMemcpyAsync(jump_index_d_.data(), jump_index_.data(), n * sizeof(int), cudaMemcpyHostToDevice, s),
                "copy jumping cases' indices");
-    gather_cases<<<blocks, kThreads>>>(cases_.data(), jump_index_d_.data(), static_cast<int>(n), jump_cases_d_.data());
+    gather_cases<<<blocks, kThreads, 0, s>>>(cases_.data(), jump_index_d_.data(), static_cast<int>(n),
+                                             jump_cases_d_.data());
     cuda_check(cudaGetLastError(), "gather launch");
-    cuda_check(cudaMemcpy(jump_cases_.data(), jump_cases_d_.data(), n * sizeof(typename Kernel::Case),
-                          cudaMemcpyDeviceToHost), "copy jumping cases to the host");
+    stream_.copy(jump_cases_.data(), jump_cases_d_.data(), n * sizeof(typename Kernel::Case), cudaMemcpyDeviceToHost,
+                 "copy jumping cases to the host");
     const auto count = static_cast<long long>(n);
 #if defined(_OPENMP)
 #pragma omp parallel for schedule(dynamic, 64)
@@ -190,10 +262,13 @@ class CudaBatch : public CaseBatch {
       jumps[j].rebased = Kernel::restart(c, jumps[j].stop);
       jumps[j].accepted = Kernel::restart(c, *jumps[j].target);
     }
-    cuda_check(cudaMemcpy(jump_cases_d_.data(), jump_cases_.data(), n * sizeof(typename Kernel::Case),
-                          cudaMemcpyHostToDevice), "copy jumping cases to the device");
-    scatter_cases<<<blocks, kThreads>>>(jump_cases_d_.data(), jump_index_d_.data(), static_cast<int>(n), cases_.data());
+    cuda_check(cudaMemcpyAsync(jump_cases_d_.data(), jump_cases_.data(), n * sizeof(typename Kernel::Case),
+                               cudaMemcpyHostToDevice, s),
+               "copy jumping cases to the device");
+    scatter_cases<<<blocks, kThreads, 0, s>>>(jump_cases_d_.data(), jump_index_d_.data(), static_cast<int>(n),
+                                              cases_.data());
     cuda_check(cudaGetLastError(), "scatter launch");
+    stream_.sync();  // the page-locked buffers are reused by the next jump
   }
   void retire(int i) override { live_.retire(i); }
   int live() const override { return live_.live(); }
@@ -202,10 +277,12 @@ class CudaBatch : public CaseBatch {
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
   static constexpr int kThreads = 128;
 
+  mutable CudaStream stream_;  // declared first: destroyed after the buffers its work may still use
   std::vector<typename Kernel::Case> host_cases_;  // as added; constants for to_strobe (states go stale)
   BatchLayouts layouts_;
   LiveSet live_;
   std::vector<std::size_t> slot_;
+  PinnedArray<int> live_pinned_;
   PinnedArray<int> taken_;
   PinnedArray<typename Kernel::Sample> samples_;
   DeviceArray<typename Kernel::Case> cases_;
@@ -218,7 +295,8 @@ class CudaBatch : public CaseBatch {
   DeviceArray<typename Kernel::Case> jump_cases_d_;
   bool uploaded_ = false;
   int unkept_ = 0;
-  std::size_t kept_ = 0;  // samples a live case left in the last advance
+  std::size_t kept_ = 0;  // samples a live case left in the last launch
+  double device_seconds_ = 0;
 };
 
 }  // namespace vibro

@@ -12,6 +12,10 @@ class LiveSet {
     live_.push_back(i);
     retired_.push_back(0);
   }
+  void clear() {
+    live_.clear();
+    retired_.clear();
+  }
   void retire(int i) { retired_[static_cast<std::size_t>(i)] = 1; }  // safe from several threads at once
   int live() const {
     int count = 0;

@@ -31,6 +31,10 @@ class BatchLayouts {
     return static_cast<int>(kept_.size()) - 1;
   }
   void add_case(int kept) { of_case_.push_back(kept); }
+  void clear() {
+    kept_.clear();
+    of_case_.clear();
+  }
   const StrobeLayout& operator[](int i) const { return kept_[static_cast<std::size_t>(of_case_[static_cast<std::size_t>(i)])]; }
 
  private:

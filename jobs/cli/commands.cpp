@@ -192,9 +192,12 @@ void print_summary(const SweepSpec& spec, const Provenance& run, const SweepTall
   out << spec.case_count() << " cases in " << std::fixed << std::setprecision(2) << run.wall_seconds << " s on "
       << run.ranks << " rank(s) x " << run.threads << " thread(s)";
   for (const auto& [name, n] : census.statuses) out << "; " << name << " " << n;
-  if (const auto& b = tally.batched)
+  if (const auto& b = tally.batched) {
     out << std::setprecision(3) << "\nbatched: " << b->groups << " group(s), " << b->launches << " launch(es) "
         << b->advance_seconds << " s, detectors " << b->detect_seconds << " s, setup " << b->setup_seconds << " s";
+    if (b->device_seconds >= 0) out << "; launch spans on the device " << b->device_seconds
+                                     << " s (kernels and copies, summed over the groups in flight: they may overlap)";
+  }
   out << "\nclasses:";
   for (const auto& [name, n] : census.classes) out << " " << name << "=" << n;
   out << std::setprecision(2) << "\nwrote " << spec.output_file << " (" << write_seconds << " s after the sweep)\n";

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
 #include <exception>
 #include <memory>
 #include <vector>
@@ -44,29 +45,34 @@ class ThreadCount {
   int previous_;
 };
 
-// The periods of a group's launches: kBatchPeriods each, except the first of a run whose detectors
-// read only the newest samples (fixed mode: its window): that one steps the unread periods first,
-// unsampled, then as many sampled ones as make the rest whole launches, so that no launch steps past
-// the budget. It keeps kBatchPeriods samples where the unread periods allow (a few more than the
-// window needs, which the detector drops): every launch then leaves as many samples a case, and a
-// GPU batch's sample buffers are allocated once a group, not again at its second launch.
+// The periods of a group's launches: `length` each (kFixedBatchPeriods in fixed mode, kBatchPeriods
+// otherwise), except the first of a run whose detectors read only the newest samples (fixed mode: its
+// window): that one steps the unread periods first, unsampled, then as many sampled ones as make the
+// rest whole launches, so that no launch steps past the budget. When more launches follow, it keeps
+// `length` samples where the unread periods allow (a few more than the window needs, which the
+// detector drops): every launch then leaves as many samples a case, and a GPU batch's sample buffers
+// keep one size.
 class LaunchPlan {
  public:
   struct Launch {
     int periods, unkept;
   };
   explicit LaunchPlan(const SteadyStateSettings& settings)
-      : unkept_(unread_leading_periods(settings)), budget_(settings.max_periods) {}
+      : length_(settings.mode == SteadyMode::Fixed ? kFixedBatchPeriods : kBatchPeriods),
+        unkept_(unread_leading_periods(settings)),
+        budget_(settings.max_periods) {}
   Launch next() {
-    if (unkept_ == 0) return {kBatchPeriods, 0};
-    const int kept = (budget_ - unkept_ - 1) % kBatchPeriods + 1;
-    const int also_kept = std::min(kBatchPeriods - kept, unkept_);
+    if (unkept_ == 0) return {length_, 0};
+    const int kept = (budget_ - unkept_ - 1) % length_ + 1;
+    const bool more = budget_ - unkept_ - kept > 0;
+    const int also_kept = more ? std::min(length_ - kept, unkept_) : 0;
     const Launch first{unkept_ + kept, unkept_ - also_kept};
     unkept_ = 0;
     return first;
   }
 
  private:
+  int length_;
   int unkept_;
   int budget_;
 };
@@ -156,6 +162,175 @@ void add_group(const SweepSpec& spec, const std::vector<long long>& pending, Cas
   }
 }
 
+// One group of cases in its batch: the cases with their detectors, the launch plan, the launch in
+// flight. The batch outlives its groups (CaseBatch::clear keeps a GPU's buffers for the next).
+struct Group {
+  std::unique_ptr<CaseBatch> batch;
+  std::vector<LiveCase> cases;
+  LaunchPlan plan{SteadyStateSettings{}};
+  LaunchPlan::Launch launch{0, 0};  // the launch in flight
+  Clock::time_point started;
+};
+
+// Drives the groups of one rank's share of a sweep through their batches, up to `groups.size()` in
+// flight: while one group's launch runs on the device, the host's threads work on another's
+// samples or set up the next group's cases.
+class BatchedRun {
+ public:
+  BatchedRun(const SweepSpec& spec, CaseSink& sink, UnitSource& units, const CompletedCases& completed,
+             ProgressLine* progress)
+      : spec_(spec), sink_(sink), units_(units), completed_(completed), progress_(progress) {}
+
+  SweepTally::BatchedPhases run(int in_flight, int group_cases, long long& computed, long long& failed) {
+    group_cases_ = group_cases;
+    std::vector<Group> groups(static_cast<std::size_t>(in_flight));
+    std::deque<Group*> queue;  // groups with a launch in flight, oldest first
+    for (Group& g : groups) {
+      g.batch = BatchRegistry::instance().make(spec_.model->name(), batch_device(spec_.backend), spec_.limits);
+      if (start_group(g)) queue.push_back(&g);
+    }
+    while (!queue.empty()) {
+      Group& g = *queue.front();
+      queue.pop_front();
+      const auto waited = Clock::now();
+      g.batch->wait();
+      const auto advanced = Clock::now();
+      phases_.advance_seconds += seconds_between(waited, advanced);
+      consume_launch(g);
+      phases_.detect_seconds += seconds_between(advanced, Clock::now());
+      if (g.batch->live() > 0 && !units_.stopping()) {
+        launch(g);
+        queue.push_back(&g);
+      } else if (start_group(g)) {  // the group is done (or the run stops): the next one takes its batch
+        queue.push_back(&g);
+      }
+    }
+    for (const Group& g : groups)
+      if (g.batch && g.batch->device_seconds() >= 0)
+        phases_.device_seconds = std::max(phases_.device_seconds, 0.0) + g.batch->device_seconds();
+    computed = computed_;
+    failed = failed_;
+    return phases_;
+  }
+
+ private:
+  static double seconds_between(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double>(b - a).count();
+  }
+
+  // Takes the next group of cases this rank has still to compute into g's batch and starts its first
+  // launch; false when there are none (or the run stops).
+  bool start_group(Group& g) {
+    g.batch->clear();
+    g.cases.clear();
+    if (drained_ || units_.stopping()) return false;
+    pending_.clear();
+    while (static_cast<int>(pending_.size()) < group_cases_) {
+      const long long i = units_.next();
+      if (i < 0) {
+        drained_ = true;
+        break;
+      }
+      if (!completed_.has(i)) pending_.push_back(i);
+    }
+    if (pending_.empty()) return false;
+    g.started = Clock::now();
+    ++phases_.groups;
+    g.cases.resize(pending_.size());
+    add_group(spec_, pending_, *g.batch, g.cases);
+    for (std::size_t j = 0; j < g.cases.size(); ++j)
+      if (g.cases[j].done) count(finish(g, j));
+    g.plan = LaunchPlan(spec_.steady);
+    phases_.setup_seconds += seconds_between(g.started, Clock::now());
+    if (g.batch->live() == 0) return start_group(g);  // every case failed to start
+    launch(g);
+    return true;
+  }
+
+  void launch(Group& g) {
+    const auto t0 = Clock::now();
+    g.launch = g.plan.next();
+    g.batch->launch(g.launch.periods, g.launch.unkept);
+    ++phases_.launches;
+    phases_.advance_seconds += seconds_between(t0, Clock::now());
+  }
+
+  // Feeds the last launch's samples to the detectors; retires the cases that finished, makes the
+  // jumps the detectors asked for.
+  void consume_launch(Group& g) {
+    std::vector<LiveCase>& cases = g.cases;
+    CaseBatch& batch = *g.batch;
+    long long computed = 0, failed = 0, jumps = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed, jumps)
+    for (std::size_t j = 0; j < cases.size(); ++j) {
+      LiveCase& c = cases[j];
+      if (c.done) continue;
+      const Fed fed = consume(batch, g.launch.periods, g.launch.unkept, c);
+      jumps += fed == Fed::Jumps ? 1 : 0;
+      if (fed != Fed::Finished) continue;
+      ++computed;
+      failed += retire(g, j) ? 1 : 0;
+    }
+    if (jumps > 0) {
+      const std::vector<std::size_t> stopped = make_jumps(batch, cases);
+      const auto n_stopped = static_cast<long long>(stopped.size());
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed)
+      for (long long r = 0; r < n_stopped; ++r) {
+        ++computed;
+        failed += retire(g, stopped[static_cast<std::size_t>(r)]) ? 1 : 0;
+      }
+    }
+    computed_ += computed;
+    failed_ += failed;
+  }
+
+  void count(bool failed) {
+    ++computed_;
+    failed_ += failed ? 1 : 0;
+  }
+
+  // A case of the batch that is finished: it advances no more, and its result goes out.
+  bool retire(Group& g, std::size_t j) {
+    g.cases[j].done = true;
+    g.batch->retire(g.cases[j].slot);
+    return finish(g, j);
+  }
+
+  // Records a finished case and hands it on; returns whether it failed. Thread-safe across cases.
+  bool finish(Group& g, std::size_t j) {
+    LiveCase& c = g.cases[j];
+    CaseResult result;
+    if (c.error) {
+      record_case_exception(c.error, result);
+    } else {
+      try {
+        record_steady_state(*spec_.model, spec_.case_parameters(c.index), g.batch->layout(c.slot), *c.detector,
+                            spec_.record_strobe, result);
+      } catch (...) {
+        record_case_exception(std::current_exception(), result);
+      }
+    }
+    // Cases of a group advance together: the group's time so far bounds each one's.
+    result.wall_seconds = seconds_between(g.started, Clock::now());
+    sink_.finished(c.index, result);
+    units_.finished(result.wall_seconds, 1, result.status == CaseStatus::Failed ? 1 : 0);
+    if (progress_) progress_->case_done(result.status == CaseStatus::Failed);
+    c.detector.reset();
+    return result.status == CaseStatus::Failed;
+  }
+
+  const SweepSpec& spec_;
+  CaseSink& sink_;
+  UnitSource& units_;
+  const CompletedCases& completed_;
+  ProgressLine* progress_;
+  int group_cases_ = 0;
+  bool drained_ = false;
+  std::vector<long long> pending_;
+  SweepTally::BatchedPhases phases_;
+  long long computed_ = 0, failed_ = 0;
+};
+
 }  // namespace
 
 SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool show_progress, UnitSource& units,
@@ -172,101 +347,13 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
   ProgressLine progress(show_progress ? n : 0, n - to_do, [&units] { return units.others(); }, spec.progress_seconds);
   const auto started = Clock::now();
   const ThreadCount threads(tally.threads);
-  const int group_cases = spec.backend == Backend::Cuda ? kCudaBatchCases : kBatchCases;
-  SweepTally::BatchedPhases phases;
-  const auto seconds_since = [](Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); };
-
-  std::vector<long long> pending;
-  bool drained = false;
-  while (!drained && !units.stopping()) {
-    // The next group: up to group_cases cases this rank has still to compute.
-    pending.clear();
-    while (static_cast<int>(pending.size()) < group_cases) {
-      const long long i = units.next();
-      if (i < 0) {
-        drained = true;
-        break;
-      }
-      if (!completed.has(i)) pending.push_back(i);
-    }
-    if (pending.empty()) break;
-    const auto group_started = Clock::now();
-    ++phases.groups;
-    auto batch = BatchRegistry::instance().make(spec.model->name(), batch_device(spec.backend), spec.limits);
-    std::vector<LiveCase> cases(pending.size());
-    add_group(spec, pending, *batch, cases);
-    // Records a finished case and hands it on; returns whether it failed.
-    auto finish = [&](std::size_t j) {
-      LiveCase& c = cases[j];
-      CaseResult result;
-      if (c.error) {
-        record_case_exception(c.error, result);
-      } else {
-        try {
-          record_steady_state(*spec.model, spec.case_parameters(c.index), batch->layout(c.slot), *c.detector,
-                              spec.record_strobe, result);
-        } catch (...) {
-          record_case_exception(std::current_exception(), result);
-        }
-      }
-      // Cases of a group advance together: the group's time so far bounds each one's.
-      result.wall_seconds = std::chrono::duration<double>(Clock::now() - group_started).count();
-      sink.finished(c.index, result);
-      units.finished(result.wall_seconds, 1, result.status == CaseStatus::Failed ? 1 : 0);
-      if (show_progress) progress.case_done(result.status == CaseStatus::Failed);
-      c.detector.reset();
-      return result.status == CaseStatus::Failed;
-    };
-    long long computed = 0, failed = 0;
-    for (std::size_t j = 0; j < cases.size(); ++j)
-      if (cases[j].done) {
-        ++computed;
-        failed += finish(j) ? 1 : 0;
-      }
-    // A case of the batch that is finished: it advances no more, and its result goes out.
-    const auto retire = [&](std::size_t j) {
-      cases[j].done = true;
-      batch->retire(cases[j].slot);
-      return finish(j);
-    };
-    phases.setup_seconds += seconds_since(group_started);
-    LaunchPlan plan(spec.steady);
-    while (batch->live() > 0 && !units.stopping()) {
-      const auto launched = Clock::now();
-      const LaunchPlan::Launch launch = plan.next();
-      batch->advance(launch.periods, launch.unkept);
-      ++phases.launches;
-      const auto advanced = Clock::now();
-      phases.advance_seconds += std::chrono::duration<double>(advanced - launched).count();
-      long long jumps = 0;
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed, jumps)
-      for (std::size_t j = 0; j < cases.size(); ++j) {
-        LiveCase& c = cases[j];
-        if (c.done) continue;
-        const Fed fed = consume(*batch, launch.periods, launch.unkept, c);
-        jumps += fed == Fed::Jumps ? 1 : 0;
-        if (fed != Fed::Finished) continue;
-        ++computed;
-        failed += retire(j) ? 1 : 0;
-      }
-      if (jumps > 0) {
-        const std::vector<std::size_t> stopped = make_jumps(*batch, cases);
-        const auto n_stopped = static_cast<long long>(stopped.size());
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed)
-        for (long long r = 0; r < n_stopped; ++r) {
-          ++computed;
-          failed += retire(stopped[static_cast<std::size_t>(r)]) ? 1 : 0;
-        }
-      }
-      phases.detect_seconds += seconds_since(advanced);
-    }
-    tally.computed += computed;
-    tally.failed += failed;
-  }
+  const bool cuda = spec.backend == Backend::Cuda;
+  BatchedRun run(spec, sink, units, completed, show_progress ? &progress : nullptr);
+  const int group_cases = spec.batch_cases > 0 ? spec.batch_cases : cuda ? kCudaBatchCases : kBatchCases;
+  tally.batched = run.run(kGroupsInFlight, group_cases, tally.computed, tally.failed);
   units.finish();
   if (show_progress) progress.finish();
-  tally.wall_seconds = seconds_since(started);
-  tally.batched = phases;
+  tally.wall_seconds = std::chrono::duration<double>(Clock::now() - started).count();
   return tally;
 }
 

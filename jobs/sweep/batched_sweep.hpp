@@ -11,11 +11,19 @@ namespace vibro {
 // Periods every live case advances per launch: short enough that a converged case stops soon
 // after its detector says so, long enough that a launch amortises the detectors' pass.
 inline constexpr int kBatchPeriods = 8;
+// A fixed-length run's detectors decide nothing before its last period, so its launches are longer:
+// the 100-period runs of a map are one launch a group (one wait for a group's slowest case, not 13).
+// Bounded so that a long run's sample buffers stay small (kept samples x cases x sample size).
+inline constexpr int kFixedBatchPeriods = 64;
 // Cases stepped together: bounds the detectors' memory (each holds its history span packed, some
 // 7 KB a case on the conveyor's Fig. 6 study). A GPU needs far more threads than CPU cores to be busy
 // (an H100 keeps up to 270,336 resident), so its groups are larger.
 inline constexpr int kBatchCases = 16384;
 inline constexpr int kCudaBatchCases = 131072;
+// Groups in flight at once: while a GPU steps one, the host's threads feed the other's samples to its
+// detectors (or set up its cases), so neither waits for the other. A CPU batch's launch returns when
+// it is done (no overlap to gain), but it runs the same interleaving, which CI thereby tests.
+inline constexpr int kGroupsInFlight = 2;
 
 // compute_sweep for a spec whose backend is not cpu (same contract).
 SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool show_progress, UnitSource& units,

@@ -34,12 +34,16 @@ struct SweepTally {
   long long failed = 0;
   int threads = 1;
   double wall_seconds = 0;
-  // Batched back ends only: where the wall time went (adding cases and their detectors; the
-  // launches, transfers included; the detectors' pass, with the finished cases handed to the sink).
+  // Batched back ends only: where the host's wall time went (adding cases and their detectors; the
+  // launches: stepping the cases on CPU threads, or queueing a GPU's launch and waiting for it; the
+  // detectors' pass, with the finished cases handed to the sink), and on a GPU what the device spent
+  // on the launches, kernels and transfers (cudaEvent timing, summed over the groups in flight: their
+  // spans may overlap each other and the host's phases).
   struct BatchedPhases {
     int groups = 0;
     int launches = 0;
     double setup_seconds = 0, advance_seconds = 0, detect_seconds = 0;
+    double device_seconds = -1;  // negative: no device clock (CPU threads)
   };
   std::optional<BatchedPhases> batched;
 };

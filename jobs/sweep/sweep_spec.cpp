@@ -97,6 +97,7 @@ const RunKey kRunKeys[] = {
     // Changes results: cuda's root polish differs from cpu's in the last bits. batched gives cpu's bits,
     // but a checkpoint names the back end that wrote it all the same.
     {"run.backend", kChanges, [](const SweepSpec& s) { return std::string(backend_name(s.backend)); }, "cpu (one case per thread), batched (many cases per launch through the model's kernel, on CPU threads; same results) or cuda (on a GPU; builds with the CUDA back end) (default cpu)"},
+    {"run.batch_cases", kNoEffect, nullptr, "batched and cuda back ends: cases stepped together in one group (default 16384 batched, 131072 cuda; smaller needs less memory, the GPU's groups need enough cases to fill it)"},
     {"run.progress", kNoEffect, nullptr, "auto (a progress line when stderr is a terminal), always, or never"},
     {"run.progress_seconds", kNoEffect, nullptr, "off a terminal (a batch log), one progress line per this many seconds (default 30)"},
     {"run.continuation", kChanges, [](const SweepSpec& s) { return s.continuation_axis < 0 ? std::string("none") : s.axes[static_cast<std::size_t>(s.continuation_axis)].name; }, "an axis along which each case starts from the previous case's final state"},
@@ -477,6 +478,8 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
     spec.progress_seconds = parse_real("run.progress_seconds", *v, 0.01, 86400);
   if (const auto* v = text("run.backend"))
     spec.backend = static_cast<Backend>(parse_choice("run.backend", *v, {"cpu", "batched", "cuda"}));
+  if (const auto* v = text("run.batch_cases"))
+    spec.batch_cases = static_cast<int>(parse_integer("run.batch_cases", *v, 1, 1 << 26));
   if (const auto* v = text("run.progress"))
     spec.progress = static_cast<ProgressMode>(parse_choice("run.progress", *v, {"auto", "always", "never"}));
   if (const auto* v = text("run.continuation")) {

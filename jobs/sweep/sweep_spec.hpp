@@ -31,6 +31,7 @@ struct SweepSpec {
   CaseLimits limits;               // per-case budget: a case past it is recorded as failed
   int threads = 0;                 // 0: OpenMP's default
   Backend backend = Backend::Cpu;
+  int batch_cases = 0;             // cases a batched back end steps together (0: the back end's default)
   // Continuation: cases along this axis run in sequence, each from the previous one's final state
   // (-1: none). descending runs the axis from its last value to its first.
   int continuation_axis = -1;

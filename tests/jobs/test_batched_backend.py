@@ -133,7 +133,11 @@ def main():
         # and in the window both keep their status and reason.
         for label, extra in (("adaptive", []), ("fixed", ["--run.steady_state=fixed"]),
                              ("event budget", ["--run.max_events_per_period=4"]),
-                             ("fixed event budget", ["--run.steady_state=fixed", "--run.max_events_per_period=4"])):
+                             ("fixed event budget", ["--run.steady_state=fixed", "--run.max_events_per_period=4"]),
+                             # 11 groups, two in flight at a time: one group's launch, the other's
+                             # detectors (how a GPU overlaps them), interleaved as on a GPU
+                             ("adaptive groups of 100", ["--run.batch_cases=100"]),
+                             ("fixed groups of 100", ["--run.steady_state=fixed", "--run.batch_cases=100"])):
             cpu = compare_backends(vibro, fig6, tmp, "fig6 " + label, extra)
             if cpu is None:
                 break
