@@ -45,34 +45,30 @@ class ThreadCount {
   int previous_;
 };
 
-// The periods of a group's launches: `length` each (kFixedBatchPeriods in fixed mode, kBatchPeriods
-// otherwise), except the first of a run whose detectors read only the newest samples (fixed mode: its
-// window): that one steps the unread periods first, unsampled, then as many sampled ones as make the
-// rest whole launches, so that no launch steps past the budget. When more launches follow, it keeps
-// `length` samples where the unread periods allow (a few more than the window needs, which the
-// detector drops): every launch then leaves as many samples a case, and a GPU batch's sample buffers
-// keep one size.
+// The periods of a group's launches: kBatchPeriods each, except the first of a run whose detectors
+// read only the newest samples (fixed mode: its window): that one steps the unread periods first,
+// unsampled, then as many sampled ones as make the rest whole launches, so that no launch steps past
+// the budget. When more launches follow, it keeps kBatchPeriods samples where the unread periods allow
+// (a few more than the window needs, which the detector drops): every launch then leaves as many
+// samples a case, and a GPU batch's sample buffers keep one size.
 class LaunchPlan {
  public:
   struct Launch {
     int periods, unkept;
   };
   explicit LaunchPlan(const SteadyStateSettings& settings)
-      : length_(settings.mode == SteadyMode::Fixed ? kFixedBatchPeriods : kBatchPeriods),
-        unkept_(unread_leading_periods(settings)),
-        budget_(settings.max_periods) {}
+      : unkept_(unread_leading_periods(settings)), budget_(settings.max_periods) {}
   Launch next() {
-    if (unkept_ == 0) return {length_, 0};
-    const int kept = (budget_ - unkept_ - 1) % length_ + 1;
+    if (unkept_ == 0) return {kBatchPeriods, 0};
+    const int kept = (budget_ - unkept_ - 1) % kBatchPeriods + 1;
     const bool more = budget_ - unkept_ - kept > 0;
-    const int also_kept = more ? std::min(length_ - kept, unkept_) : 0;
+    const int also_kept = more ? std::min(kBatchPeriods - kept, unkept_) : 0;
     const Launch first{unkept_ + kept, unkept_ - also_kept};
     unkept_ = 0;
     return first;
   }
 
  private:
-  int length_;
   int unkept_;
   int budget_;
 };

@@ -11,10 +11,9 @@ namespace vibro {
 // Periods every live case advances per launch: short enough that a converged case stops soon
 // after its detector says so, long enough that a launch amortises the detectors' pass.
 inline constexpr int kBatchPeriods = 8;
-// A fixed-length run's detectors decide nothing before its last period, so its launches are longer:
-// the 100-period runs of a map are one launch a group (one wait for a group's slowest case, not 13).
-// Bounded so that a long run's sample buffers stay small (kept samples x cases x sample size).
-inline constexpr int kFixedBatchPeriods = 64;
+// Fixed mode too, although its detectors decide nothing before the budget: on an H200, one 100-period
+// launch a group made the 10^6-case map's GPU time longer, not shorter (bench/README.md; a likely
+// cause, not yet measured: a warp's lanes drift apart in phase, and a launch's end brings them back).
 // Cases stepped together: bounds the detectors' memory (each holds its history span packed, some
 // 7 KB a case on the conveyor's Fig. 6 study). A GPU needs far more threads than CPU cores to be busy
 // (an H100 keeps up to 270,336 resident), so its groups are larger.
