@@ -22,7 +22,7 @@
 #     case on the common subsample.
 # Prints everything and writes it to $OUT/gpu_check.txt ($OUT default devrun/out); the steps' logs go
 # to $WORK (default /tmp/vibro_gpu_check) and come back packed in $OUT/logs.tar.gz. PARTS picks the parts (default
-# all): mpgos (3), conveyor_gpu (2), fma_timing, ncu and variants (2b, 2c, 2d: not in the default), conveyor_cpu (4),
+# all): mpgos (3), conveyor_gpu (2), fma_timing, ncu, variants and group_sizes (2b-2e: not in the default), conveyor_cpu (4),
 # conveyor_check (5), gap_small and gap_map (6),
 # so that a session's GPU time can be split over two runs; "conveyor" and "gap" name their groups.
 # Every step has its own time limit and the report goes on after a failure. Run from the repository
@@ -114,6 +114,20 @@ if want variants; then
   for variant in ${VARIANTS:-}; do
     step "cuda_map_fixed_${variant%%:*}" 150 "${variant#*:}" run "$MAP" "${GRID[@]}" \
       --output.file="$WORK/cuda_map_fixed_${variant%%:*}.h5" --run.backend=cuda --run.threads="$THREADS" --run.progress=never
+  done
+fi
+
+if want group_sizes; then
+  # 2e. The same fixed and adaptive maps in other group sizes (run.batch_cases; default 131072, two
+  # groups in flight): GROUP_SIZES="262144 1000000" by default. The max RSS shows the host's memory.
+  for mode in fixed adaptive; do
+    grid "$N_MAP" "$mode"
+    for cases in ${GROUP_SIZES:-262144 1000000}; do
+      step "cuda_map_${mode}_groups_$cases" 150 /usr/bin/time -f "max RSS %M KB" "$V" run "$MAP" "${GRID[@]}" \
+        --output.file="$WORK/cuda_map_${mode}_groups_$cases.h5" --run.backend=cuda --run.batch_cases="$cases" \
+        --run.threads="$THREADS" --run.progress=never
+      grep -h "max RSS" "$WORK/cuda_map_${mode}_groups_$cases.log" | sed 's/^/    /' | tee -a "$REPORT"
+    done
   done
 fi
 

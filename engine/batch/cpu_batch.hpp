@@ -36,7 +36,7 @@ class CpuBatch : public CaseBatch {
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
     cases_.reserve(cases_.size() + values.size());
-    return add_made_cases<Kernel>(values, errors, layouts_, [this](MadeCase<Kernel>& made) {
+    return maker_.add(values, errors, layouts_, [this](MadeCase<Kernel>& made) {
       cases_.push_back(made.c);
       budgets_.emplace_back(limits_);
       const int slot = static_cast<int>(cases_.size()) - 1;
@@ -100,6 +100,7 @@ class CpuBatch : public CaseBatch {
   CaseLimits limits_;
   std::vector<typename Kernel::Case> cases_;
   BatchLayouts layouts_;
+  CaseMaker<Kernel> maker_;  // its scratch array kept from group to group
   std::deque<CaseBudget> budgets_;
   LiveSet live_;
   std::vector<int> taken_;

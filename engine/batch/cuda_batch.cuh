@@ -158,7 +158,7 @@ class CudaBatch : public CaseBatch {
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
     uploaded_ = false;
     host_cases_.reserve(host_cases_.size() + values.size());
-    return add_made_cases<Kernel>(values, errors, layouts_, [this](MadeCase<Kernel>& made) {
+    return maker_.add(values, errors, layouts_, [this](MadeCase<Kernel>& made) {
       host_cases_.push_back(made.c);
       const int slot = static_cast<int>(host_cases_.size()) - 1;
       live_.add(slot);
@@ -280,6 +280,7 @@ class CudaBatch : public CaseBatch {
   mutable CudaStream stream_;  // declared first: destroyed after the buffers its work may still use
   std::vector<typename Kernel::Case> host_cases_;  // as added; constants for to_strobe (states go stale)
   BatchLayouts layouts_;
+  CaseMaker<Kernel> maker_;  // its scratch array kept from group to group
   LiveSet live_;
   std::vector<std::size_t> slot_;
   PinnedArray<int> live_pinned_;

@@ -168,8 +168,13 @@ std::string first_difference(const std::string& theirs, const std::string& ours)
     if (!more_b) y.clear();
     if (x == y) continue;
     const std::string key = (x.empty() ? y : x).substr(0, (x.empty() ? y : x).find(" = "));
+    // A long value (an axis of 1000 points) is cut: the message must stay readable.
     const auto value = [&](const std::string& line) {
-      return line.rfind(key + " = ", 0) == 0 ? "'" + line.substr(key.size() + 3) + "'" : std::string("unset");
+      if (line.rfind(key + " = ", 0) != 0) return std::string("unset");
+      const std::string text = line.substr(key.size() + 3);
+      constexpr std::size_t kShown = 80;
+      if (text.size() <= kShown) return "'" + text + "'";
+      return "'" + text.substr(0, kShown) + "...' (" + std::to_string(text.size()) + " characters)";
     };
     return key + " is " + value(x) + " in the checkpoint and " + value(y) + " now";
   }

@@ -133,10 +133,12 @@ std::vector<std::size_t> make_jumps(CaseBatch& batch, std::vector<LiveCase>& cas
 // Puts the group's cases into the batch with their detectors, all on the OpenMP threads (the set-up
 // of 10^5 cases, serial, cost a share of the sweep comparable to the launches). A case that cannot
 // start is finished at once with its exception's status, as the one-case path records it.
+// `parameters` is the group's scratch, kept from group to group (made anew, 10^5 parameter sets were
+// as many allocations on one thread).
 void add_group(const SweepSpec& spec, const std::vector<long long>& pending, CaseBatch& batch,
-               std::vector<LiveCase>& cases) {
+               std::vector<LiveCase>& cases, std::vector<ParameterSet>& parameters) {
   const auto n = static_cast<long long>(pending.size());
-  std::vector<ParameterSet> parameters(pending.size(), spec.base);
+  parameters.resize(pending.size(), spec.base);
 #pragma omp parallel for schedule(dynamic, 256)
   for (long long j = 0; j < n; ++j) parameters[static_cast<std::size_t>(j)] = spec.case_parameters(pending[static_cast<std::size_t>(j)]);
   std::vector<std::exception_ptr> errors;
@@ -163,6 +165,7 @@ void add_group(const SweepSpec& spec, const std::vector<long long>& pending, Cas
 struct Group {
   std::unique_ptr<CaseBatch> batch;
   std::vector<LiveCase> cases;
+  std::vector<ParameterSet> parameters;  // add_group's scratch
   LaunchPlan plan{SteadyStateSettings{}};
   LaunchPlan::Launch launch{0, 0};  // the launch in flight
   Clock::time_point started;
@@ -233,7 +236,7 @@ class BatchedRun {
     g.started = Clock::now();
     ++phases_.groups;
     g.cases.resize(pending_.size());
-    add_group(spec_, pending_, *g.batch, g.cases);
+    add_group(spec_, pending_, *g.batch, g.cases, g.parameters);
     for (std::size_t j = 0; j < g.cases.size(); ++j)
       if (g.cases[j].done) count(finish(g, j));
     g.plan = LaunchPlan(spec_.steady);

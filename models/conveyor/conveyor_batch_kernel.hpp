@@ -27,6 +27,9 @@ struct ConveyorBatchKernel {
   // Host only (conveyor_batch.cpp).
   static Case make(const ParameterSet& values);
   static StrobeLayout layout(const Case& k);
+  // conveyor_layout depends on g, the angular frequency and the period alone: cases equal in those
+  // (to the bit) have one layout, known without making it (engine/batch/made_cases.hpp).
+  static bool shares_layout(const Case& a, const Case& b);
   static void to_strobe(const Case& k, const Sample& s, StrobeSample& out);
   static bool restart(Case& k, const StrobeSample& sample);
   [[noreturn]] static void throw_failure(const Case& k);

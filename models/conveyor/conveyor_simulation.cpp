@@ -14,6 +14,7 @@ namespace {
 constexpr double kTwoPi = 6.283185307179586476925;
 }  // namespace
 
+// Reads g, omega and the period alone: ConveyorBatchKernel::shares_layout relies on it.
 StrobeLayout conveyor_layout(const ConveyorConstants& c) {
   StrobeLayout layout;
   const double length = c.g / (c.omega * c.omega), velocity = c.g / c.omega;

@@ -2,6 +2,8 @@
 // another layout, or one that cannot start, keeps its own place and the indices stay in order.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 #include "engine/batch/made_cases.hpp"
@@ -40,13 +42,19 @@ TEST_CASE("made cases: layouts equal to the first case's are kept once", "[batch
     v.set_at(0, s);
     values.push_back(v);
   }
+  CaseMaker<ScaleKernel> maker;
   BatchLayouts layouts;
   std::vector<ScaleKernel::Case> cases;
   std::vector<std::exception_ptr> errors;
-  const std::vector<int> slots = add_made_cases<ScaleKernel>(values, errors, layouts, [&](MadeCase<ScaleKernel>& m) {
+  const auto append = [&](MadeCase<ScaleKernel>& m) {
     cases.push_back(m.c);
     return static_cast<int>(cases.size()) - 1;
-  });
+  };
+  // A maker is reused group after group: its second group comes out as its first did.
+  REQUIRE(maker.add(values, errors, layouts, append) == std::vector<int>{0, 1, 2, -1, 3, 4});
+  layouts.clear();
+  cases.clear();
+  const std::vector<int> slots = maker.add(values, errors, layouts, append);
   REQUIRE(slots == std::vector<int>{0, 1, 2, -1, 3, 4});
   CHECK(errors[3] != nullptr);
   for (int i = 0; i < 5; ++i) CHECK(layouts[i].state_scales[0] == cases[static_cast<std::size_t>(i)].scale);
@@ -57,6 +65,45 @@ TEST_CASE("made cases: layouts equal to the first case's are kept once", "[batch
   CHECK(std::signbit(layouts[2].state_scales[0]));
   CHECK(&layouts[3] != &layouts[0]);
   CHECK(layouts[0].counter_meanings.size() == 1);  // the kept one is whole
+}
+
+namespace {
+
+// ScaleKernel that says which cases share a layout (the same scale, to the bit) and counts the
+// layouts it is asked to make.
+struct SharingScaleKernel : ScaleKernel {
+  static inline int layouts_made = 0;
+  static StrobeLayout layout(const Case& c) {
+    ++layouts_made;
+    return ScaleKernel::layout(c);
+  }
+  static bool shares_layout(const Case& a, const Case& b) { return std::memcmp(&a.scale, &b.scale, sizeof a.scale) == 0; }
+};
+
+}  // namespace
+
+TEST_CASE("made cases: a kernel's shares_layout spares the layouts it vouches for", "[batch][made_cases]") {
+  STATIC_REQUIRE(KnowsSharedLayout<SharingScaleKernel>::value);
+  STATIC_REQUIRE_FALSE(KnowsSharedLayout<ScaleKernel>::value);
+  const std::vector<ParameterSpec> specs = {
+      ParameterSpec::real("s", ParameterGroup::Physics, "-", 1.0, -10, 10, "scale")};
+  std::vector<ParameterSet> values;
+  for (const double s : {3.0, 3.0, 3.0, 4.0, 3.0, -0.0}) {
+    ParameterSet v(&specs);
+    v.set_at(0, s);
+    values.push_back(v);
+  }
+  CaseMaker<SharingScaleKernel> maker;
+  BatchLayouts layouts;
+  std::vector<std::exception_ptr> errors;
+  int count = 0;
+  const std::vector<int> slots = maker.add(values, errors, layouts, [&](MadeCase<SharingScaleKernel>&) { return count++; });
+  REQUIRE(slots == std::vector<int>{0, 1, 2, 3, 4, 5});
+  CHECK(SharingScaleKernel::layouts_made == 3);  // the first's, 4.0's and -0.0's
+  CHECK(&layouts[1] == &layouts[0]);
+  CHECK(&layouts[4] == &layouts[0]);
+  CHECK(layouts[3].state_scales[0] == 4.0);
+  CHECK(std::signbit(layouts[5].state_scales[0]));
 }
 
 TEST_CASE("same_layout compares every member", "[batch][made_cases]") {

@@ -216,6 +216,25 @@ TEST_CASE("batches spliced from another sweep's or another model's log are ignor
   for (const auto& p : {ours, other, model}) std::filesystem::remove(p);
 }
 
+TEST_CASE("another sweep's log: a long differing value is cut in the message", "[jobs]") {
+  const std::string path = temp_path("vibro_long_axis.h5.ckpt.0");
+  std::string axis = "axes.z0 = axis 1:";
+  for (int i = 0; i < 1000; ++i) axis += " 0.000" + std::to_string(1000 + i);
+  write_log(path, {"fa", "a.ini", "", {}, "model = conveyor\n" + axis + "\n"}, {0});
+  try {
+    CheckpointIndex refused({path}, "fb", "model = conveyor\naxes.z0 = axis 1: 0.0001 0.0002\n", 4);
+    FAIL("another sweep's log was accepted");
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    INFO(message);
+    CHECK(message.find("axes.z0 is 'axis 1: 0.0001000 0.0001001") != std::string::npos);
+    CHECK(message.find("...' (" + std::to_string(axis.size() - 10) + " characters) in the checkpoint and 'axis 1: 0.0001 0.0002' now") !=
+          std::string::npos);
+    CHECK(message.size() < 400);
+  }
+  std::filesystem::remove(path);
+}
+
 TEST_CASE("a file at a checkpoint's name that vibro did not write is neither read nor truncated", "[jobs]") {
   const std::string path = temp_path("vibro_foreign.h5.ckpt.0");
   write_bytes(path, std::vector<char>(1000, 'x'));
