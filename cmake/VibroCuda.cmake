@@ -11,6 +11,10 @@ set(VIBRO_CUDA_FMAD "--fmad=false" CACHE STRING "nvcc's contraction flag for the
 # H100 SM, 12.5 % occupancy). Measured on an H100, the 10^6-case fixed map's launches: 6.75 s uncapped,
 # 5.54 s at 96, 5.04 s at 64 (bench/README.md): 64 is the default.
 set(VIBRO_CUDA_MAXRREG "64" CACHE STRING "nvcc -maxrregcount for the CUDA kernels (empty: nvcc's choice)")
+# A warp's lanes brought back into step after every period (__syncwarp): a lane that chatters and one
+# that flies run different code, and without a barrier they may stay out of step for the rest of a
+# launch. Same results either way; not yet timed on a GPU, so off by default.
+option(VIBRO_CUDA_WARP_SYNC "the CUDA kernels re-converge each warp after every period" OFF)
 if(NOT VIBRO_CUDA STREQUAL "OFF")
   include(CheckLanguage)
   check_language(CUDA)
@@ -45,6 +49,9 @@ function(vibro_add_cuda_backend)
   # an H100 run's impact counts differed from the CPU back end's in 10 % of the Fig. 6 cases).
   target_compile_options(vibro_cuda PRIVATE
                          $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr -diag-suppress=20012 -Xcompiler=-Wall,-Wextra,-fopenmp ${VIBRO_CUDA_FMAD}>)
+  if(VIBRO_CUDA_WARP_SYNC)
+    target_compile_definitions(vibro_cuda PRIVATE VIBRO_CUDA_WARP_SYNC)
+  endif()
   if(VIBRO_CUDA_MAXRREG)
     target_compile_options(vibro_cuda PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-maxrregcount=${VIBRO_CUDA_MAXRREG}>)
   endif()

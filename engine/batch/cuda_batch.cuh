@@ -77,6 +77,28 @@ template <class Kernel>
 __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int count, int periods, int unkept,
                               typename Kernel::Sample* samples, int* taken) {
   const int j = blockIdx.x * blockDim.x + threadIdx.x;
+#if defined(VIBRO_CUDA_WARP_SYNC)
+  // Every lane of the warp, a case or not, failed or not, goes through every period and meets the
+  // others at its end: the barrier never waits for a lane that left.
+  const bool mine = j < count;
+  typename Kernel::Case c;
+  if (mine) c = cases[live[j]];
+  typename Kernel::Sample* row = samples + static_cast<std::size_t>(mine ? j : 0) * (periods - unkept);
+  int k = 0;
+  bool going = mine;
+  for (int period = 0; period < periods; ++period) {
+    if (going) {
+      typename Kernel::Sample sample;
+      going = Kernel::advance(c, sample);
+      if (going) {
+        if (k >= unkept) row[k - unkept] = sample;
+        ++k;
+      }
+    }
+    __syncwarp();
+  }
+  if (!mine) return;
+#else
   if (j >= count) return;
   typename Kernel::Case c = cases[live[j]];  // stepped in registers and local memory, written back once
   typename Kernel::Sample* row = samples + static_cast<std::size_t>(j) * (periods - unkept);
@@ -86,6 +108,7 @@ __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int
     if (!Kernel::advance(c, sample)) break;
     if (k >= unkept) row[k - unkept] = sample;
   }
+#endif
   cases[live[j]] = c;
   taken[j] = k;
 }

@@ -45,30 +45,31 @@ class ThreadCount {
   int previous_;
 };
 
-// The periods of a group's launches: kBatchPeriods each, except the first of a run whose detectors
-// read only the newest samples (fixed mode: its window): that one steps the unread periods first,
-// unsampled, then as many sampled ones as make the rest whole launches, so that no launch steps past
-// the budget. When more launches follow, it keeps kBatchPeriods samples where the unread periods allow
-// (a few more than the window needs, which the detector drops): every launch then leaves as many
-// samples a case, and a GPU batch's sample buffers keep one size.
+// The periods of a group's launches: `length` each (run.batch_periods), except the first of a run
+// whose detectors read only the newest samples (fixed mode: its window): that one steps the unread
+// periods first, unsampled, then as many sampled ones as make the rest whole launches, so that no
+// launch steps past the budget. When more launches follow, it keeps `length` samples where the unread
+// periods allow (a few more than the window needs, which the detector drops): every launch then
+// leaves as many samples a case, and a GPU batch's sample buffers keep one size.
 class LaunchPlan {
  public:
   struct Launch {
     int periods, unkept;
   };
-  explicit LaunchPlan(const SteadyStateSettings& settings)
-      : unkept_(unread_leading_periods(settings)), budget_(settings.max_periods) {}
+  LaunchPlan(const SteadyStateSettings& settings, int length)
+      : length_(length), unkept_(unread_leading_periods(settings)), budget_(settings.max_periods) {}
   Launch next() {
-    if (unkept_ == 0) return {kBatchPeriods, 0};
-    const int kept = (budget_ - unkept_ - 1) % kBatchPeriods + 1;
+    if (unkept_ == 0) return {length_, 0};
+    const int kept = (budget_ - unkept_ - 1) % length_ + 1;
     const bool more = budget_ - unkept_ - kept > 0;
-    const int also_kept = more ? std::min(kBatchPeriods - kept, unkept_) : 0;
+    const int also_kept = more ? std::min(length_ - kept, unkept_) : 0;
     const Launch first{unkept_ + kept, unkept_ - also_kept};
     unkept_ = 0;
     return first;
   }
 
  private:
+  int length_;
   int unkept_;
   int budget_;
 };
@@ -166,7 +167,7 @@ struct Group {
   std::unique_ptr<CaseBatch> batch;
   std::vector<LiveCase> cases;
   std::vector<ParameterSet> parameters;  // add_group's scratch
-  LaunchPlan plan{SteadyStateSettings{}};
+  LaunchPlan plan{SteadyStateSettings{}, kBatchPeriods};
   LaunchPlan::Launch launch{0, 0};  // the launch in flight
   Clock::time_point started;
 };
@@ -239,7 +240,7 @@ class BatchedRun {
     add_group(spec_, pending_, *g.batch, g.cases, g.parameters);
     for (std::size_t j = 0; j < g.cases.size(); ++j)
       if (g.cases[j].done) count(finish(g, j));
-    g.plan = LaunchPlan(spec_.steady);
+    g.plan = LaunchPlan(spec_.steady, spec_.batch_periods > 0 ? spec_.batch_periods : kBatchPeriods);
     phases_.setup_seconds += seconds_between(g.started, Clock::now());
     if (g.batch->live() == 0) return start_group(g);  // every case failed to start
     launch(g);

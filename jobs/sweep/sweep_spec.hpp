@@ -32,6 +32,7 @@ struct SweepSpec {
   int threads = 0;                 // 0: OpenMP's default
   Backend backend = Backend::Cpu;
   int batch_cases = 0;             // cases a batched back end steps together (0: the back end's default)
+  int batch_periods = 0;           // periods a batched back end's cases advance per launch (0: kBatchPeriods)
   // Continuation: cases along this axis run in sequence, each from the previous one's final state
   // (-1: none). descending runs the axis from its last value to its first.
   int continuation_axis = -1;

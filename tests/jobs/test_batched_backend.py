@@ -137,7 +137,10 @@ def main():
                              # 11 groups, two in flight at a time: one group's launch, the other's
                              # detectors (how a GPU overlaps them), interleaved as on a GPU
                              ("adaptive groups of 100", ["--run.batch_cases=100"]),
-                             ("fixed groups of 100", ["--run.steady_state=fixed", "--run.batch_cases=100"])):
+                             ("fixed groups of 100", ["--run.steady_state=fixed", "--run.batch_cases=100"]),
+                             # other launch lengths: 3 periods, and a fixed run's 100 in one launch
+                             ("adaptive 3 periods a launch", ["--run.batch_periods=3"]),
+                             ("fixed in one launch", ["--run.steady_state=fixed", "--run.batch_periods=100"])):
             cpu = compare_backends(vibro, fig6, tmp, "fig6 " + label, extra)
             if cpu is None:
                 break

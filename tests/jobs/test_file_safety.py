@@ -50,7 +50,7 @@ RESUME_KEYS = {
     "output.lyapunov_periods": ("3", True), "run.case_wall_limit": ("300", True), "run.max_steps_per_period": ("50000", True),
     "run.max_events_per_period": ("900", True), "run.max_steps": ("7000000", True), "run.max_events": ("800000", True),
     "parameters.c_r": ("0.7", True), "axes.z0": ("0, 0.002", True), "run.backend": ("batched", True),
-    "run.threads": ("1", False), "run.progress": ("never", False), "run.progress_seconds": ("5", False), "run.batch_cases": ("7", False), "output.block_cases": ("3", False),
+    "run.threads": ("1", False), "run.progress": ("never", False), "run.progress_seconds": ("5", False), "run.batch_cases": ("7", False), "run.batch_periods": ("3", False), "output.block_cases": ("3", False),
     "output.checkpoint_seconds": ("2", False), "output.keep_checkpoints": ("true", False),
     "output.overwrite": ("true", False), "output.file": (None, False),
     # a pass over the cases when the file is written: the checkpoint's cases are the same

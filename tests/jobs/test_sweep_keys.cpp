@@ -28,6 +28,7 @@ const std::map<std::string, std::string> kRunAlternatives = {
     {"run.adaptive_tol", "1e-5"},       {"run.max_period", "8"},          {"run.min_window", "6"},
     {"run.min_periods", "7"},           {"run.threads", "3"},             {"run.progress", "never"},
     {"run.progress_seconds", "5"},      {"run.batch_cases", "100"},
+    {"run.batch_periods", "3"},
     {"run.continuation", "AXIS"},       {"run.direction", "down"},        {"output.file", "other.h5"},
     {"output.overwrite", "true"},       {"output.strobe_points", "none"}, {"output.floquet", "true"},
     {"output.shooting", "true"},        {"output.lyapunov_periods", "5"}, {"output.block_cases", "7"},
