@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "engine/core/host_device.hpp"
+#include "engine/core/reproducible_root.hpp"
 #if !VIBRO_DEVICE_PASS
 #include "engine/core/case_budget.hpp"
 #endif
@@ -99,8 +100,9 @@ class DormandPrince5 {
       norm += (error[i] / scale) * (error[i] / scale);
     }
     norm = std::sqrt(norm / static_cast<double>(y.size()));
-    // Standard controller (Hairer, Norsett, Wanner II.4) with safety 0.9 and bounded change.
-    const double factor = norm > 0 ? std::clamp(0.9 * std::pow(norm, -0.2), 0.2, 5.0) : 5.0;
+    // Standard controller (Hairer, Norsett, Wanner II.4) with safety 0.9 and bounded change; norm^(-1/5)
+    // the same bits on a CPU and a GPU (std::pow's last bits are the C library's).
+    const double factor = norm > 0 ? std::clamp(0.9 * reproducible::inverse_fifth_root(norm), 0.2, 5.0) : 5.0;
     h_next = std::min(h * factor, control.h_max);
     if (!(norm <= 1.0)) {
       h_next = std::min(h_next, 0.9 * h);

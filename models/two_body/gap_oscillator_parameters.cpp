@@ -63,6 +63,8 @@ GapOscillatorConstants GapOscillatorConstants::from(const ParameterSet& p) {
   c.lambda = p.get("lambda");
   c.omega = p.get("omega");
   c.phase = p.get("phase");
+  c.cos_phase = std::cos(c.phase);
+  c.sin_phase = std::sin(c.phase);
   c.period = 2 * 3.14159265358979323846 / c.omega;
   const std::string& law = p.choice("law");
   c.law = law == "restitution" ? ImpactLaw::Restitution : law == "linear" ? ImpactLaw::Linear : ImpactLaw::Hertz;

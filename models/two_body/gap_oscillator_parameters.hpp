@@ -15,6 +15,7 @@ const std::vector<ParameterSpec>& gap_oscillator_parameter_specs();
 struct GapOscillatorConstants {
   double m1, m2, k1, k2, c1, c2, D;
   double F0, lambda, omega, phase;   // F(t) = lambda F0 cos(omega t + phase)
+  double cos_phase, sin_phase;       // of phase, made on the host once: no cos or sin on a GPU
   double period;
   ImpactLaw law;
   double e;                          // restitution

@@ -74,7 +74,7 @@ class GapOscillatorSystem {
 
  private:
   VIBRO_HD double forcing(const State& x) const {
-    return c_.lambda * c_.F0 * (x[4] * std::cos(c_.phase) - x[5] * std::sin(c_.phase));
+    return c_.lambda * c_.F0 * (x[4] * c_.cos_phase - x[5] * c_.sin_phase);
   }
   VIBRO_HD double penalty(double z) const { return c_.law == ImpactLaw::Linear ? linear_penalty(z, c_.k0) : hertz(z, c_.K); }
   double contact_stiffness(const State& x) const;  // dFcon/dz

@@ -30,18 +30,24 @@ struct ScaleKernel {
   }
 };
 
-}  // namespace
+const std::vector<ParameterSpec> kScaleSpecs = {
+    ParameterSpec::real("s", ParameterGroup::Physics, "-", 1.0, -10, 10, "scale")};
 
-TEST_CASE("made cases: layouts equal to the first case's are kept once", "[batch][made_cases]") {
-  const std::vector<ParameterSpec> specs = {
-      ParameterSpec::real("s", ParameterGroup::Physics, "-", 1.0, -10, 10, "scale")};
-  const std::vector<double> scales = {0.0, 0.0, -0.0, -1.0, 2.0, 0.0};
+// One case a scale.
+std::vector<ParameterSet> scale_values(const std::vector<double>& scales) {
   std::vector<ParameterSet> values;
   for (const double s : scales) {
-    ParameterSet v(&specs);
+    ParameterSet v(&kScaleSpecs);
     v.set_at(0, s);
     values.push_back(v);
   }
+  return values;
+}
+
+}  // namespace
+
+TEST_CASE("made cases: layouts equal to the first case's are kept once", "[batch][made_cases]") {
+  const std::vector<ParameterSet> values = scale_values({0.0, 0.0, -0.0, -1.0, 2.0, 0.0});
   CaseMaker<ScaleKernel> maker;
   BatchLayouts layouts;
   std::vector<ScaleKernel::Case> cases;
@@ -85,14 +91,7 @@ struct SharingScaleKernel : ScaleKernel {
 TEST_CASE("made cases: a kernel's shares_layout spares the layouts it vouches for", "[batch][made_cases]") {
   STATIC_REQUIRE(KnowsSharedLayout<SharingScaleKernel>::value);
   STATIC_REQUIRE_FALSE(KnowsSharedLayout<ScaleKernel>::value);
-  const std::vector<ParameterSpec> specs = {
-      ParameterSpec::real("s", ParameterGroup::Physics, "-", 1.0, -10, 10, "scale")};
-  std::vector<ParameterSet> values;
-  for (const double s : {3.0, 3.0, 3.0, 4.0, 3.0, -0.0}) {
-    ParameterSet v(&specs);
-    v.set_at(0, s);
-    values.push_back(v);
-  }
+  const std::vector<ParameterSet> values = scale_values({3.0, 3.0, 3.0, 4.0, 3.0, -0.0});
   CaseMaker<SharingScaleKernel> maker;
   BatchLayouts layouts;
   std::vector<std::exception_ptr> errors;
