@@ -79,6 +79,10 @@ PARTS=${PARTS// conveyor / conveyor_gpu mpgos conveyor_cpu conveyor_check }
 PARTS=${PARTS// gap / gap_small gap_map }
 want() { [[ "$PARTS" == *" $1 "* ]]; }
 [ -x "$V" ] || { say "no vibro binary: stop"; exit 1; }
+# A binary built elsewhere (scripts/gpu_prepare_devrun.sh) may still lack a library here: say which and
+# stop before any device time goes to runs that cannot start.
+missing=$(ldd "$V" 2> /dev/null | awk '/not found/ {print $1}' | tr '\n' ' ')
+[ -z "$missing" ] || { say "$V cannot start here, missing: $missing(add them to devrun/lib): stop"; exit 1; }
 
 # The map: the Fig. 6 study (model, parameters, drop start) on MPGOS's grid, N x N cases.
 MAP=examples/conveyor_fig6.ini
@@ -108,12 +112,19 @@ if want fma_timing && [ -x "${VIBRO_FMA:-}" ]; then
 fi
 
 if want variants; then
-  # 2d. The same fixed map with other builds of the back end (VARIANTS="label:binary ...", e.g. builds with
-  # -DVIBRO_CUDA_MAXRREG=64 or 96): their launch times against the default build's above.
-  grid "$N_MAP" fixed
-  for variant in ${VARIANTS:-}; do
-    step "cuda_map_fixed_${variant%%:*}" 150 "${variant#*:}" run "$MAP" "${GRID[@]}" \
-      --output.file="$WORK/cuda_map_fixed_${variant%%:*}.h5" --run.backend=cuda --run.threads="$THREADS" --run.progress=never
+  # 2d. The same maps with other builds of the back end (VARIANTS="label:binary ...", e.g. builds with
+  # -DVIBRO_CUDA_MAXRREG=96, -DVIBRO_CUDA_WARP_SYNC=ON, or a baseline commit's build from
+  # scripts/gpu_prepare_devrun.sh), in VARIANT_MODES (default fixed), each against the default build run
+  # just before it: alternating, so that both see the machine in the same state.
+  for mode in ${VARIANT_MODES:-fixed}; do
+    grid "$N_MAP" "$mode"
+    for variant in ${VARIANTS:-}; do
+      for build in "main:$V" "$variant"; do
+        step "cuda_map_${mode}_${build%%:*}" 150 "${build#*:}" run "$MAP" "${GRID[@]}" ${VARIANT_ARGS:-} \
+          --output.file="$WORK/cuda_map_${mode}_${build%%:*}.h5" --run.backend=cuda --run.threads="$THREADS" \
+          --run.progress=never
+      done
+    done
   done
 fi
 

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Prepares devrun/ (git-ignored) for scripts/gpu_device_check.sh on a GPU machine that lacks some of
+# vibro's libraries (the one lent to this project: Ubuntu 24.04 with nvcc, but no Boost.Program_options,
+# only serial HDF5, no libcurl's dependencies): builds the CUDA back end here (nvcc at
+# /usr/local/cuda, or NVCC), and copies into devrun/
+#   bin/vibro, bin/conveyor_missed_impacts   this tree's build (build-cuda/);
+#   bin/vibro_<label>                        one build per VARIANTS entry "label:cmake-args" (commas
+#                                            between args), e.g. "warpsync:-DVIBRO_CUDA_WARP_SYNC=ON";
+#   bin/vibro_baseline                       BASELINE=<commit>: that commit built in a worktree, for
+#                                            A/B timings on the same machine;
+#   lib/                                     the shared libraries the device machine was found to lack
+#                                            (LD_LIBRARY_PATH=devrun/lib there);
+#   peers/mpgos                              ../shared/peers/mpgos with MPGOS's tree at src/ (MPGOS_SRC:
+#                                            a folder holding SourceCodes/; skipped when not given).
+# Then, on the device: LD_LIBRARY_PATH=$PWD/devrun/lib VIBRO=devrun/bin/vibro
+#   CHECK=devrun/bin/conveyor_missed_impacts PARTS="..." bash scripts/gpu_device_check.sh
+# (it stops at once, naming them, if a library is still missing there). devrun/ must stay under 64 MiB.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+mkdir -p devrun/bin devrun/lib
+
+configure_and_build() {  # SOURCE BUILD_DIR TARGETS EXTRA_CMAKE_ARGS...
+  local source=$1 dir=$2 targets=$3
+  shift 3
+  local launcher=()
+  command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  mkdir -p "$dir"
+  cmake -S "$source" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DVIBRO_CUDA=ON -DCMAKE_CUDA_COMPILER="$NVCC" \
+    -DVIBRO_BUILD_TESTS=OFF -DVIBRO_BUILD_BENCH=ON "${launcher[@]}" "$@" > "$dir/configure-output.log" 2>&1 ||
+    { cat "$dir/configure-output.log"; exit 1; }
+  # shellcheck disable=SC2086
+  cmake --build "$dir" --target $targets
+}
+
+configure_and_build . build-cuda "vibro conveyor_missed_impacts"
+cp build-cuda/jobs/vibro build-cuda/bench/gpu/conveyor_missed_impacts devrun/bin/
+
+for variant in ${VARIANTS:-}; do
+  label=${variant%%:*}
+  IFS=',' read -r -a args <<< "${variant#*:}"
+  configure_and_build . "build-cuda-$label" vibro "${args[@]}"
+  cp "build-cuda-$label/jobs/vibro" "devrun/bin/vibro_$label"
+done
+
+if [ -n "${BASELINE:-}" ]; then
+  tree=/tmp/vibro_baseline_$BASELINE
+  [ -d "$tree" ] || git worktree add -q "$tree" "$BASELINE"
+  configure_and_build "$tree" "$tree/build-cuda" vibro
+  cp "$tree/build-cuda/jobs/vibro" devrun/bin/vibro_baseline
+fi
+
+# What the device machine lacked (found by ldd there, 2026-11-28): copied from this machine's builds.
+for lib in libcudart.so.13 libhdf5_openmpi_cpp.so.103 libhdf5_openmpi.so.103 libhdf5_serial_cpp.so.103 \
+  libhdf5_serial.so.103 libboost_program_options.so.1.74.0 libmpi_cxx.so.40 libsz.so.2 libaec.so.0 libcurl.so.4 \
+  libnghttp2.so.14 librtmp.so.1 libssh2.so.1 libpsl.so.5 libldap-2.5.so.0 liblber-2.5.so.0 libunistring.so.2; do
+  path=$(ldd devrun/bin/vibro | awk -v l="$lib" '$1 == l {print $3}')
+  [ -n "$path" ] && cp -L "$path" devrun/lib/
+done
+
+if [ -n "${MPGOS_SRC:-}" ]; then
+  rm -rf devrun/peers/mpgos
+  mkdir -p devrun/peers
+  cp -r ../shared/peers/mpgos devrun/peers/
+  cp ../shared/peers/bb_limit.cu devrun/peers/ 2> /dev/null || true
+  mkdir -p devrun/peers/mpgos/src
+  cp -r "$MPGOS_SRC/SourceCodes" devrun/peers/mpgos/src/
+  rm -rf devrun/peers/mpgos/build  # built there
+fi
+du -sh devrun
