@@ -10,8 +10,11 @@
 #                                            A/B timings on the same machine;
 #   lib/                                     the shared libraries the device machine was found to lack
 #                                            (LD_LIBRARY_PATH=devrun/lib there);
-#   peers/mpgos                              ../shared/peers/mpgos with MPGOS's tree at src/ (MPGOS_SRC:
-#                                            a folder holding SourceCodes/; skipped when not given).
+#   peers/mpgos                              MPGOS_BENCH (the MPGOS bouncing-ball benchmark's folder:
+#                                            run_device.sh and its drivers, bench/README.md) with
+#                                            MPGOS's tree at src/ (MPGOS_SRC: a folder holding
+#                                            SourceCodes/); skipped unless both are given; its exact
+#                                            loop bb_limit.cu (MPGOS_EXACT) goes beside it.
 # Then, on the device: LD_LIBRARY_PATH=$PWD/devrun/lib VIBRO=devrun/bin/vibro
 #   CHECK=devrun/bin/conveyor_missed_impacts PARTS="..." bash scripts/gpu_device_check.sh
 # (it stops at once, naming them, if a library is still missing there). devrun/ must stay under 64 MiB.
@@ -58,11 +61,12 @@ for lib in libcudart.so.13 libhdf5_openmpi_cpp.so.103 libhdf5_openmpi.so.103 lib
   [ -n "$path" ] && cp -L "$path" devrun/lib/
 done
 
-if [ -n "${MPGOS_SRC:-}" ]; then
+if [ -n "${MPGOS_BENCH:-}" ] && [ -n "${MPGOS_SRC:-}" ]; then
   rm -rf devrun/peers/mpgos
   mkdir -p devrun/peers
-  cp -r ../shared/peers/mpgos devrun/peers/
-  cp ../shared/peers/bb_limit.cu devrun/peers/ 2> /dev/null || true
+  cp -r "$MPGOS_BENCH" devrun/peers/mpgos
+  chmod -R u+w devrun/peers/mpgos
+  [ -z "${MPGOS_EXACT:-}" ] || cp "$MPGOS_EXACT" devrun/peers/
   mkdir -p devrun/peers/mpgos/src
   cp -r "$MPGOS_SRC/SourceCodes" devrun/peers/mpgos/src/
   rm -rf devrun/peers/mpgos/build  # built there
