@@ -80,21 +80,41 @@ CheckpointIndex::Mapping CheckpointIndex::map_log(std::size_t log) const {
   return m;
 }
 
-CaseResult CheckpointIndex::read(long long index) const {
-  CaseResult result;
+template <class Decode>
+bool CheckpointIndex::decode_record(long long index, Decode decode) const {
   const std::uint64_t where = where_[static_cast<std::size_t>(index)];
-  if (where == kMissing) return result;
+  if (where == kMissing) return false;
   const auto log = static_cast<std::size_t>(where >> kOffsetBits);
-  std::size_t at = static_cast<std::size_t>(where & ((std::uint64_t{1} << kOffsetBits) - 1));
+  const auto at = static_cast<std::size_t>(where & ((std::uint64_t{1} << kOffsetBits) - 1));
   const Mapping& m = mappings_[log];
   long long found = -1;
   try {
-    decode_case(m.bytes, m.size, at, found, result);
+    found = decode(m.bytes, m.size, at);
   } catch (const std::runtime_error&) {
     throw std::runtime_error("checkpoint '" + logs_[log] + "' ends inside case " + std::to_string(index));
   }
   if (found != index) throw std::runtime_error("checkpoint index out of step with its logs (case " + std::to_string(index) + ")");
+  return true;
+}
+
+CaseResult CheckpointIndex::read(long long index) const {
+  CaseResult result;
+  decode_record(index, [&](const char* bytes, std::size_t size, std::size_t at) {
+    long long found = -1;
+    decode_case(bytes, size, at, found, result);
+    return found;
+  });
   return result;
+}
+
+CaseStore::TextSizes CheckpointIndex::text_sizes(long long index) const {
+  std::string reason, class_code;
+  decode_record(index, [&](const char* bytes, std::size_t size, std::size_t at) {
+    long long found = -1;
+    decode_case_texts(bytes, size, at, found, reason, class_code);
+    return found;
+  });
+  return {class_code.size(), reason.size()};
 }
 
 CompletedCases completed_cases(const SweepSpec& spec, CheckpointIndex& index) {

@@ -25,6 +25,7 @@ class CheckpointIndex : public CaseStore {
   long long case_count() const override { return static_cast<long long>(where_.size()); }
   bool has(long long index) const { return where_[static_cast<std::size_t>(index)] != kMissing; }
   CaseResult read(long long index) const override;  // thread-safe
+  TextSizes text_sizes(long long index) const override;  // the record's head alone; thread-safe
 
   long long loaded() const { return loaded_; }          // distinct cases available
   long long duplicates() const { return duplicates_; }  // cases found more than once (the last one counts)
@@ -36,6 +37,10 @@ class CheckpointIndex : public CaseStore {
  private:
   static constexpr std::uint64_t kMissing = ~std::uint64_t{0};
   static constexpr int kOffsetBits = 48;  // (log << 48) | byte offset of the case's record
+  // Runs decode(bytes, size, at) -> the index it found, on case `index`'s record; false when the case
+  // is missing. Throws std::runtime_error naming the log when the record is cut or out of step.
+  template <class Decode>
+  bool decode_record(long long index, Decode decode) const;
   // A log mapped read-only once indexed: cases come back in index order while the sweep
   // finished them out of order (threads, batched groups), so reads jump all over the logs; a mapping
   // makes each jump a memory access, not a system call. The pages are the kernel's (page cache),

@@ -385,9 +385,9 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
   const int threads = reading_threads(spec);
 #pragma omp parallel for schedule(static, 256) reduction(max : class_width, reason_width) num_threads(threads)
   for (long long i = 0; i < n; ++i) {
-    const CaseResult c = store.read(i);
-    class_width = std::max(class_width, c.class_code.size());
-    reason_width = std::max(reason_width, c.reason.size());
+    const CaseStore::TextSizes sizes = store.text_sizes(i);
+    class_width = std::max(class_width, sizes.class_code);
+    reason_width = std::max(reason_width, sizes.reason);
   }
   CaseColumns columns(file, spec, class_width, reason_width);
   SweepCensus census;

@@ -183,6 +183,16 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes)
   if (r.has_final_state) w.put(r.final_state);
 }
 
+void decode_case_texts(const char* data, std::size_t size, std::size_t at, long long& index, std::string& reason,
+                       std::string& class_code) {
+  Reader rd(data, size, at);
+  CaseStatus status{};
+  rd.get(index);
+  rd.get(status);
+  rd.get(reason);
+  rd.get(class_code);
+}
+
 void decode_case(const char* data, std::size_t size, std::size_t& at, long long& index, CaseResult& r) {
   Reader rd(data, size, at);
   rd.get(index);

@@ -15,6 +15,15 @@ class CaseStore {
   // The result of case `index` (status NotRun when the store has none). Thread-safe: the writer
   // decodes a block of cases on all threads.
   virtual CaseResult read(long long index) const = 0;
+  // The lengths of case `index`'s class code and failure reason (the writer sizes its string columns
+  // with a pass over every case first): read whole here; a store that can read them alone does.
+  struct TextSizes {
+    std::size_t class_code = 0, reason = 0;
+  };
+  virtual TextSizes text_sizes(long long index) const {
+    const CaseResult c = read(index);
+    return {c.class_code.size(), c.reason.size()};
+  }
 };
 
 class MemoryCaseStore : public CaseStore {

@@ -97,6 +97,21 @@ TEST_CASE("case records: every field comes back bit for bit", "[jobs][case_codec
   CHECK(same_sample(back.shot_state, r.shot_state));
 }
 
+TEST_CASE("case records: the head alone gives the index, reason and class code", "[jobs][case_codec]") {
+  CaseResult r = full_result();
+  r.reason = "a reason long enough to live on the heap, as a failure's does";
+  std::vector<char> bytes;
+  encode_case(7, r, bytes);
+  encode_case(8, full_result(), bytes);  // a record after it: the head's reader stops in the first
+  long long index = -1;
+  std::string reason, class_code;
+  decode_case_texts(bytes.data(), bytes.size(), 0, index, reason, class_code);
+  CHECK(index == 7);
+  CHECK(reason == r.reason);
+  CHECK(class_code == r.class_code);
+  CHECK_THROWS_AS(decode_case_texts(bytes.data(), 12, 0, index, reason, class_code), std::runtime_error);
+}
+
 TEST_CASE("case records: a few-component window is stored at its width", "[jobs][case_codec]") {
   // The conveyor's shape: 3 state components, 51 window points, a handful of counters.
   CaseResult r;
