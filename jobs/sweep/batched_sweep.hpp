@@ -12,11 +12,12 @@ namespace vibro {
 // converged case stops soon after its detector says so, long enough that a launch amortises the
 // detectors' pass.
 inline constexpr int kBatchPeriods = 8;
-// Fixed mode too, although its detectors decide nothing before the budget: on an H200, one 100-period
-// launch a group made the 10^6-case map's GPU time longer, not shorter (bench/README.md; a likely
-// cause, not yet measured: a warp's lanes drift apart in phase, and a launch's end brings them back;
-// cmake -DVIBRO_CUDA_WARP_SYNC=ON brings them back every period instead).
-// Cases stepped together: bounds the detectors' memory (each holds its history span packed, some
+// Fixed mode too, although its detectors decide nothing before the budget: one 100-period launch of
+// the 10^6-case map took 8.1 s on an H200, against 4.5 s for all its 8-period launches on an H100
+// (bench/README.md; not yet compared on one machine; a likely cause, not yet measured: a warp's lanes
+// drift apart in phase, and a launch's end brings them back; cmake -DVIBRO_CUDA_WARP_SYNC=ON brings
+// them back every period instead).
+// Cases stepped together (run.batch_cases' defaults): bounds the detectors' memory (each holds its history span packed, some
 // 7 KB a case on the conveyor's Fig. 6 study). A GPU needs far more threads than CPU cores to be busy
 // (an H100 keeps up to 270,336 resident), so its groups are larger.
 inline constexpr int kBatchCases = 16384;
