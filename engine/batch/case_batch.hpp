@@ -29,10 +29,6 @@ class CaseBatch {
   // detectors' pass of another group.
   virtual void launch(int periods, int unkept) = 0;
   virtual void wait() {}
-  void advance(int periods, int unkept) {
-    launch(periods, unkept);
-    wait();
-  }
   // Seconds the device spent on this batch's launches so far, kernels and copies (cudaEvent timing),
   // counted at wait(); negative where the batch has no device clock (CPU threads).
   virtual double device_seconds() const { return -1; }
@@ -40,13 +36,13 @@ class CaseBatch {
   // memory is slow to allocate, and freeing it synchronises the whole device). Every reference into
   // the batch (layout()) is void after.
   virtual void clear() = 0;
-  // Periods case i completed in the last advance: all asked for, or fewer when it failed (rethrow
+  // Periods case i completed in the last launch: all asked for, or fewer when it failed (rethrow
   // says why), the unkept ones included.
   virtual int taken(int i) const = 0;
-  // Case i's sample of period k of the last advance, unkept <= k < taken(i).
+  // Case i's sample of period k of the last launch, unkept <= k < taken(i).
   virtual void sample(int i, int k, StrobeSample& out) const = 0;
   [[noreturn]] virtual void rethrow(int i) const = 0;
-  // The next advance of case i starts from this sample (Simulation::restart_from); false if refused.
+  // The next launch of case i starts from this sample (Simulation::restart_from); false if refused.
   virtual bool restart(int i, const StrobeSample& sample) = 0;
   // A detector's extrapolation jump of case `slot`, as the one-case path makes it: re-base at the
   // sample the detector stopped at, then restart from the target.
@@ -71,7 +67,7 @@ class CaseBatch {
       jump.accepted = restart(jump.slot, *jump.target);
     }
   }
-  // Case i advances no more: it leaves the live set at the next advance.
+  // Case i advances no more: it leaves the live set at the next launch.
   virtual void retire(int i) = 0;
   virtual int live() const = 0;
 };

@@ -66,8 +66,10 @@ struct StrobeLayout {
 
 // Whether a and b are the same layout, numbers bit for bit (so that one may stand for the other in
 // every computation: a batch keeps one copy of the layout its cases share).
+// The same bits (NaN equals NaN, 0.0 differs from -0.0): a layout made from them is the same.
+inline bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+
 inline bool same_layout(const StrobeLayout& a, const StrobeLayout& b) {
-  const auto same_bits = [](double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; };
   if (a.state_scales.size() != b.state_scales.size() || a.settled_means.size() != b.settled_means.size()) return false;
   for (std::size_t i = 0; i < a.state_scales.size(); ++i)
     if (!same_bits(a.state_scales[i], b.state_scales[i])) return false;

@@ -181,7 +181,8 @@ class BatchedRun {
              ProgressLine* progress)
       : spec_(spec), sink_(sink), units_(units), completed_(completed), progress_(progress) {}
 
-  SweepTally::BatchedPhases run(int in_flight, int group_cases, long long& computed, long long& failed) {
+  // Counts the computed and failed cases into `tally` and leaves where the time went in tally.batched.
+  void run(int in_flight, int group_cases, SweepTally& tally) {
     group_cases_ = group_cases;
     std::vector<Group> groups(static_cast<std::size_t>(in_flight));
     std::deque<Group*> queue;  // groups with a launch in flight, oldest first
@@ -208,9 +209,9 @@ class BatchedRun {
     for (const Group& g : groups)
       if (g.batch && g.batch->device_seconds() >= 0)
         phases_.device_seconds = std::max(phases_.device_seconds, 0.0) + g.batch->device_seconds();
-    computed = computed_;
-    failed = failed_;
-    return phases_;
+    tally.computed += computed_;
+    tally.failed += failed_;
+    tally.batched = phases_;
   }
 
  private:
@@ -350,7 +351,7 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
   const bool cuda = spec.backend == Backend::Cuda;
   BatchedRun run(spec, sink, units, completed, show_progress ? &progress : nullptr);
   const int group_cases = spec.batch_cases > 0 ? spec.batch_cases : cuda ? kCudaBatchCases : kBatchCases;
-  tally.batched = run.run(kGroupsInFlight, group_cases, tally.computed, tally.failed);
+  run.run(kGroupsInFlight, group_cases, tally);
   units.finish();
   if (show_progress) progress.finish();
   tally.wall_seconds = std::chrono::duration<double>(Clock::now() - started).count();

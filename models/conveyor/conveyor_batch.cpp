@@ -1,6 +1,4 @@
 // The conveyor's host side of ConveyorBatchKernel and its CPU batch (run.backend = batched).
-#include <cstring>
-
 #include "engine/batch/batch_registry.hpp"
 #include "engine/batch/cpu_batch.hpp"
 #include "models/conveyor/conveyor_batch.hpp"
@@ -16,7 +14,6 @@ ConveyorBatchKernel::Case ConveyorBatchKernel::make(const ParameterSet& values) 
 StrobeLayout ConveyorBatchKernel::layout(const Case& k) { return conveyor_layout(k.c); }
 
 bool ConveyorBatchKernel::shares_layout(const Case& a, const Case& b) {
-  const auto same_bits = [](double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; };
   return same_bits(a.c.g, b.c.g) && same_bits(a.c.omega, b.c.omega) && same_bits(a.c.period, b.c.period);
 }
 
