@@ -13,16 +13,12 @@
 #include <cstdint>
 
 #include "engine/core/host_device.hpp"
-#include "engine/roots/bracketed_root.hpp"
+#include "engine/roots/newton_bracket.hpp"
 #if !VIBRO_DEVICE_PASS
 #include "engine/core/case_budget.hpp"
 #endif
 
 namespace vibro {
-
-struct Derivs {
-  double g, g1, g2;
-};
 
 struct RootBounds {
   double K;       // sup |g'''|
@@ -113,15 +109,9 @@ VIBRO_HD RootResult certified_first_root(Fn&& fn, double y0, double y_max, const
         result.y = ye;
         return result;
       }
-      int polish_evals = 0;
-      auto value = [&](double x) {
-        ++polish_evals;
-        return fn(x).g;
-      };
       // The end on the far side of zero, so the caller's state is at or just past the root
       // and the next search cannot find the same root again.
-      const double far_side = bracketed_root_far_side(value, y, ye, d.g, e.g, settings.rtol);
-      result.evaluations += polish_evals;
+      const double far_side = newton_root_far_side(fn, y, ye, d, e, settings.rtol, result.evaluations);
       result.outcome = RootOutcome::Root;
       result.y = far_side;
       return result;

@@ -110,8 +110,10 @@ StretchExponent stretch_at_80(const char* root_rtol, int periods) {
 TEST_CASE("a_hat = 80 (Fig. 13): the hopping between resets is chaotic, about +42/s, at two root tolerances",
           "[conveyor][shooting]") {
   // The attractor itself is a long microthrow orbit (every coupled phase resets the normal state, so
-  // its exponents are -inf); the paper's chaos is the hopping between those resets.
-  const StretchExponent nominal = stretch_at_80("1e-13", 1400), halved = stretch_at_80("5e-14", 1400);
+  // its exponents are -inf); the paper's chaos is the hopping between those resets. How many resets a
+  // run crosses is itself chaotic (about one in 150 periods at the nominal tolerance, one in 25 at
+  // half of it; 10 in 1400 periods at the nominal one): 3000 periods give each estimate 20 or more.
+  const StretchExponent nominal = stretch_at_80("1e-13", 3000), halved = stretch_at_80("5e-14", 3000);
   INFO("exponent between resets " << nominal.exponent << " /s (" << nominal.resets << " resets), at half the tolerance "
                                   << halved.exponent << " /s (" << halved.resets << ")");
   CHECK(nominal.resets > 10);

@@ -125,7 +125,9 @@ TEST_CASE("the dimer's trace: impacts change velocities only", "[trace][dimer]")
   CHECK(trace.components.back() == "X");
   REQUIRE(count_kind(trace, "impact") > 0);
   for (const auto& event : trace.events) {
-    CHECK(event.after[column(trace, "Y")] == event.before[column(trace, "Y")]);
+    // The impact law changes velocities only; then the closed tip is projected onto the plate, which
+    // removes the located contact's residual gap (below 1e-12 m at root_rtol 1e-13 and these speeds).
+    CHECK(event.after[column(trace, "Y")] == Approx(event.before[column(trace, "Y")]).margin(1e-12));
     CHECK(event.after[column(trace, "theta")] == event.before[column(trace, "theta")]);
     CHECK(event.after[column(trace, "X")] == event.before[column(trace, "X")]);
   }
