@@ -13,7 +13,7 @@
 #include <cstdint>
 
 #include "engine/core/host_device.hpp"
-#include "engine/roots/newton_bracket.hpp"
+#include "engine/roots/halley_polish.hpp"
 #if !VIBRO_DEVICE_PASS
 #include "engine/core/case_budget.hpp"
 #endif
@@ -111,7 +111,7 @@ VIBRO_HD RootResult certified_first_root(Fn&& fn, double y0, double y_max, const
       }
       // The end on the far side of zero, so the caller's state is at or just past the root
       // and the next search cannot find the same root again.
-      const double far_side = newton_root_far_side(fn, y, ye, d, e, settings.rtol, result.evaluations);
+      const double far_side = halley_root_far_side(fn, y, ye, d, e, settings.rtol, result.evaluations);
       result.outcome = RootOutcome::Root;
       result.y = far_side;
       return result;
