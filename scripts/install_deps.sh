@@ -6,7 +6,7 @@
 set -euo pipefail
 packages=(g++ cmake ninja-build make git
           libhdf5-openmpi-dev libopenmpi-dev openmpi-bin libeigen3-dev
-          libboost-program-options-dev libboost-dev catch2
+          libboost-program-options-dev libboost-dev catch2 libxxhash-dev
           hdf5-tools python3 python3-h5py python3-matplotlib python3-numpy
           python3-dev pybind11-dev python3-pybind11 python3-xarray)  # the Python package (python/)
 for option in "$@"; do

@@ -12,6 +12,10 @@
 #include <sstream>
 #include <stdexcept>
 
+// Header-only (every XXH3 function inlined here): no shared library for a binary to carry.
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "engine/core/input_error.hpp"
 #include "jobs/output/safe_path.hpp"
 #include "jobs/sweep/case_result_codec.hpp"
@@ -22,7 +26,8 @@ namespace {
 
 // The version follows the case record's layout (case_result_codec) and the batch framing: a log of
 // another layout is refused.
-constexpr char kMagic[] = "VIBRO-CHECKPOINT-6\n";  // 6: samples' arrays trimmed of their zero tails
+// 6: samples' arrays trimmed of their zero tails; 7: records checksummed with XXH3 instead of FNV-1a.
+constexpr char kMagic[] = "VIBRO-CHECKPOINT-7\n";
 constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
 // Starts every record; the reader looks for it to resync after a damaged stretch.
 constexpr char kMarker[8] = {'\x89', 'V', 'B', 'A', 'T', 'C', 'H', '\n'};
@@ -31,22 +36,22 @@ constexpr std::size_t kFrameSize = 32;
 // A batch is flushed early once this big, so the writer's buffer stays bounded on fast sweeps.
 constexpr std::size_t kMaxPendingBytes = 32u << 20;
 
-constexpr std::uint64_t kFnvBasis = 1469598103934665603ULL;
-
-// `hash` carries on from the bytes before: a record split over several buffers sums as one.
-std::uint64_t fnv1a(const char* data, std::size_t size, std::uint64_t hash = kFnvBasis) {
-  for (std::size_t i = 0; i < size; ++i) {
-    hash ^= static_cast<unsigned char>(data[i]);
-    hash *= 1099511628211ULL;
+// A record's checksum: XXH3 (64 bits; Y. Collet's xxHash) over its run id, its size and its payload,
+// streamed, so that a payload held in several buffers sums as one. FNV-1a, one byte at a time, was a
+// quarter of the time it took to write a 10^6-case file from its logs; XXH3 reads tens of GB/s.
+class RecordSum {
+ public:
+  RecordSum(std::uint64_t run_id, std::uint64_t size) {
+    XXH3_64bits_reset(&state_);
+    const std::uint64_t head[2] = {run_id, size};
+    add(head, sizeof head);
   }
-  return hash;
-}
+  void add(const void* data, std::size_t size) { XXH3_64bits_update(&state_, data, size); }
+  std::uint64_t value() const { return XXH3_64bits_digest(&state_); }
 
-// The checksum of a record's run id and size, carried on over its payload.
-std::uint64_t frame_sum(std::uint64_t run_id, std::uint64_t size) {
-  const std::uint64_t head[2] = {run_id, size};
-  return fnv1a(reinterpret_cast<const char*>(head), sizeof head);
-}
+ private:
+  XXH3_state_t state_;
+};
 
 void write_frame(std::FILE* file, std::uint64_t run_id, std::uint64_t size, std::uint64_t sum) {
   std::fwrite(kMarker, 1, sizeof kMarker, file);
@@ -81,7 +86,9 @@ Record read_record(int fd, std::uint64_t file_size, std::uint64_t at, std::uint6
   if (size > file_size - at - kFrameSize) return Record::Damaged;
   payload.resize(size);
   if (size > 0 && !read_at(fd, at + kFrameSize, payload.data(), size)) return Record::Damaged;
-  if (fnv1a(payload.data(), payload.size(), frame_sum(rest[0], size)) != rest[2]) return Record::Damaged;
+  RecordSum sum(rest[0], size);
+  sum.add(payload.data(), payload.size());
+  if (sum.value() != rest[2]) return Record::Damaged;
   run_id = rest[0];
   next = at + kFrameSize + size;
   return Record::Intact;
@@ -262,7 +269,9 @@ CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHead
     put_string(payload, header.sweep_text);
     put_string(payload, header.settings);
     for (const auto& o : header.overrides) put_string(payload, o);
-    write_frame(file_, run_id_, payload.size(), fnv1a(payload.data(), payload.size(), frame_sum(run_id_, payload.size())));
+    RecordSum sum(run_id_, payload.size());
+    sum.add(payload.data(), payload.size());
+    write_frame(file_, run_id_, payload.size(), sum.value());
     std::fwrite(payload.data(), 1, payload.size(), file_);
     std::fflush(file_);
     fsync(fileno(file_));
@@ -341,9 +350,9 @@ void CheckpointWriter::write_pending() {
   pending_bytes_ -= static_cast<long long>(size);
   if (size > 0 && file_) {
     // One record whose payload is the concatenated buffers.
-    std::uint64_t sum = frame_sum(run_id_, size);
-    for (const auto& bytes : outgoing_) sum = fnv1a(bytes.data(), bytes.size(), sum);
-    write_frame(file_, run_id_, size, sum);
+    RecordSum sum(run_id_, size);
+    for (const auto& bytes : outgoing_) sum.add(bytes.data(), bytes.size());
+    write_frame(file_, run_id_, size, sum.value());
     for (const auto& bytes : outgoing_) std::fwrite(bytes.data(), 1, bytes.size(), file_);
     std::fflush(file_);
     fsync(fileno(file_));  // a batch is either whole on disk or detected as torn
