@@ -109,7 +109,7 @@ const RunKey kRunKeys[] = {
     {"output.floquet", kChanges, [](const SweepSpec& s) { return number(s.floquet); }, "true: Floquet multipliers of each periodic steady state (event-driven models)"},
     {"output.shooting", kChanges, [](const SweepSpec& s) { return number(s.shooting); }, "true: refine each periodic or slowly converging case by Newton shooting (unstable orbits too); implies floquet"},
     {"output.lyapunov_periods", kChanges, [](const SweepSpec& s) { return number(s.lyapunov_periods); }, "Lyapunov exponents of each case over this many periods after its steady state (0: none)"},
-    {"output.block_cases", kNoEffect, nullptr, "cases per HDF5 write block: the writer holds one block in memory (default 65536)"},
+    {"output.block_cases", kNoEffect, nullptr, "cases per HDF5 write block: the writer holds one block in memory (default 8192)"},
     {"output.checkpoint_seconds", kNoEffect, nullptr, "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
     {"output.keep_checkpoints", kNoEffect, nullptr, "true: keep the checkpoint logs after the file is written (default false)"},
     {"analysis.global_continuation", kNoEffect, nullptr, "none, or a parameter axis along which the attractors of neighbouring points are matched: global ids, basin fractions, births, deaths, mergers and splits in /basins (default none)"},

@@ -61,7 +61,11 @@ struct SweepSpec {
   std::string fingerprint() const;
   bool overwrite = false;          // output.overwrite: replace an existing output file
   double checkpoint_seconds = 5;   // flush interval of the checkpoint logs
-  long long block_cases = 65536;   // cases per HDF5 write block (the writer holds one block)
+  // Cases per HDF5 write block (the writer holds one block). 8192, not 65536: a block of results is
+  // 1.8 KB a case, and 65536 of them (115 MB, first touched and refilled each block) made writing a
+  // 10^6-case conveyor file 2.35/2.75 s against 1.38/1.51 s (10^5 cases with strobe points: 1.48/1.70
+  // against 0.50/0.65 s); files identical.
+  long long block_cases = 8192;
   bool keep_checkpoints = false;   // keep the logs after the file is written (debugging, tests)
   // The parameter values of case `index` (flattened grid, C order).
   ParameterSet case_parameters(long long index) const;
