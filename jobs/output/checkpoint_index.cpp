@@ -99,12 +99,18 @@ bool CheckpointIndex::decode_record(long long index, Decode decode) const {
 
 CaseResult CheckpointIndex::read(long long index) const {
   CaseResult result;
-  decode_record(index, [&](const char* bytes, std::size_t size, std::size_t at) {
+  read_into(index, result);
+  return result;
+}
+
+void CheckpointIndex::read_into(long long index, CaseResult& out) const {
+  // decode_case overwrites every field of `out` (a case the index lacks is a NotRun result).
+  const bool found_record = decode_record(index, [&](const char* bytes, std::size_t size, std::size_t at) {
     long long found = -1;
-    decode_case(bytes, size, at, found, result);
+    decode_case(bytes, size, at, found, out);
     return found;
   });
-  return result;
+  if (!found_record) out = CaseResult{};
 }
 
 CaseStore::TextSizes CheckpointIndex::text_sizes(long long index) const {

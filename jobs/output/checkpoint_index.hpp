@@ -25,6 +25,7 @@ class CheckpointIndex : public CaseStore {
   long long case_count() const override { return static_cast<long long>(where_.size()); }
   bool has(long long index) const { return where_[static_cast<std::size_t>(index)] != kMissing; }
   CaseResult read(long long index) const override;  // thread-safe
+  void read_into(long long index, CaseResult& out) const override;  // thread-safe
   TextSizes text_sizes(long long index) const override;  // the record's head alone; thread-safe
 
   long long loaded() const { return loaded_; }          // distinct cases available

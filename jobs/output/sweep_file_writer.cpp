@@ -373,7 +373,7 @@ int reading_threads(const SweepSpec& spec) { return spec.threads > 0 ? spec.thre
 void read_block(const CaseStore& store, long long first, long long count, int threads, std::vector<CaseResult>& block) {
   block.resize(static_cast<std::size_t>(count));
 #pragma omp parallel for schedule(static, 256) num_threads(threads)
-  for (long long k = 0; k < count; ++k) block[static_cast<std::size_t>(k)] = store.read(first + k);
+  for (long long k = 0; k < count; ++k) store.read_into(first + k, block[static_cast<std::size_t>(k)]);
 }
 
 SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore& store, const Provenance& prov) {

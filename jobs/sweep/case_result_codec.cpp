@@ -213,12 +213,15 @@ void decode_case(const char* data, std::size_t size, std::size_t& at, long long&
   rd.get(r.floquet);
   rd.get(r.shooting);
   rd.get(r.shooting_residual);
+  // A sample the record does not hold is reset: a reader may decode case after case into one result.
   if (r.shooting == 1) rd.get(r.shot_state);
+  else r.shot_state = StrobeSample{};
   rd.get(r.lyapunov);
   rd.get(r.stretch_exponent);
   rd.get(r.stretch_resets);
   rd.get(r.has_final_state);
   if (r.has_final_state) rd.get(r.final_state);
+  else r.final_state = StrobeSample{};
   at = rd.at();
 }
 

@@ -132,6 +132,37 @@ TEST_CASE("case records: a few-component window is stored at its width", "[jobs]
   CHECK(size < full / 4);
 }
 
+TEST_CASE("case records: decoding into a used result leaves nothing of the case before", "[jobs][case_codec]") {
+  // The file writer decodes case after case into the results of one block.
+  CaseResult first;
+  first.status = CaseStatus::Ok;
+  first.class_code = "M5";
+  first.shooting = 1;
+  first.shot_state.state[0] = 3.0;
+  first.has_final_state = true;
+  first.final_state.state[1] = 4.0;
+  first.observables = {1.0, 2.0};
+  CaseResult second;  // no shooting, no final state, no observables
+  second.status = CaseStatus::Failed;
+  second.reason = "non-finite state";
+  std::vector<char> bytes;
+  encode_case(1, first, bytes);
+  encode_case(2, second, bytes);
+  std::size_t at = 0;
+  long long index = -1;
+  CaseResult target;
+  decode_case(bytes.data(), bytes.size(), at, index, target);
+  decode_case(bytes.data(), bytes.size(), at, index, target);
+  CHECK(index == 2);
+  CHECK(target.status == CaseStatus::Failed);
+  CHECK(target.class_code.empty());
+  CHECK(target.observables.empty());
+  CHECK(!target.has_final_state);
+  CHECK(same_sample(target.final_state, StrobeSample{}));
+  CHECK(target.shooting == -1);
+  CHECK(same_sample(target.shot_state, StrobeSample{}));
+}
+
 TEST_CASE("case records: a width past the arrays is refused as malformed", "[jobs][case_codec]") {
   // Two records that differ only in the window's width (0 and 1): the first byte they differ in is it.
   CaseResult narrow;
