@@ -1,6 +1,5 @@
 #include "jobs/sweep/batched_sweep.hpp"
 
-#include <malloc.h>
 #include <omp.h>
 
 #include <algorithm>
@@ -333,21 +332,10 @@ class BatchedRun {
   long long computed_ = 0, failed_ = 0;
 };
 
-// Each group's detectors (a few KB of history a case, 10^5 cases a group) are freed when its cases
-// finish and allocated again for the next group. glibc returns the freed top of its heaps to the system
-// at once, so every group page-faulted its detectors' memory in afresh: keeping it (a higher trim
-// threshold, some padding when a heap grows) took the detectors of a 10^5-case adaptive conveyor map
-// here from 1.52/1.59/1.77 s to 1.23/1.17/1.24 s (alternating runs; peak RSS 430 -> 440 MB).
-void keep_freed_heap_memory() {
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
-  mallopt(M_TOP_PAD, 64 << 20);
-}
-
 }  // namespace
 
 SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool show_progress, UnitSource& units,
                                  const CompletedCases& completed) {
-  keep_freed_heap_memory();
   SweepTally tally;
   tally.threads = spec.threads > 0 ? spec.threads : omp_get_max_threads();
   if (spec.backend == Backend::Cuda) {
