@@ -131,7 +131,7 @@ VIBRO_HD inline PolynomialRange polynomial_range(const double* c, int degree, do
 }
 
 // coefficients: power basis c[0] + c[1] x + ... + c[degree] x^degree, degree <= 8.
-// resolution: the width in x below which an unresolved interval is a tangency.
+// resolution: the width in x below which an unresolved interval is a tangency (2^-50, about 8.9e-16, at the finest).
 // touch: values within this distance of zero count as touching it (the rounding level of the
 // coefficients): a minimum that clears zero by less is a grazing contact, not a proof of no root.
 VIBRO_HD inline PolynomialRoot polynomial_first_root(const double* c, int degree, Crossing crossing,
@@ -139,7 +139,15 @@ VIBRO_HD inline PolynomialRoot polynomial_first_root(const double* c, int degree
   using namespace polynomial_detail;
   PolynomialRoot result;
   const int n = degree < kMaxDegree ? degree : kMaxDegree;
-  constexpr int kStack = 2 * 64;
+  // The search is depth first, left child first: the stack holds the pending right halves, one a
+  // depth, and a split's two children. A piece is split only while its width is at least the
+  // resolution, clamped to 2^-50 or more: the pieces are then dyadic intervals of [0, 1] whose ends
+  // take at most 51 bits, so every midpoint is exact, widths halve exactly, the depth stays <= 50 and
+  // the stack <= 52 entries. (It had 128 of 88 bytes: 11 KB of a GPU thread's local memory a search; a
+  // resolution of 1e-12 uses at most 41. Finer than 2^-50 a split's midpoint could round onto an end.)
+  constexpr int kStack = 64;
+  constexpr double kFinestResolution = 0x1p-50;
+  if (!(resolution >= kFinestResolution)) resolution = kFinestResolution;
   Piece stack[kStack];
   int top = 0;
   stack[top++] = {0.0, 1.0, to_bernstein(c, n)};
@@ -184,7 +192,7 @@ VIBRO_HD inline PolynomialRoot polynomial_first_root(const double* c, int degree
     }
     Piece left, right;
     split(piece, n, left, right);
-    if (top + 2 > kStack) continue;  // cannot happen above the resolution
+    if (top + 2 > kStack) continue;  // never: see kStack
     stack[top++] = right;
     stack[top++] = left;  // processed first: the search goes left to right
   }

@@ -61,3 +61,28 @@ TEST_CASE("quartics with roots near both ends and none at all", "[engine][events
   double none[5] = {1, -1, 1, -1, 1};  // 1 - x + x^2 - x^3 + x^4 > 0 on [0, 1]
   CHECK_FALSE(polynomial_first_root(none, 4, Crossing::Either).found);
 }
+
+TEST_CASE("a resolution finer than 2^-50 is clamped: tangencies near either end still end, on a small stack",
+          "[engine][events]") {
+  // (x - r)^2 next to 1, where a 1e-20-wide piece would be below the doubles' spacing (a split's
+  // midpoint would round onto an end), next to 0, and inside. The search ends there: a tangency, or the
+  // pair of roots 2^-50 can separate where the rounded coefficients dip below zero (near both ends).
+  for (const double r : {1.0 - 0x1p-40, 0x1p-40, 1.0 / 3.0}) {
+    double c[5];
+    quadratic(r, r, 0, c);
+    const auto hit = polynomial_first_root(c, 4, Crossing::Falling, 1e-20, 1e-15);
+    INFO("double root at " << r);
+    REQUIRE(hit.found);
+    CHECK(hit.theta == Approx(r).margin(1e-6));
+  }
+  double touching[5];
+  quadratic(1.0 / 3.0, 1.0 / 3.0, 0, touching);
+  CHECK(polynomial_first_root(touching, 4, Crossing::Falling, 1e-20, 1e-15).grazing);
+  // Two roots 2e-8 apart at the finest resolution: the first one, polished.
+  double c[5];
+  quadratic(0.4, 0.4, -1e-16, c);
+  const auto hit = polynomial_first_root(c, 4, Crossing::Falling, 0.0);
+  REQUIRE(hit.found);
+  CHECK_FALSE(hit.grazing);
+  CHECK(hit.theta == Approx(0.4 - 1e-8).margin(1e-13));
+}
