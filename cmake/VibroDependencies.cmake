@@ -22,3 +22,12 @@ if(HDF5_IS_PARALLEL)
   target_link_libraries(vibro_hdf5 INTERFACE MPI::MPI_C)
 endif()
 message(STATUS "vibro: HDF5 ${HDF5_VERSION} parallel=${HDF5_IS_PARALLEL}")
+
+# xxHash (libxxhash-dev), used header-only for the checkpoint logs' checksums (XXH_INLINE_ALL): no
+# library to link or to carry to another machine.
+find_path(VIBRO_XXHASH_INCLUDE_DIR xxhash.h)
+if(NOT VIBRO_XXHASH_INCLUDE_DIR)
+  message(FATAL_ERROR "xxhash.h not found: install libxxhash-dev (scripts/install_deps.sh does)")
+endif()
+add_library(vibro_xxhash INTERFACE)
+target_include_directories(vibro_xxhash SYSTEM INTERFACE ${VIBRO_XXHASH_INCLUDE_DIR})
