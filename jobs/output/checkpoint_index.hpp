@@ -2,7 +2,8 @@
 // Where every case of a sweep lies in its checkpoint logs: built by one streaming pass over the logs
 // (one batch in memory at a time), it answers "is case i done" for a resumed run and reads any case
 // back on demand, so the HDF5 file is written from the logs a block at a time and no rank ever
-// holds the sweep's results in memory (8 bytes per case).
+// holds the sweep's results in memory (8 bytes per case). Indexing reads each record's head alone
+// (case_result_codec.hpp): a case is decoded only when it is read.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -27,6 +28,7 @@ class CheckpointIndex : public CaseStore {
   CaseResult read(long long index) const override;  // thread-safe
   void read_into(long long index, CaseResult& out) const override;  // thread-safe
   TextSizes text_sizes(long long index) const override;  // the record's head alone; thread-safe
+  std::optional<TextSizes> widest_texts() const override;  // seen while indexing
 
   long long loaded() const { return loaded_; }          // distinct cases available
   long long duplicates() const { return duplicates_; }  // cases found more than once (the last one counts)
@@ -56,6 +58,7 @@ class CheckpointIndex : public CaseStore {
   std::vector<std::uint64_t> sizes_;
   std::vector<std::uint64_t> where_;
   std::vector<Mapping> mappings_;
+  TextSizes widest_;  // the longest class code and reason of the records indexed
   long long loaded_ = 0, duplicates_ = 0;
   int damaged_ = 0, foreign_batches_ = 0;
 };

@@ -380,14 +380,19 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
   H5::H5File file = h5::create_file(path);
   write_metadata(file, spec, prov);
   const long long n = spec.case_count();
-  // Fixed-length strings need their width first: one pass over the cases.
+  // Fixed-length strings need their width first: from the store, or one pass over the cases.
   std::size_t class_width = 1, reason_width = 1;
   const int threads = reading_threads(spec);
+  if (const auto widest = store.widest_texts()) {
+    class_width = std::max(class_width, widest->class_code);
+    reason_width = std::max(reason_width, widest->reason);
+  } else {
 #pragma omp parallel for schedule(static, 256) reduction(max : class_width, reason_width) num_threads(threads)
-  for (long long i = 0; i < n; ++i) {
-    const CaseStore::TextSizes sizes = store.text_sizes(i);
-    class_width = std::max(class_width, sizes.class_code);
-    reason_width = std::max(reason_width, sizes.reason);
+    for (long long i = 0; i < n; ++i) {
+      const CaseStore::TextSizes sizes = store.text_sizes(i);
+      class_width = std::max(class_width, sizes.class_code);
+      reason_width = std::max(reason_width, sizes.reason);
+    }
   }
   CaseColumns columns(file, spec, class_width, reason_width);
   SweepCensus census;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <type_traits>
 
@@ -90,11 +91,16 @@ class Reader {
     at_ += sizeof(T);
   }
   void get(std::string& text) {
+    const std::size_t n = skip_text();
+    text.assign(data_ + at_ - n, n);
+  }
+  // Passes over a text; returns its length.
+  std::size_t skip_text() {
     std::uint64_t n = 0;
     get(n);
     need(n);
-    text.assign(data_ + at_, n);
     at_ += n;
+    return static_cast<std::size_t>(n);
   }
   template <class T>
   void get(std::vector<T>& values) {
@@ -154,7 +160,9 @@ class Reader {
 }  // namespace
 
 void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes) {
+  const std::size_t head = bytes.size();
   Writer w(bytes);
+  w.put(std::uint32_t{0});  // the body's size, set below
   w.put(index);
   w.put(r.status);
   w.put(r.reason);
@@ -181,20 +189,35 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes)
   w.put(r.stretch_resets);
   w.put(r.has_final_state);
   if (r.has_final_state) w.put(r.final_state);
+  const std::size_t body = bytes.size() - head - sizeof(std::uint32_t);
+  if (body > std::numeric_limits<std::uint32_t>::max()) throw std::runtime_error("case record over 4 GB");
+  const auto body_size = static_cast<std::uint32_t>(body);
+  std::memcpy(bytes.data() + head, &body_size, sizeof body_size);
 }
 
-void decode_case_texts(const char* data, std::size_t size, std::size_t at, long long& index, std::string& reason,
-                       std::string& class_code) {
+CaseHead read_case_head(const char* data, std::size_t size, std::size_t at) {
   Reader rd(data, size, at);
+  std::uint32_t body = 0;
+  rd.get(body);
+  CaseHead head;
+  head.next = rd.at() + body;
+  if (head.next > size) throw std::runtime_error("malformed case buffer (truncated)");
+  Reader in_body(data, head.next, rd.at());  // the head must lie within the body its size gives
   CaseStatus status{};
-  rd.get(index);
-  rd.get(status);
-  rd.get(reason);
-  rd.get(class_code);
+  in_body.get(head.index);
+  in_body.get(status);
+  head.reason_size = in_body.skip_text();
+  head.class_size = in_body.skip_text();
+  return head;
 }
 
 void decode_case(const char* data, std::size_t size, std::size_t& at, long long& index, CaseResult& r) {
-  Reader rd(data, size, at);
+  std::uint32_t body = 0;
+  Reader prefix(data, size, at);
+  prefix.get(body);
+  const std::size_t end = prefix.at() + body;
+  if (end > size) throw std::runtime_error("malformed case buffer (truncated)");
+  Reader rd(data, end, prefix.at());
   rd.get(index);
   rd.get(r.status);
   rd.get(r.reason);
@@ -222,7 +245,8 @@ void decode_case(const char* data, std::size_t size, std::size_t& at, long long&
   rd.get(r.has_final_state);
   if (r.has_final_state) rd.get(r.final_state);
   else r.final_state = StrobeSample{};
-  at = rd.at();
+  if (rd.at() != end) throw std::runtime_error("malformed case buffer (size)");
+  at = end;
 }
 
 }  // namespace vibro

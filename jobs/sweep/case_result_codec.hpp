@@ -1,5 +1,6 @@
 #pragma once
-// Byte encoding of case results: the records of the checkpoint logs.
+// Byte encoding of case results: the records of the checkpoint logs. A record is its body's size
+// (4 bytes) and the body: the case index, then the result's fields.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,9 +14,15 @@ void encode_case(long long index, const CaseResult& result, std::vector<char>& b
 // Decodes the one (index, result) that starts at data[at]; leaves `at` after it. Throws
 // std::runtime_error when the record is malformed or does not end within `size` bytes.
 void decode_case(const char* data, std::size_t size, std::size_t& at, long long& index, CaseResult& result);
-// The index, failure reason and class code of the record at data[at] alone (they come first): what
-// the HDF5 writer's pass that sizes its string columns needs. Throws as decode_case.
-void decode_case_texts(const char* data, std::size_t size, std::size_t at, long long& index, std::string& reason,
-                       std::string& class_code);
+// What the record at data[at] says of itself without being decoded (its size and first fields come
+// first): where the next record starts, its case index and the lengths of its failure reason and
+// class code. Indexing a log and sizing the HDF5 file's string columns need no more. Throws as
+// decode_case when the head is malformed or the record does not end within `size` bytes.
+struct CaseHead {
+  long long index = -1;
+  std::size_t next = 0;
+  std::size_t reason_size = 0, class_size = 0;
+};
+CaseHead read_case_head(const char* data, std::size_t size, std::size_t at);
 
 }  // namespace vibro

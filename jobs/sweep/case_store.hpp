@@ -2,6 +2,7 @@
 // Random access to the results of a sweep by case index: what the HDF5 writer reads from. The
 // checkpoint logs are the store of a real run (checkpoint_index.hpp); a vector is one for a sweep
 // held in memory.
+#include <optional>
 #include <vector>
 
 #include "jobs/sweep/case_result.hpp"
@@ -27,6 +28,9 @@ class CaseStore {
     const CaseResult c = read(index);
     return {c.class_code.size(), c.reason.size()};
   }
+  // The longest class code and reason of all cases when the store knows them without a pass (the
+  // checkpoint logs' index notes them as it reads each record's head).
+  virtual std::optional<TextSizes> widest_texts() const { return std::nullopt; }
 };
 
 class MemoryCaseStore : public CaseStore {

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <stdexcept>
@@ -97,19 +98,41 @@ TEST_CASE("case records: every field comes back bit for bit", "[jobs][case_codec
   CHECK(same_sample(back.shot_state, r.shot_state));
 }
 
-TEST_CASE("case records: the head alone gives the index, reason and class code", "[jobs][case_codec]") {
+TEST_CASE("case records: the head alone gives the index, the next record and the texts' lengths", "[jobs][case_codec]") {
   CaseResult r = full_result();
   r.reason = "a reason long enough to live on the heap, as a failure's does";
   std::vector<char> bytes;
   encode_case(7, r, bytes);
+  const std::size_t first_size = bytes.size();
   encode_case(8, full_result(), bytes);  // a record after it: the head's reader stops in the first
-  long long index = -1;
-  std::string reason, class_code;
-  decode_case_texts(bytes.data(), bytes.size(), 0, index, reason, class_code);
-  CHECK(index == 7);
-  CHECK(reason == r.reason);
-  CHECK(class_code == r.class_code);
-  CHECK_THROWS_AS(decode_case_texts(bytes.data(), 12, 0, index, reason, class_code), std::runtime_error);
+  const CaseHead head = read_case_head(bytes.data(), bytes.size(), 0);
+  CHECK(head.index == 7);
+  CHECK(head.next == first_size);
+  CHECK(head.reason_size == r.reason.size());
+  CHECK(head.class_size == r.class_code.size());
+  const CaseHead second = read_case_head(bytes.data(), bytes.size(), head.next);
+  CHECK(second.index == 8);
+  CHECK(second.next == bytes.size());
+  // A record cut short is refused, whether its head or only its body is missing.
+  CHECK_THROWS_AS(read_case_head(bytes.data(), 12, 0), std::runtime_error);
+  CHECK_THROWS_AS(read_case_head(bytes.data(), first_size - 1, 0), std::runtime_error);
+}
+
+TEST_CASE("case records: a size that disagrees with the body is refused as malformed", "[jobs][case_codec]") {
+  std::vector<char> bytes;
+  encode_case(3, full_result(), bytes);
+  std::uint32_t body = 0;
+  std::memcpy(&body, bytes.data(), sizeof body);
+  CHECK(body + sizeof body == bytes.size());
+  for (const std::uint32_t wrong : {body - 1, body + 1}) {
+    std::vector<char> changed = bytes;
+    changed.push_back(0);  // room for the longer size's last byte
+    std::memcpy(changed.data(), &wrong, sizeof wrong);
+    std::size_t at = 0;
+    long long index = -1;
+    CaseResult back;
+    CHECK_THROWS_AS(decode_case(changed.data(), changed.size(), at, index, back), std::runtime_error);
+  }
 }
 
 TEST_CASE("case records: a few-component window is stored at its width", "[jobs][case_codec]") {
@@ -164,7 +187,8 @@ TEST_CASE("case records: decoding into a used result leaves nothing of the case 
 }
 
 TEST_CASE("case records: a width past the arrays is refused as malformed", "[jobs][case_codec]") {
-  // Two records that differ only in the window's width (0 and 1): the first byte they differ in is it.
+  // Two records that differ only in the window's width (0 and 1): the first byte of their bodies they
+  // differ in is it.
   CaseResult narrow;
   narrow.strobe.resize(1);
   narrow.strobe[0].state.fill(0.0);
@@ -173,7 +197,7 @@ TEST_CASE("case records: a width past the arrays is refused as malformed", "[job
   std::vector<char> bytes, other;
   encode_case(0, narrow, bytes);
   encode_case(0, wide, other);
-  std::size_t width_at = 0;
+  std::size_t width_at = sizeof(std::uint32_t);  // past the records' sizes, which differ too
   while (width_at < bytes.size() && bytes[width_at] == other[width_at]) ++width_at;
   REQUIRE(width_at < bytes.size());
   REQUIRE(bytes[width_at] == 0);
