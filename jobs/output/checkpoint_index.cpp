@@ -1,16 +1,10 @@
 #include "jobs/output/checkpoint_index.hpp"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <filesystem>
 #include <stdexcept>
 
 #include "engine/core/input_error.hpp"
 #include "jobs/output/checkpoint_log.hpp"
-#include "jobs/output/safe_path.hpp"
 #include "jobs/sweep/case_result_codec.hpp"
 
 namespace vibro {
@@ -27,13 +21,13 @@ CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std
     };
     std::vector<std::pair<long long, std::uint64_t>> batch;
     TextSizes widest;
-    const auto take = [&](const std::vector<char>& payload, std::uint64_t offset) {
+    const auto take = [&](const char* payload, std::size_t size, std::uint64_t offset) {
       batch.clear();
       TextSizes batch_widest = widest;
       try {
         // Each record's head says where the next starts: indexing decodes no result.
-        for (std::size_t at = 0; at < payload.size();) {
-          const CaseHead head = read_case_head(payload.data(), payload.size(), at);
+        for (std::size_t at = 0; at < size;) {
+          const CaseHead head = read_case_head(payload, size, at);
           if (head.index < 0 || head.index >= cases) throw std::runtime_error("index");
           batch.emplace_back(head.index, offset + at);
           batch_widest.class_code = std::max(batch_widest.class_code, head.class_size);
@@ -51,9 +45,12 @@ CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std
       }
       return true;
     };
+    // Mapped once: scanned here, then read from while the file is written (cases come back in index
+    // order while the sweep finished them out of order, so reads jump all over the logs).
+    MappedFile mapped = map_checkpoint(path);
     CheckpointScan scan;
     try {
-      scan = scan_checkpoint(path, check, take);
+      scan = scan_checkpoint(mapped, path, check, take);
     } catch (const ForeignCheckpoint&) {
       ignored_.push_back(path);  // not vibro's: neither read nor, later, deleted
       continue;
@@ -61,30 +58,10 @@ CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std
     widest_.class_code = std::max(widest_.class_code, widest.class_code);
     widest_.reason = std::max(widest_.reason, widest.reason);
     logs_.push_back(path);
-    sizes_.push_back(std::filesystem::file_size(path));
+    mappings_.push_back(std::move(mapped));
     damaged_ += scan.damaged;
     foreign_batches_ += scan.foreign;
   }
-  for (std::size_t log = 0; log < logs_.size(); ++log) mappings_.push_back(map_log(log));
-}
-
-CheckpointIndex::~CheckpointIndex() {
-  for (const auto& m : mappings_)
-    if (m.bytes) ::munmap(const_cast<char*>(m.bytes), m.size);
-}
-
-CheckpointIndex::Mapping CheckpointIndex::map_log(std::size_t log) const {
-  Mapping m;
-  if (sizes_[log] == 0) return m;
-  // The size the scan saw: the logs only grow (a writer truncates a torn tail only when it opens a
-  // log, and no writer of this sweep is open while an index reads it).
-  const int fd = open_regular(logs_[log], O_RDONLY, 0, "checkpoint");
-  void* bytes = ::mmap(nullptr, static_cast<std::size_t>(sizes_[log]), PROT_READ, MAP_PRIVATE, fd, 0);
-  ::close(fd);  // the mapping keeps the file
-  if (bytes == MAP_FAILED) throw std::runtime_error("cannot read checkpoint '" + logs_[log] + "'");
-  m.bytes = static_cast<const char*>(bytes);
-  m.size = static_cast<std::size_t>(sizes_[log]);
-  return m;
 }
 
 template <class Decode>
@@ -93,10 +70,10 @@ bool CheckpointIndex::decode_record(long long index, Decode decode) const {
   if (where == kMissing) return false;
   const auto log = static_cast<std::size_t>(where >> kOffsetBits);
   const auto at = static_cast<std::size_t>(where & ((std::uint64_t{1} << kOffsetBits) - 1));
-  const Mapping& m = mappings_[log];
+  const MappedFile& m = mappings_[log];
   long long found = -1;
   try {
-    found = decode(m.bytes, m.size, at);
+    found = decode(m.data(), static_cast<std::size_t>(m.size()), at);
   } catch (const std::runtime_error&) {
     throw std::runtime_error("checkpoint '" + logs_[log] + "' ends inside case " + std::to_string(index));
   }

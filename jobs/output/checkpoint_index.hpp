@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/output/mapped_file.hpp"
 #include "jobs/sweep/case_store.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
 
@@ -20,7 +21,6 @@ class CheckpointIndex : public CaseStore {
   // A file that is not a vibro log at all is left alone (ignored()).
   CheckpointIndex(const std::vector<std::string>& logs, const std::string& fingerprint, const std::string& settings,
                   long long cases);
-  ~CheckpointIndex() override;
   CheckpointIndex(const CheckpointIndex&) = delete;
   CheckpointIndex& operator=(const CheckpointIndex&) = delete;
   long long case_count() const override { return static_cast<long long>(where_.size()); }
@@ -44,20 +44,9 @@ class CheckpointIndex : public CaseStore {
   // is missing. Throws std::runtime_error naming the log when the record is cut or out of step.
   template <class Decode>
   bool decode_record(long long index, Decode decode) const;
-  // A log mapped read-only once indexed: cases come back in index order while the sweep
-  // finished them out of order (threads, batched groups), so reads jump all over the logs; a mapping
-  // makes each jump a memory access, not a system call. The pages are the kernel's (page cache),
-  // not this process's heap, so the index still holds nothing per case but its 8-byte slot.
-  struct Mapping {
-    const char* bytes = nullptr;
-    std::size_t size = 0;
-  };
-  Mapping map_log(std::size_t log) const;
-
   std::vector<std::string> logs_, ignored_;
-  std::vector<std::uint64_t> sizes_;
   std::vector<std::uint64_t> where_;
-  std::vector<Mapping> mappings_;
+  std::vector<MappedFile> mappings_;  // each log's bytes, as indexed (the logs only grow)
   TextSizes widest_;  // the longest class code and reason of the records indexed
   long long loaded_ = 0, duplicates_ = 0;
   int damaged_ = 0, foreign_batches_ = 0;

@@ -60,53 +60,41 @@ void write_frame(std::FILE* file, std::uint64_t run_id, std::uint64_t size, std:
   std::fwrite(rest, sizeof rest, 1, file);
 }
 
-bool read_at(int fd, std::uint64_t offset, char* into, std::size_t size) {
-  std::size_t got = 0;
-  while (got < size) {
-    const ssize_t n = ::pread(fd, into + got, size - got, static_cast<off_t>(offset + got));
-    if (n <= 0) return false;
-    got += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
 enum class Record { Intact, Damaged, End };
 
-// The record at `at`: Intact (run id, payload and the next record's offset filled in), Damaged (no
-// intact record starts there: torn, flipped or garbage), or End of the file. A size beyond the end of
-// the file is never allocated.
-Record read_record(int fd, std::uint64_t file_size, std::uint64_t at, std::uint64_t& run_id, std::vector<char>& payload,
-                   std::uint64_t& next) {
+// An intact record's contents.
+struct RecordView {
+  std::uint64_t run_id = 0;
+  const char* payload = nullptr;
+  std::size_t size = 0;
+  std::uint64_t next = 0;  // the offset of the record after it
+};
+
+// The record at `at` of a mapped log: Intact (`view` filled in), Damaged (no intact record starts
+// there: torn, flipped or garbage), or End of the file. A size beyond the end of the file is refused.
+Record read_record(const MappedFile& log, std::uint64_t at, RecordView& view) {
+  const std::uint64_t file_size = log.size();
   if (at >= file_size) return Record::End;
-  char frame[kFrameSize];
-  if (file_size - at < kFrameSize || !read_at(fd, at, frame, kFrameSize)) return Record::Damaged;
+  if (file_size - at < kFrameSize) return Record::Damaged;
+  const char* frame = log.data() + at;
   if (std::memcmp(frame, kMarker, sizeof kMarker) != 0) return Record::Damaged;
   std::uint64_t rest[3];
   std::memcpy(rest, frame + sizeof kMarker, sizeof rest);
   const std::uint64_t size = rest[1];
   if (size > file_size - at - kFrameSize) return Record::Damaged;
-  payload.resize(size);
-  if (size > 0 && !read_at(fd, at + kFrameSize, payload.data(), size)) return Record::Damaged;
   RecordSum sum(rest[0], size);
-  sum.add(payload.data(), payload.size());
+  sum.add(frame + kFrameSize, static_cast<std::size_t>(size));
   if (sum.value() != rest[2]) return Record::Damaged;
-  run_id = rest[0];
-  next = at + kFrameSize + size;
+  view = {rest[0], frame + kFrameSize, static_cast<std::size_t>(size), at + kFrameSize + size};
   return Record::Intact;
 }
 
 // The offset of the first marker at or after `from` (the file size when there is none).
-std::uint64_t find_marker(int fd, std::uint64_t file_size, std::uint64_t from) {
-  std::vector<char> chunk(1 << 16);
-  for (std::uint64_t at = from; at < file_size;) {
-    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk.size(), file_size - at));
-    if (!read_at(fd, at, chunk.data(), n)) return file_size;
-    const auto hit = std::search(chunk.begin(), chunk.begin() + static_cast<long>(n), std::begin(kMarker), std::end(kMarker));
-    if (hit != chunk.begin() + static_cast<long>(n)) return at + static_cast<std::uint64_t>(hit - chunk.begin());
-    if (at + n >= file_size) break;
-    at += n - (sizeof kMarker - 1);  // a marker may straddle two chunks
-  }
-  return file_size;
+std::uint64_t find_marker(const MappedFile& log, std::uint64_t from) {
+  if (from >= log.size()) return log.size();
+  const char* end = log.data() + log.size();
+  const char* hit = std::search(log.data() + from, end, std::begin(kMarker), std::end(kMarker));
+  return static_cast<std::uint64_t>(hit - log.data());
 }
 
 void put_string(std::vector<char>& out, const std::string& text) {
@@ -116,53 +104,60 @@ void put_string(std::vector<char>& out, const std::string& text) {
   out.insert(out.end(), text.begin(), text.end());
 }
 
-std::string get_string(const std::vector<char>& in, std::size_t& at) {
+std::string get_string(const char* in, std::size_t size, std::size_t& at) {
   std::uint64_t n = 0;
-  if (at + sizeof n > in.size()) throw std::runtime_error("truncated");
-  std::memcpy(&n, in.data() + at, sizeof n);
+  if (at + sizeof n > size) throw std::runtime_error("truncated");
+  std::memcpy(&n, in + at, sizeof n);
   at += sizeof n;
-  if (n > in.size() - at) throw std::runtime_error("truncated");
-  std::string text(in.data() + at, n);
+  if (n > size - at) throw std::runtime_error("truncated");
+  std::string text(in + at, n);
   at += n;
   return text;
 }
 
-// A file descriptor closed on scope exit.
-struct Fd {
-  int fd = -1;
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-};
-
-// Opens a log (never through a link, never blocking on a FIFO) and parses magic and header.
-// Returns the offset of the first batch. Throws InputError naming the file.
-std::uint64_t open_log(const std::string& path, Fd& file, std::uint64_t& file_size, CheckpointHeader& header) {
-  file.fd = open_regular(path, O_RDONLY, 0, "checkpoint");
+// Opens and maps a log (never through a link, never blocking on a FIFO). Throws InputError naming
+// the file.
+MappedFile map_log(const std::string& path) {
+  const int fd = open_regular(path, O_RDONLY, 0, "checkpoint");
   struct stat info {};
-  if (::fstat(file.fd, &info) != 0) throw InputError("cannot read checkpoint '" + path + "': " + std::strerror(errno));
-  file_size = static_cast<std::uint64_t>(info.st_size);
-  char magic[kMagicSize];
-  if (file_size < kMagicSize || !read_at(file.fd, 0, magic, kMagicSize) || std::memcmp(magic, kMagic, kMagicSize) != 0)
+  if (::fstat(fd, &info) != 0) {
+    const int error = errno;
+    ::close(fd);
+    throw InputError("cannot read checkpoint '" + path + "': " + std::strerror(error));
+  }
+  try {
+    MappedFile log(fd, static_cast<std::uint64_t>(info.st_size), path);
+    ::close(fd);
+    return log;
+  } catch (const std::runtime_error& e) {
+    ::close(fd);
+    throw InputError(std::string(e.what()));
+  }
+}
+
+// Parses a mapped log's magic and header; returns the offset of the first batch. Throws
+// ForeignCheckpoint naming the file when it is not a log of this version.
+std::uint64_t read_head(const MappedFile& log, const std::string& path, CheckpointHeader& header) {
+  if (log.size() < kMagicSize || std::memcmp(log.data(), kMagic, kMagicSize) != 0)
     throw ForeignCheckpoint("'" + path + "' is not a checkpoint of this vibro version (bad magic); vibro leaves it alone: "
                      "move or delete it to run with this output name");
-  std::vector<char> payload;
-  std::uint64_t first = 0;
   const auto damaged = [&] {
     return ForeignCheckpoint("checkpoint '" + path + "' has a damaged header; vibro leaves it alone: move or delete it");
   };
-  if (read_record(file.fd, file_size, kMagicSize, header.run_id, payload, first) != Record::Intact) throw damaged();
+  RecordView record;
+  if (read_record(log, kMagicSize, record) != Record::Intact) throw damaged();
+  header.run_id = record.run_id;
   try {
     std::size_t p = 0;
-    header.fingerprint = get_string(payload, p);
-    header.source_name = get_string(payload, p);
-    header.sweep_text = get_string(payload, p);
-    header.settings = get_string(payload, p);
-    while (p < payload.size()) header.overrides.push_back(get_string(payload, p));
+    header.fingerprint = get_string(record.payload, record.size, p);
+    header.source_name = get_string(record.payload, record.size, p);
+    header.sweep_text = get_string(record.payload, record.size, p);
+    header.settings = get_string(record.payload, record.size, p);
+    while (p < record.size) header.overrides.push_back(get_string(record.payload, record.size, p));
   } catch (const std::runtime_error&) {
     throw damaged();
   }
-  return first;
+  return record.next;
 }
 
 // The first line that differs between two "key = value" lists, as "key: A in the checkpoint, B now".
@@ -199,34 +194,38 @@ void require_same_sweep(const CheckpointHeader& header, const std::string& finge
                    "; resume it with the same sweep file and settings, or delete it to start afresh");
 }
 
-CheckpointScan scan_checkpoint(const std::string& path, const std::function<bool(const CheckpointHeader&)>& header,
-                               const std::function<bool(const std::vector<char>&, std::uint64_t)>& batch) {
-  Fd file;
-  std::uint64_t file_size = 0;
+MappedFile map_checkpoint(const std::string& path) { return map_log(path); }
+
+CheckpointScan scan_checkpoint(const MappedFile& log, const std::string& path,
+                               const std::function<bool(const CheckpointHeader&)>& header, const BatchReader& batch) {
   CheckpointHeader parsed;
   CheckpointScan scan;
-  std::uint64_t at = open_log(path, file, file_size, parsed);
+  std::uint64_t at = read_head(log, path, parsed);
   scan.end = at;
   if (!header(parsed)) return scan;
-  std::vector<char> payload;
-  std::uint64_t run_id = 0, next = 0;
+  RecordView record;
   while (true) {
-    const Record record = read_record(file.fd, file_size, at, run_id, payload, next);
-    if (record == Record::End) break;
-    if (record == Record::Damaged) {
+    const Record outcome = read_record(log, at, record);
+    if (outcome == Record::End) break;
+    if (outcome == Record::Damaged) {
       ++scan.damaged;
-      at = find_marker(file.fd, file_size, at + 1);
+      at = find_marker(log, at + 1);
       continue;
     }
-    if (run_id != parsed.run_id) {
+    if (record.run_id != parsed.run_id) {
       ++scan.foreign;
     } else {
-      if (!batch(payload, at + kFrameSize)) break;
-      scan.end = next;
+      if (!batch(record.payload, record.size, at + kFrameSize)) break;
+      scan.end = record.next;
     }
-    at = next;
+    at = record.next;
   }
   return scan;
+}
+
+CheckpointScan scan_checkpoint(const std::string& path, const std::function<bool(const CheckpointHeader&)>& header,
+                               const BatchReader& batch) {
+  return scan_checkpoint(map_log(path), path, header, batch);
 }
 
 CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds,
@@ -246,7 +245,7 @@ CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHead
             run_id_ = existing.run_id;
             return true;
           },
-          [](const std::vector<char>&, std::uint64_t) { return true; });
+          [](const char*, std::size_t, std::uint64_t) { return true; });
       keep = scan.end;
       if (::ftruncate(fd, static_cast<off_t>(keep)) != 0)
         throw InputError("cannot write checkpoint '" + path + "': " + std::strerror(errno));
@@ -379,10 +378,8 @@ std::vector<std::string> checkpoint_files(const std::string& output_file) {
 }
 
 CheckpointHeader read_checkpoint_header(const std::string& path) {
-  Fd file;
-  std::uint64_t file_size = 0;
   CheckpointHeader header;
-  open_log(path, file, file_size, header);
+  read_head(map_log(path), path, header);
   return header;
 }
 

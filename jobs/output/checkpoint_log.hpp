@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/core/input_error.hpp"
+#include "jobs/output/mapped_file.hpp"
 #include "jobs/sweep/case_result.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
 
@@ -106,11 +107,21 @@ struct CheckpointScan {
   int foreign = 0;         // intact batches of another run (another log's id), ignored
 };
 
-// Reads a log batch by batch (one batch in memory at a time): `batch` gets each intact batch of the
-// log's own run, with the file offset of the payload's first byte. Resyncs at the next marker after
-// a damaged stretch; stops early when `batch` returns false, and reads nothing when `header` returns
-// false. Throws as read_checkpoint_header.
+// A log's bytes, mapped read-only (never through a link, never blocking on a FIFO). Throws
+// InputError naming the file when it cannot be opened or mapped.
+MappedFile map_checkpoint(const std::string& path);
+
+// What a scan hands over of each intact batch of the log's own run: its payload (inside the mapping)
+// and the file offset of the payload's first byte. Returns false to stop the scan.
+using BatchReader = std::function<bool(const char* payload, std::size_t size, std::uint64_t offset)>;
+
+// Reads a mapped log batch by batch, in file order. Resyncs at the next marker after a damaged
+// stretch; stops early when `batch` returns false, and reads no batch when `header` returns false.
+// Throws ForeignCheckpoint naming `path` when it is not a log of this version.
+CheckpointScan scan_checkpoint(const MappedFile& log, const std::string& path,
+                               const std::function<bool(const CheckpointHeader&)>& header, const BatchReader& batch);
+// The same, mapping the file at `path` for the scan (throws as read_checkpoint_header).
 CheckpointScan scan_checkpoint(const std::string& path, const std::function<bool(const CheckpointHeader&)>& header,
-                               const std::function<bool(const std::vector<char>&, std::uint64_t)>& batch);
+                               const BatchReader& batch);
 
 }  // namespace vibro

@@ -1,0 +1,59 @@
+#pragma once
+// The per-case datasets of a sweep file's /cases (docs/hdf5_schema.md), filled a block of cases at a
+// time in case order: one column per scalar result, counters, observables, and the optional
+// Floquet, shooting, Lyapunov and stroboscopic-point datasets.
+#include <H5Cpp.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "jobs/output/sweep_attractors.hpp"
+#include "jobs/output/sweep_continuation.hpp"
+#include "jobs/output/sweep_file_writer.hpp"
+#include "jobs/sweep/case_result.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
+
+namespace vibro {
+
+class CaseColumns {
+ public:
+  // `class_width`, `reason_width`: the longest class code and reason of the sweep (fixed-length strings).
+  // `class_width`, `reason_width`: the longest class code and reason of the sweep (fixed-length strings).
+  CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t class_width, std::size_t reason_width);
+  // Writes the block's cases (rows first, first + 1, ...) and counts them into `census`.
+  void write(hsize_t first, const std::vector<CaseResult>& block, SweepCensus& census);
+  // The columns known only once every case is written: attractor labels and global ids.
+  void finish(const SweepAttractors& attractors, const SweepContinuation& continuation);
+
+ private:
+  // Counter and state names come from the layout of the first case that ran: cases before it have
+  // no counters, which the datasets' fill value (-1) records.
+  void name_layout(long long i);
+
+  void create_strobe_values();
+
+  // Rows of different lengths, padded with NaN to the widest row so far.
+  static void write_padded(H5::DataSet& set, hsize_t first, const std::vector<std::vector<double>>& rows);
+
+  void write_floquet(hsize_t first, const std::vector<CaseResult>& block);
+
+  void write_shooting(hsize_t first, const std::vector<CaseResult>& block);
+
+  void write_strobe(hsize_t first, const std::vector<CaseResult>& block);
+
+  H5::H5File& file_;
+  const SweepSpec& spec_;
+  const hsize_t n_;
+  H5::Group cases_, counters_group_, window_counters_group_, strobe_;
+  H5::DataSet status_, reason_, class_, periodicity_, period_, periods_run_, window_periods_, jumps_, stopped_early_, wall_;
+  std::vector<H5::DataSet> observables_, counters_, window_counters_;
+  H5::DataSet floquet_real_, floquet_imag_, floquet_modulus_, lyapunov_, stretch_exponent_, stretch_resets_;
+  H5::DataSet shooting_converged_, shooting_residual_, shooting_state_;
+  H5::DataSet strobe_values_, drift_, modes_, offsets_;
+  bool strobe_values_created_ = false;
+  std::vector<std::string> counter_names_, state_names_, state_units_;
+  std::int64_t points_ = 0;
+};
+
+}  // namespace vibro
