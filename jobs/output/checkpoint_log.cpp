@@ -27,8 +27,8 @@ namespace {
 // The version follows the case record's layout (case_result_codec) and the batch framing: a log of
 // another layout is refused.
 // 6: samples' arrays trimmed of their zero tails; 7: records checksummed with XXH3 instead of FNV-1a;
-// 8: each case's record starts with its size.
-constexpr char kMagic[] = "VIBRO-CHECKPOINT-8\n";
+// 8: each case's record starts with its size; 9: event counters as varints.
+constexpr char kMagic[] = "VIBRO-CHECKPOINT-9\n";
 constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
 // Starts every record; the reader looks for it to resync after a damaged stretch.
 constexpr char kMarker[8] = {'\x89', 'V', 'B', 'A', 'T', 'C', 'H', '\n'};

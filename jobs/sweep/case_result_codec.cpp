@@ -41,6 +41,28 @@ class Writer {
     put(static_cast<std::uint64_t>(values.size()));
     for (const auto& v : values) put(v);
   }
+  // Counts as varints (7 bits a byte, zigzag for the sign): event counters are small and every case's
+  // record holds three sets of them.
+  void put_varint(std::uint64_t value) {
+    while (value >= 0x80) {
+      bytes_.push_back(static_cast<char>((value & 0x7f) | 0x80));
+      value >>= 7;
+    }
+    bytes_.push_back(static_cast<char>(value));
+  }
+  void put_count(std::int64_t value) {
+    put_varint((static_cast<std::uint64_t>(value) << 1) ^ static_cast<std::uint64_t>(value >> 63));
+  }
+  void put(const std::vector<std::int64_t>& counts) {
+    put_varint(counts.size());
+    for (const auto c : counts) put_count(c);
+  }
+  template <std::size_t N>
+  void put_trimmed(const std::array<std::int64_t, N>& counts) {
+    const std::size_t n = used_entries(counts);
+    put(static_cast<std::uint8_t>(n));
+    for (std::size_t i = 0; i < n; ++i) put_count(counts[i]);
+  }
   // The first n entries of `values` (n <= N, stored before them, once for all arrays that share it).
   template <class T, std::size_t N>
   void put_first(const std::array<T, N>& values, std::size_t n) {
@@ -109,6 +131,34 @@ class Reader {
     if (n > size_) throw std::runtime_error("malformed case buffer (length)");
     values.resize(n);
     for (auto& v : values) get(v);
+  }
+  std::uint64_t get_varint() {
+    std::uint64_t value = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      need(1);
+      const auto byte = static_cast<unsigned char>(data_[at_++]);
+      value |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+      if (!(byte & 0x80)) return value;
+    }
+    throw std::runtime_error("malformed case buffer (varint)");
+  }
+  std::int64_t get_count() {
+    const std::uint64_t zigzag = get_varint();
+    return static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1);
+  }
+  void get(std::vector<std::int64_t>& counts) {
+    const std::uint64_t n = get_varint();
+    if (n > size_) throw std::runtime_error("malformed case buffer (length)");
+    counts.resize(n);
+    for (auto& c : counts) c = get_count();
+  }
+  template <std::size_t N>
+  void get_trimmed(std::array<std::int64_t, N>& counts) {
+    std::uint8_t n = 0;
+    get(n);
+    if (n > N) throw std::runtime_error("malformed case buffer (array length)");
+    counts.fill(0);
+    for (std::size_t i = 0; i < n; ++i) counts[i] = get_count();
   }
   // n entries (as put_first), the rest zero.
   template <class T, std::size_t N>

@@ -135,6 +135,28 @@ TEST_CASE("case records: a size that disagrees with the body is refused as malfo
   }
 }
 
+TEST_CASE("case records: counters of any size and sign come back, small ones in a byte or two", "[jobs][case_codec]") {
+  const std::vector<std::int64_t> extremes = {0, 1, -1, 63, -64, 64, 127, 128, 1000000, -1000000,
+                                              std::numeric_limits<std::int64_t>::max(),
+                                              std::numeric_limits<std::int64_t>::min()};
+  CaseResult r;
+  r.counters = extremes;
+  r.window_counters = {7, 0, 300};
+  r.has_final_state = true;
+  for (std::size_t i = 0; i < extremes.size(); ++i) r.final_state.counters[i] = extremes[i];
+  const CaseResult back = round_trip(r);
+  CHECK(back.counters == extremes);
+  CHECK(back.window_counters == r.window_counters);
+  CHECK(back.final_state.counters == r.final_state.counters);
+  // Eight small counters take 8 bytes more than none, not 64.
+  CaseResult none, eight;
+  eight.counters.assign(8, 50);  // zigzag 100: one byte each
+  std::size_t without = 0, with = 0;
+  round_trip(none, &without);
+  round_trip(eight, &with);
+  CHECK(with - without == 8);
+}
+
 TEST_CASE("case records: a few-component window is stored at its width", "[jobs][case_codec]") {
   // The conveyor's shape: 3 state components, 51 window points, a handful of counters.
   CaseResult r;

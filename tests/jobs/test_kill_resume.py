@@ -49,7 +49,7 @@ def same(a, b):
     return True
 
 
-MAGIC_SIZE = len(b"VIBRO-CHECKPOINT-8\n")
+MAGIC_SIZE = len(b"VIBRO-CHECKPOINT-9\n")
 FRAME_SIZE = 8 + 3 * 8  # marker, then run id, payload size and checksum (uint64 each)
 
 
