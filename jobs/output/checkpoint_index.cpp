@@ -55,6 +55,7 @@ CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std
       ignored_.push_back(path);  // not vibro's: neither read nor, later, deleted
       continue;
     }
+    mapped.release();  // the scan read it all: resident memory stays what the reads touch next
     widest_.class_code = std::max(widest_.class_code, widest.class_code);
     widest_.reason = std::max(widest_.reason, widest.reason);
     logs_.push_back(path);
@@ -79,6 +80,10 @@ bool CheckpointIndex::decode_record(long long index, Decode decode) const {
   }
   if (found != index) throw std::runtime_error("checkpoint index out of step with its logs (case " + std::to_string(index) + ")");
   return true;
+}
+
+void CheckpointIndex::release_pages() const {
+  for (const MappedFile& m : mappings_) m.release();
 }
 
 CaseResult CheckpointIndex::read(long long index) const {

@@ -29,6 +29,7 @@ class CheckpointIndex : public CaseStore {
   void read_into(long long index, CaseResult& out) const override;  // thread-safe
   TextSizes text_sizes(long long index) const override;  // the record's head alone; thread-safe
   std::optional<TextSizes> widest_texts() const override;  // seen while indexing
+  void release_pages() const override;  // the logs' pages read so far leave this process's memory
 
   long long loaded() const { return loaded_; }          // distinct cases available
   long long duplicates() const { return duplicates_; }  // cases found more than once (the last one counts)

@@ -3,7 +3,9 @@
 // copy into a buffer and no system call. The pages are the kernel's page cache, not this process's
 // heap. Move-only; unmapped with the owner.
 #include <sys/mman.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -33,6 +35,16 @@ class MappedFile {
   ~MappedFile() {
     if (bytes_) ::munmap(const_cast<char*>(bytes_), static_cast<std::size_t>(size_));
   }
+  // Unmaps the pages of bytes [from, to) read so far from this process (they stay in the page cache;
+  // a later read maps them again): a mapping read whole would otherwise count the whole file as
+  // resident memory. Whole pages only: the range is shrunk to them.
+  void release(std::uint64_t from, std::uint64_t to) const {
+    const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+    from = (from + page - 1) / page * page;
+    to = std::min(to, size_) / page * page;
+    if (bytes_ && from < to) ::madvise(const_cast<char*>(bytes_) + from, static_cast<std::size_t>(to - from), MADV_DONTNEED);
+  }
+  void release() const { release(0, size_); }
   const char* data() const { return bytes_; }
   std::uint64_t size() const { return size_; }
 

@@ -131,6 +131,7 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
   for (long long first = 0; first < n; first += block_size) {
     read_block(store, first, std::min(block_size, n - first), threads, block);
     columns.write(static_cast<hsize_t>(first), block, census);
+    store.release_pages();
   }
   SweepAttractors attractors = label_sweep_attractors(spec, store);
   const SeedTally seeds = seed_from_previous_points(spec, store, attractors);

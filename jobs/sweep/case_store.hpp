@@ -31,6 +31,9 @@ class CaseStore {
   // The longest class code and reason of all cases when the store knows them without a pass (the
   // checkpoint logs' index notes them as it reads each record's head).
   virtual std::optional<TextSizes> widest_texts() const { return std::nullopt; }
+  // The writer is done with the cases read so far: a store that maps files drops their pages from
+  // this process (so that its resident memory does not grow with the sweep).
+  virtual void release_pages() const {}
 };
 
 class MemoryCaseStore : public CaseStore {

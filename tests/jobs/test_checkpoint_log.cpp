@@ -250,3 +250,59 @@ TEST_CASE("a file at a checkpoint's name that vibro did not write is neither rea
   CHECK_THROWS_AS(CheckpointWriter(path, {"fp", "a.ini", "", {}, ""}, 1e9), InputError);
   std::filesystem::remove(path);
 }
+
+namespace {
+
+// This process's resident pages of mapped files, in kB (/proc/self/status: RssFile).
+long resident_file_kb() {
+  std::ifstream status("/proc/self/status");
+  std::string key;
+  long kb = -1;
+  while (status >> key) {
+    if (key == "RssFile:") {
+      status >> kb;
+      break;
+    }
+    status.ignore(1 << 12, '\n');
+  }
+  return kb;
+}
+
+}  // namespace
+
+TEST_CASE("indexing and reading a large log does not leave it resident in the process", "[jobs]") {
+  // The index reads the logs through a mapping: pages a scan or a read touched count as the process's
+  // resident memory until released. A sweep of 10^7 cases made its whole 4-GB log resident so.
+  const std::string path = temp_path("vibro_resident.h5.ckpt.0");
+  const int n = 600;
+  {
+    CheckpointWriter writer(path, {"r", "t.ini", "", {}, ""}, 1e9);
+    for (int i = 0; i < n; ++i) {
+      CaseResult r = result(i);
+      r.strobe.resize(4000);  // 36 bytes a point (3 state components, drift, mode): an 86-MB log
+      for (std::size_t k = 0; k < r.strobe.size(); ++k) {
+        r.strobe[k].drift_position = i + 1e-6 * static_cast<double>(k);
+        r.strobe[k].state[0] = r.strobe[k].state[1] = r.strobe[k].state[2] = 1.0;
+      }
+      writer.finished(i, r);
+    }
+  }
+  const long log_kb = static_cast<long>(std::filesystem::file_size(path) / 1024);
+  REQUIRE(log_kb > 64 * 1024);
+  const long before = resident_file_kb();
+  REQUIRE(before >= 0);
+  CheckpointIndex index({path}, "r", "", n);
+  REQUIRE(index.loaded() == n);
+  CHECK(resident_file_kb() - before < log_kb / 4);  // the scan released what it read
+  CaseResult r;
+  int wrong = 0;
+  for (int i = 0; i < n; ++i) {
+    index.read_into(i, r);
+    wrong += r.period != i || r.strobe.back().drift_position != i + 1e-6 * 3999;
+  }
+  CHECK(wrong == 0);
+  CHECK(resident_file_kb() - before > log_kb / 2);  // reading maps the pages again (what this test measures)
+  index.release_pages();
+  CHECK(resident_file_kb() - before < log_kb / 4);
+  std::filesystem::remove(path);
+}
