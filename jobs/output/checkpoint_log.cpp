@@ -115,9 +115,9 @@ std::string get_string(const char* in, std::size_t size, std::size_t& at) {
   return text;
 }
 
-// Opens and maps a log (never through a link, never blocking on a FIFO). Throws InputError naming
-// the file.
-MappedFile map_log(const std::string& path) {
+}  // namespace
+
+MappedFile map_checkpoint(const std::string& path) {
   const int fd = open_regular(path, O_RDONLY, 0, "checkpoint");
   struct stat info {};
   if (::fstat(fd, &info) != 0) {
@@ -134,6 +134,8 @@ MappedFile map_log(const std::string& path) {
     throw InputError(std::string(e.what()));
   }
 }
+
+namespace {
 
 // Parses a mapped log's magic and header; returns the offset of the first batch. Throws
 // ForeignCheckpoint naming the file when it is not a log of this version.
@@ -194,8 +196,6 @@ void require_same_sweep(const CheckpointHeader& header, const std::string& finge
                    "; resume it with the same sweep file and settings, or delete it to start afresh");
 }
 
-MappedFile map_checkpoint(const std::string& path) { return map_log(path); }
-
 CheckpointScan scan_checkpoint(const MappedFile& log, const std::string& path,
                                const std::function<bool(const CheckpointHeader&)>& header, const BatchReader& batch) {
   CheckpointHeader parsed;
@@ -233,7 +233,7 @@ CheckpointScan scan_checkpoint(const MappedFile& log, const std::string& path,
 
 CheckpointScan scan_checkpoint(const std::string& path, const std::function<bool(const CheckpointHeader&)>& header,
                                const BatchReader& batch) {
-  return scan_checkpoint(map_log(path), path, header, batch);
+  return scan_checkpoint(map_checkpoint(path), path, header, batch);
 }
 
 CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds,
@@ -387,7 +387,7 @@ std::vector<std::string> checkpoint_files(const std::string& output_file) {
 
 CheckpointHeader read_checkpoint_header(const std::string& path) {
   CheckpointHeader header;
-  read_head(map_log(path), path, header);
+  read_head(map_checkpoint(path), path, header);
   return header;
 }
 
