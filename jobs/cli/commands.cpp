@@ -28,6 +28,7 @@
 #include "jobs/output/safe_path.hpp"
 #include "jobs/output/disk_estimate.hpp"
 #include "jobs/parallel/interrupt.hpp"
+#include "jobs/sweep/batched_sweep.hpp"
 #include "jobs/parallel/mpi_session.hpp"
 #include "jobs/parallel/slurm_submit.hpp"
 #include "jobs/plugins/plugin_loader.hpp"
@@ -321,6 +322,13 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   }
   if (!mpi.all_ok(unwritable.empty())) {
     if (mpi.is_root()) throw InputError(unwritable);
+    return 2;
+  }
+  // Every rank looks for its own GPU before any log is created (a refused run leaves nothing behind).
+  const std::string no_device = backend_device_problem(spec);
+  if (!mpi.all_ok(no_device.empty())) {
+    if (mpi.is_root())
+      throw InputError(no_device.empty() ? "run.backend = cuda: another rank found no usable GPU on its node" : no_device);
     return 2;
   }
   // Cases flushed by an earlier, killed run of the same sweep are loaded, not computed again.

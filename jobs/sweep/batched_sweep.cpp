@@ -334,14 +334,17 @@ class BatchedRun {
 
 }  // namespace
 
+std::string backend_device_problem(const SweepSpec& spec) {
+  std::string why;
+  if (spec.backend != Backend::Cuda || cuda_backend_available(true, why)) return "";
+  return "run.backend = cuda: " + why + "; accepted here: cpu, batched";
+}
+
 SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool show_progress, UnitSource& units,
                                  const CompletedCases& completed) {
   SweepTally tally;
   tally.threads = spec.threads > 0 ? spec.threads : omp_get_max_threads();
-  if (spec.backend == Backend::Cuda) {
-    std::string why;
-    if (!cuda_backend_available(true, why)) throw InputError("run.backend = cuda: " + why + "; accepted here: cpu, batched");
-  }
+  if (const std::string problem = backend_device_problem(spec); !problem.empty()) throw InputError(problem);
   const long long n = spec.case_count();
   long long to_do = n;
   for (long long i = 0; i < n && !completed.done.empty(); ++i) to_do -= completed.has(i) ? 1 : 0;

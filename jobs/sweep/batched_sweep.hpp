@@ -27,6 +27,11 @@ inline constexpr int kCudaBatchCases = 131072;
 // it is done (no overlap to gain), but it runs the same interleaving, which CI thereby tests.
 inline constexpr int kGroupsInFlight = 2;
 
+// Why this process cannot run `spec` on its back end now ("" when it can): run.backend = cuda needs a
+// usable GPU here (parsing checked only the build). Checked before a run creates its checkpoint, so
+// that a refused run leaves nothing behind.
+std::string backend_device_problem(const SweepSpec& spec);
+
 // compute_sweep for a spec whose backend is not cpu (same contract).
 SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool show_progress, UnitSource& units,
                                  const CompletedCases& completed);

@@ -171,9 +171,10 @@ def main():
         for label, ini, extra, needle in refused:
             out = os.path.join(tmp, "refused.h5")
             done = run(vibro, ini, out, *extra)
-            check(done.returncode == 2 and needle in done.stderr and not os.path.exists(out),
-                  "refused before any work: %s (exit 2, names it, no file)" % label,
-                  "rc=%d stderr=%s" % (done.returncode, done.stderr[-300:]))
+            left = [f for f in (out, out + ".ckpt.0", out + ".partial") if os.path.exists(f)]
+            check(done.returncode == 2 and needle in done.stderr and not left,
+                  "refused before any work: %s (exit 2, names it, no file, no checkpoint)" % label,
+                  "rc=%d left=%s stderr=%s" % (done.returncode, left, done.stderr[-300:]))
             if "cuda" in extra[0]:
                 check("accepted here: cpu, batched" in done.stderr, "the cuda refusal says what is accepted")
     if FAILURES:
