@@ -28,11 +28,11 @@
 #include "jobs/output/safe_path.hpp"
 #include "jobs/output/disk_estimate.hpp"
 #include "jobs/parallel/interrupt.hpp"
-#include "jobs/sweep/batched_sweep.hpp"
 #include "jobs/parallel/mpi_session.hpp"
 #include "jobs/parallel/slurm_submit.hpp"
 #include "jobs/plugins/plugin_loader.hpp"
 #include "jobs/output/sweep_file_writer.hpp"
+#include "jobs/sweep/batched_sweep.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 

@@ -55,7 +55,6 @@ CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std
       ignored_.push_back(path);  // not vibro's: neither read nor, later, deleted
       continue;
     }
-    mapped.release();  // the scan read it all: resident memory stays what the reads touch next
     widest_.class_code = std::max(widest_.class_code, widest.class_code);
     widest_.reason = std::max(widest_.reason, widest.reason);
     logs_.push_back(path);

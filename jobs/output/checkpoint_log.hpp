@@ -115,8 +115,9 @@ MappedFile map_checkpoint(const std::string& path);
 // and the file offset of the payload's first byte. Returns false to stop the scan.
 using BatchReader = std::function<bool(const char* payload, std::size_t size, std::uint64_t offset)>;
 
-// Reads a mapped log batch by batch, in file order. Resyncs at the next marker after a damaged
-// stretch; stops early when `batch` returns false, and reads no batch when `header` returns false.
+// Reads a mapped log batch by batch, in file order, and leaves none of its pages resident
+// (MappedFile::release). Resyncs at the next marker after a damaged stretch; stops early when `batch`
+// returns false, and reads no batch when `header` returns false.
 // Throws ForeignCheckpoint naming `path` when it is not a log of this version.
 CheckpointScan scan_checkpoint(const MappedFile& log, const std::string& path,
                                const std::function<bool(const CheckpointHeader&)>& header, const BatchReader& batch);
