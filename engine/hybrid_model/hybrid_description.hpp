@@ -20,14 +20,10 @@
 #include <vector>
 
 #include "engine/events/polynomial_first_root.hpp"
+#include "engine/hybrid_model/drive.hpp"
+#include "engine/hybrid_model/tape_scalar.hpp"
 
 namespace vibro {
-
-// The forcing phase as the vector field sees it: cos(w t), sin(w t).
-template <class T>
-struct Drive {
-  T cos, sin;
-};
 
 // A rigid stop on one coordinate: the guard is position - at (`stop_above`: the body moves below the
 // stop and hits it from below). At a hit the velocity becomes -restitution times itself (Newton);
@@ -106,11 +102,13 @@ class HybridDescription {
   using JetState = Eigen::Matrix<Jet, N, 1>;
   using Field = std::function<void(const State&, const Drive<double>&, State&)>;
   using JetField = std::function<void(const JetState&, const Drive<Jet>&, JetState&)>;
+  using FieldTracer = std::function<FieldTape()>;  // throws UntraceableField
 
   struct Mode {
     std::string name;
     Field field;
     JetField jet_field;  // the same callable, for the Jacobian
+    FieldTracer trace;   // the same callable's tape (field_tape.hpp), made when a back end asks for it
   };
   struct Guard {
     int mode;
@@ -128,7 +126,7 @@ class HybridDescription {
   // Adds a mode with vector field `field(x, drive, dx)`; returns its index.
   template <class F>
   int mode(std::string name, F field) {
-    modes_.push_back({std::move(name), Field(field), JetField(field)});
+    modes_.push_back({std::move(name), Field(field), JetField(field), [field] { return trace_field<N>(field); }});
     return static_cast<int>(modes_.size()) - 1;
   }
   void stop(int in_mode, std::string name, const StopLaw& law) { gap(in_mode, std::move(name), gap_of(law)); }
