@@ -157,23 +157,25 @@ VIBRO_HD inline void run_tape(const TapeOp* ops, int ops_count, const double* in
   }
 }
 
-// Runs the tape with forward derivatives d/d(inputs): slot k's value in values[k] and its M
-// derivatives in derivatives[k * M ...]. Each formula is Eigen's AutoDiffScalar's for that operation,
-// operation for operation (so the results are the jets' bits).
-template <int M>
-VIBRO_HD void run_tape_with_derivatives(const TapeOp* ops, int ops_count, const double* inputs, double* values,
-                                        double* derivatives) {
+// Runs the tape with forward derivatives along W of the input directions, first_direction onwards:
+// slot k's value in values[k] and its W derivatives in derivatives[k * W ...] (W = N + 2 from 0: the
+// whole gradient; W = 1: one direction, in little memory, as a GPU thread wants). Each formula is
+// Eigen's AutoDiffScalar's for that operation, operation for operation, and each derivative component
+// is computed on its own: the results are the jets' bits whatever W.
+template <int W>
+VIBRO_HD void run_tape_with_derivatives(const TapeOp* ops, int ops_count, const double* inputs, int first_direction,
+                                        double* values, double* derivatives) {
   using field_tape_detail::picked;
   using field_tape_detail::value_of;
   for (int k = 0; k < ops_count; ++k) {
     const TapeOp& o = ops[k];
-    double* d = derivatives + k * M;
+    double* d = derivatives + k * W;
     const double a = o.a >= 0 ? values[o.a] : 0.0, b = o.b >= 0 ? values[o.b] : 0.0, c = o.constant;
-    const double* da = o.a >= 0 ? derivatives + o.a * M : nullptr;
-    const double* db = o.b >= 0 ? derivatives + o.b * M : nullptr;
+    const double* da = o.a >= 0 ? derivatives + o.a * W : nullptr;
+    const double* db = o.b >= 0 ? derivatives + o.b * W : nullptr;
     if (o.code == TapeCode::Input) {
       values[k] = inputs[static_cast<int>(c)];
-      for (int i = 0; i < M; ++i) d[i] = i == static_cast<int>(c) ? 1.0 : 0.0;
+      for (int i = 0; i < W; ++i) d[i] = first_direction + i == static_cast<int>(c) ? 1.0 : 0.0;
       continue;
     }
     const double v = value_of(o, a, b);
@@ -183,33 +185,33 @@ VIBRO_HD void run_tape_with_derivatives(const TapeOp* ops, int ops_count, const 
     switch (o.code) {
       case TapeCode::Input:
       case TapeCode::Constant:
-        for (int i = 0; i < M; ++i) d[i] = 0.0;
+        for (int i = 0; i < W; ++i) d[i] = 0.0;
         continue;
       case TapeCode::Add:
-        for (int i = 0; i < M; ++i) d[i] = da[i] + db[i];
+        for (int i = 0; i < W; ++i) d[i] = da[i] + db[i];
         continue;
       case TapeCode::AddC:
       case TapeCode::SubC:
-        for (int i = 0; i < M; ++i) d[i] = da[i];
+        for (int i = 0; i < W; ++i) d[i] = da[i];
         continue;
       case TapeCode::Sub:
-        for (int i = 0; i < M; ++i) d[i] = da[i] - db[i];
+        for (int i = 0; i < W; ++i) d[i] = da[i] - db[i];
         continue;
       case TapeCode::CSub:
       case TapeCode::Neg:
-        for (int i = 0; i < M; ++i) d[i] = -da[i];
+        for (int i = 0; i < W; ++i) d[i] = -da[i];
         continue;
       case TapeCode::Mul:
-        for (int i = 0; i < M; ++i) d[i] = da[i] * b + db[i] * a;
+        for (int i = 0; i < W; ++i) d[i] = da[i] * b + db[i] * a;
         continue;
       case TapeCode::Div: {
         const double scale = 1.0 / (b * b);
-        for (int i = 0; i < M; ++i) d[i] = (da[i] * b - db[i] * a) * scale;
+        for (int i = 0; i < W; ++i) d[i] = (da[i] * b - db[i] * a) * scale;
         continue;
       }
       case TapeCode::Atan2: {
         const double squared_hypot = a * a + b * b;
-        for (int i = 0; i < M; ++i) d[i] = (da[i] * b - a * db[i]) / squared_hypot;
+        for (int i = 0; i < W; ++i) d[i] = (da[i] * b - a * db[i]) / squared_hypot;
         continue;
       }
       case TapeCode::Min:
@@ -219,7 +221,7 @@ VIBRO_HD void run_tape_with_derivatives(const TapeOp* ops, int ops_count, const 
       case TapeCode::CMin:
       case TapeCode::CMax: {
         const int from = picked(o, a, b);
-        for (int i = 0; i < M; ++i) d[i] = from == 0 ? da[i] : from == 1 ? db[i] : 0.0;
+        for (int i = 0; i < W; ++i) d[i] = from == 0 ? da[i] : from == 1 ? db[i] : 0.0;
         continue;
       }
       case TapeCode::MulC: factor = c; break;
@@ -248,7 +250,7 @@ VIBRO_HD void run_tape_with_derivatives(const TapeOp* ops, int ops_count, const 
       case TapeCode::Log: factor = 1.0 / a; break;
       case TapeCode::PowC: factor = c * field_tape_detail::folded_pow(a, c - 1); break;
     }
-    for (int i = 0; i < M; ++i) d[i] = da[i] * factor;
+    for (int i = 0; i < W; ++i) d[i] = da[i] * factor;
   }
 }
 

@@ -45,7 +45,8 @@ Mismatches tape_mismatches(const typename HybridDescription<N>::Mode& m, int poi
   REQUIRE(tape.inputs == M);
   REQUIRE(static_cast<int>(tape.outputs.size()) == N);
   const int ops = static_cast<int>(tape.ops.size());
-  std::vector<double> slots(tape.ops.size()), values(tape.ops.size()), derivatives(tape.ops.size() * M);
+  std::vector<double> slots(tape.ops.size()), values(tape.ops.size()), derivatives(tape.ops.size() * M),
+      one_direction(tape.ops.size());
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> state(-spread, spread), phase(0, 2 * M_PI);
   Mismatches count;
@@ -64,7 +65,7 @@ Mismatches tape_mismatches(const typename HybridDescription<N>::Mode& m, int poi
     for (int i = 0; i < N; ++i) jx[i] = typename Desc::Jet(x[i], M, i);
     const Drive<typename Desc::Jet> jdrive{typename Desc::Jet(drive.cos, M, N), typename Desc::Jet(drive.sin, M, N + 1)};
     m.jet_field(jx, jdrive, jdx);
-    run_tape_with_derivatives<M>(tape.ops.data(), ops, inputs, values.data(), derivatives.data());
+    run_tape_with_derivatives<M>(tape.ops.data(), ops, inputs, 0, values.data(), derivatives.data());
     for (int i = 0; i < N; ++i) {
       const auto out = static_cast<std::size_t>(tape.outputs[static_cast<std::size_t>(i)]);
       if (bits(slots[out]) != bits(dx[i])) {
@@ -73,6 +74,14 @@ Mismatches tape_mismatches(const typename HybridDescription<N>::Mode& m, int poi
       }
       count.jets += bits(values[out]) != bits(jdx[i].value());
       for (int j = 0; j < M; ++j) count.jets += bits(derivatives[out * M + static_cast<std::size_t>(j)]) != bits(jdx[i].derivatives()[j]);
+    }
+    // One direction at a time (what a GPU thread runs): the same bits.
+    for (int j = 0; j < M; ++j) {
+      run_tape_with_derivatives<1>(tape.ops.data(), ops, inputs, j, values.data(), one_direction.data());
+      for (int i = 0; i < N; ++i) {
+        const auto out = static_cast<std::size_t>(tape.outputs[static_cast<std::size_t>(i)]);
+        count.jets += bits(one_direction[out]) != bits(jdx[i].derivatives()[j]);
+      }
     }
   }
   return count;
