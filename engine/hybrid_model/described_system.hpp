@@ -6,6 +6,12 @@
 // on stop g" (sticking: the bodies across gap g move together, their gap held at 0), whose one guard
 // is the release: the contact force that holds the gap shut, affine in the state and forcing,
 // falling through zero.
+//
+// The system is plain data (fixed-size arrays, no allocation) whose stepping members are
+// host-and-device code, so that the same resets, sticking and releases run in the CPU simulation
+// and, through the batched back ends, on a GPU. Only the field differs (a policy): CallableField calls
+// the description's callables (and their jets); TapeField runs their traced tapes (field_tape.hpp),
+// which give the same bits, and is plain data too.
 #include <Eigen/Core>
 #include <cmath>
 #include <memory>
@@ -15,15 +21,112 @@
 
 #include "engine/contact/coulomb_impulse.hpp"
 #include "engine/contact/newton_restitution.hpp"
+#include "engine/core/host_device.hpp"
 #include "engine/core/model.hpp"
 #include "engine/hybrid/hybrid_integrator.hpp"
+#include "engine/hybrid_model/field_tape.hpp"
 #include "engine/hybrid_model/hybrid_description.hpp"
 #include "engine/hybrid_model/hybrid_frame.hpp"
 
 namespace vibro {
 
+// A description's size as the plain-data system holds it.
+inline constexpr int kMaxDescribedModes = 12;   // declared modes
+inline constexpr int kMaxDescribedGuards = 32;  // guards of all modes together (every counted stop the samples hold)
+
+// A mode's field through the description's callables: the double callable for values, its jet
+// instantiation for the Jacobian. Host only.
 template <int N>
-class DescribedSystem {
+class CallableField {
+ public:
+  static constexpr bool kJets = true;
+  using Description = HybridDescription<N>;
+  explicit CallableField(std::shared_ptr<const Description> d) : d_(std::move(d)) {}
+  void value(int mode, const Eigen::Matrix<double, N, 1>& x, const Drive<double>& drive,
+             Eigen::Matrix<double, N, 1>& dx) const {
+    d_->modes()[static_cast<std::size_t>(mode)].field(x, drive, dx);
+  }
+  void jets(int mode, const typename Description::JetState& x, const Drive<typename Description::Jet>& drive,
+            typename Description::JetState& dx) const {
+    d_->modes()[static_cast<std::size_t>(mode)].jet_field(x, drive, dx);
+  }
+  // d field / d (x, cos, sin) at y (N + 2 components).
+  template <class State>
+  Eigen::Matrix<double, N, N + 2> gradient(int mode, const State& y) const {
+    using Jet = typename Description::Jet;
+    typename Description::JetState x, dx;
+    for (int i = 0; i < N; ++i) x[i] = Jet(y[i], N + 2, i);
+    jets(mode, x, Drive<Jet>{Jet(y[N], N + 2, N), Jet(y[N + 1], N + 2, N + 1)}, dx);
+    Eigen::Matrix<double, N, N + 2> J;
+    for (int i = 0; i < N; ++i) J.row(i) = dx[i].derivatives().transpose();
+    return J;
+  }
+  std::string guard_name(int g) const { return d_->guards()[static_cast<std::size_t>(g)].name; }
+
+ private:
+  std::shared_ptr<const Description> d_;
+};
+
+// A mode's field as its traced tape, plain data: host-and-device. Its gradient runs one input
+// direction at a time (little memory a GPU thread); each gives the jets' bits.
+template <int N>
+class TapeField {
+ public:
+  static constexpr bool kJets = false;
+  static constexpr int kMaxOps = 256;  // all modes' tapes together
+  // Host: traces every mode; throws UntraceableField (naming the mode) when a field cannot be traced
+  // or the tapes do not fit.
+  explicit TapeField(const HybridDescription<N>& d) {
+    int used = 0;
+    for (std::size_t m = 0; m < d.modes().size(); ++m) {
+      FieldTape tape;
+      try {
+        tape = d.modes()[m].trace();
+      } catch (const UntraceableField& e) {
+        throw UntraceableField("the vector field of mode '" + d.modes()[m].name + "' cannot be traced: " + e.what());
+      }
+      const int count = static_cast<int>(tape.ops.size());
+      if (used + count > kMaxOps)
+        throw UntraceableField("the vector fields take " + std::to_string(used + count) + " operations; at most " +
+                               std::to_string(kMaxOps) + " fit a case of the batched back ends");
+      begin_[m] = used;
+      count_[m] = count;
+      for (int k = 0; k < count; ++k) ops_[used + k] = tape.ops[static_cast<std::size_t>(k)];
+      for (int i = 0; i < N; ++i) outputs_[m][i] = tape.outputs[static_cast<std::size_t>(i)];
+      used += count;
+    }
+  }
+  template <class X, class DX>
+  VIBRO_HD void value(int mode, const X& x, const Drive<double>& drive, DX& dx) const {
+    double inputs[N + 2], slots[kMaxOps];
+    for (int i = 0; i < N; ++i) inputs[i] = x[i];
+    inputs[N] = drive.cos;
+    inputs[N + 1] = drive.sin;
+    run_tape(ops_ + begin_[mode], count_[mode], inputs, slots);
+    for (int i = 0; i < N; ++i) dx[i] = slots[outputs_[mode][i]];
+  }
+  template <class State>
+  VIBRO_HD Eigen::Matrix<double, N, N + 2> gradient(int mode, const State& y) const {
+    double inputs[N + 2], values[kMaxOps], derivatives[kMaxOps];
+    for (int i = 0; i < N + 2; ++i) inputs[i] = y[i];
+    Eigen::Matrix<double, N, N + 2> J;
+    for (int j = 0; j < N + 2; ++j) {
+      run_tape_with_derivatives<1>(ops_ + begin_[mode], count_[mode], inputs, j, values, derivatives);
+      for (int i = 0; i < N; ++i) J(i, j) = derivatives[outputs_[mode][i]];
+    }
+    return J;
+  }
+  std::string guard_name(int g) const { return "number " + std::to_string(g + 1); }
+
+ private:
+  TapeOp ops_[kMaxOps];
+  int begin_[kMaxDescribedModes] = {};
+  int count_[kMaxDescribedModes] = {};
+  int outputs_[kMaxDescribedModes][N] = {};
+};
+
+template <int N, class Field>
+class BasicDescribedSystem {
  public:
   static constexpr int M = N + 2;
   using Description = HybridDescription<N>;
@@ -31,58 +134,79 @@ class DescribedSystem {
   using Matrix = Eigen::Matrix<double, M, M>;
   using Jet = typename Description::Jet;
 
-  DescribedSystem(std::shared_ptr<const Description> description, const HybridFrame& frame)
-      : d_(std::move(description)), frame_(frame), omega_(2 * M_PI / d_->period) {
-    const int modes = static_cast<int>(d_->modes().size());
+  // Host: checks the description and lays it out; the field comes from it (Field's constructor).
+  BasicDescribedSystem(std::shared_ptr<const Description> description, const HybridFrame& frame)
+      : BasicDescribedSystem(*description, frame, field_of(description)) {}
+  BasicDescribedSystem(const Description& d, const HybridFrame& frame, Field field)
+      : field_(std::move(field)), omega_(2 * M_PI / d.period), v_eps_(frame.numerics.v_eps) {
+    const int modes = static_cast<int>(d.modes().size());
+    const int guards = static_cast<int>(d.guards().size());
+    if (modes > kMaxDescribedModes)
+      throw std::invalid_argument(std::to_string(modes) + " modes declared; at most " + std::to_string(kMaxDescribedModes));
+    if (guards > kMaxDescribedGuards)
+      throw std::invalid_argument(std::to_string(guards) + " guards declared; at most " + std::to_string(kMaxDescribedGuards));
+    user_modes_ = modes;
+    guard_count_ = guards;
+    for (int i = 0; i < N; ++i) scales_[i] = d.scales[static_cast<std::size_t>(i)];
+    if (frame.tracked.size() > static_cast<std::size_t>(kMaxTrackedComponents))
+      throw std::invalid_argument("more than " + std::to_string(kMaxTrackedComponents) + " tracked components");
+    tracked_count_ = static_cast<int>(frame.tracked.size());
+    for (int k = 0; k < tracked_count_; ++k) tracked_[k] = frame.tracked[static_cast<std::size_t>(k)];
     int counted_stops = 0;
-    local_.assign(static_cast<std::size_t>(modes), {});
-    for (int g = 0; g < static_cast<int>(d_->guards().size()); ++g) {
-      const auto& guard = d_->guards()[static_cast<std::size_t>(g)];
+    for (int g = 0; g < guards; ++g) {
+      const auto& guard = d.guards()[static_cast<std::size_t>(g)];
       if (guard.mode < 0 || guard.mode >= modes) throw std::invalid_argument("guard '" + guard.name + "' belongs to no mode");
-      local_[static_cast<std::size_t>(guard.mode)].push_back(g);
-      affine_.push_back(guard.is_stop ? gap_guard(guard) : switch_guard(guard.change));
-      contacts_.push_back(guard.is_stop ? contact_of(guard) : Contact{});
+      if (local_count_[guard.mode] == kMaxGuards)
+        throw std::invalid_argument("mode '" + d.modes()[static_cast<std::size_t>(guard.mode)].name + "' has more than " +
+                                    std::to_string(kMaxGuards) + " guards");
+      local_[guard.mode][local_count_[guard.mode]++] = g;
+      Guard& mine = guards_[g];
+      mine.mode = guard.mode;
+      mine.is_stop = guard.is_stop;
+      mine.law = {guard.gap.restitution, guard.gap.sticks, guard.gap.tangential, guard.gap.mu};
+      mine.change = guard.change;
+      mine.affine = guard.is_stop ? gap_guard(guard.gap) : switch_guard(guard.change);
+      if (guard.is_stop) mine.contact = contact_of(guard);
       const bool counted = guard.is_stop && guard.gap.counted;
-      own_counter_.push_back(counted ? kHybridCounterCount + counted_stops++ : -1);
+      mine.own_counter = counted ? kHybridCounterCount + counted_stops++ : -1;
     }
     if (counted_stops > kMaxCountedStops)
       throw std::invalid_argument(std::to_string(counted_stops) + " stops ask for a counter of their own; at most " +
                                   std::to_string(kMaxCountedStops) + " can have one");
-    for (int m = 0; m < modes; ++m)
-      if (local_[static_cast<std::size_t>(m)].size() > static_cast<std::size_t>(kMaxGuards))
-        throw std::invalid_argument("mode '" + d_->modes()[static_cast<std::size_t>(m)].name + "' has more than " +
-                                    std::to_string(kMaxGuards) + " guards");
-    mode = d_->initial_mode;
+    mode = d.initial_mode;
   }
 
   int mode = 0;
   StrobeSample* sample = nullptr;  // counters and per-period aux go here
-  TraceSink* trace = nullptr;      // dense states and events go here (vibro trace); nullptr: none
-  std::vector<int> trace_order;    // the trace's components as state indices
+  TraceSink* trace = nullptr;      // dense states and events go here (vibro trace); nullptr: none (host only)
 
-  const Description& description() const { return *d_; }
-  int user_modes() const { return static_cast<int>(d_->modes().size()); }
-  bool stuck() const { return mode >= user_modes(); }
-  const GapLaw& stuck_law() const { return guard(mode - user_modes()).gap; }
-  double omega() const { return omega_; }
+  // The trace's components as state indices (host only).
+  void set_trace_order(const std::vector<int>& order) {
+    trace_components_ = static_cast<int>(order.size());
+    for (int i = 0; i < trace_components_; ++i) trace_order_[i] = order[static_cast<std::size_t>(i)];
+  }
+  VIBRO_HD int user_modes() const { return user_modes_; }
+  VIBRO_HD bool stuck() const { return mode >= user_modes(); }
+  VIBRO_HD double omega() const { return omega_; }
 
-  void rhs(double, const State& y, State& dy) const {
+  VIBRO_HD void rhs(double, const State& y, State& dy) const {
     Eigen::Matrix<double, N, 1> dx;
-    field().field(y.template head<N>(), Drive<double>{y[N], y[N + 1]}, dx);
+    field_.value(field_mode(), y.template head<N>(), Drive<double>{y[N], y[N + 1]}, dx);
     if (stuck()) hold(stuck_contact(), y[N], y[N + 1], dx);
     dy.template head<N>() = dx;
     dy[N] = -omega_ * y[N + 1];
     dy[N + 1] = omega_ * y[N];
   }
 
+  // Host only, with the jets of a CallableField (the variational equations).
   void jacobian(double, const State& y, Matrix& J) const {
     J.setZero();
-    J.template topRows<N>() = field_gradient(y, stuck());
+    J.template topRows<N>() = held_gradient(y);
     J(N, N + 1) = -omega_;
     J(N + 1, N) = omega_;
   }
 
-  int guards(AffineGuard<M>* out) const {
+  VIBRO_HD int guards(AffineGuard<M>* out) const {
     if (stuck()) {
       out[0].a = release_a_;
       out[0].b = release_b_;
@@ -90,41 +214,43 @@ class DescribedSystem {
       out[0].id = 0;
       return 1;
     }
-    const auto& mine = local_[static_cast<std::size_t>(mode)];
-    for (std::size_t i = 0; i < mine.size(); ++i) {
-      out[i] = affine_[static_cast<std::size_t>(mine[i])];
-      out[i].id = static_cast<int>(i);
+    for (int i = 0; i < local_count_[mode]; ++i) {
+      out[i] = guards_[local_[mode][i]].affine;
+      out[i].id = i;
     }
-    return static_cast<int>(mine.size());
+    return local_count_[mode];
   }
 
-  bool on_events(double t, State& y, const EventHit* hits, int count) {
+  VIBRO_HD bool on_events(double t, State& y, const EventHit* hits, int count) {
     for (int i = 0; i < count; ++i) {
-      if (!trace) {
-        apply(t, hits[i], y);
+#if !VIBRO_DEVICE_PASS
+      if (trace) {
+        const State before = y;
+        const char* kind = apply(t, hits[i], y);
+        std::vector<double> a(static_cast<std::size_t>(trace_components_)), b(a.size());
+        trace_state(before, a.data());
+        trace_state(y, b.data());
+        trace->on_event(t, kind, a.data(), b.data());
         continue;
       }
-      const State before = y;
-      const char* kind = apply(t, hits[i], y);
-      std::vector<double> a(trace_order.size()), b(trace_order.size());
-      trace_state(before, a.data());
-      trace_state(y, b.data());
-      trace->on_event(t, kind, a.data(), b.data());
+#endif
+      apply(t, hits[i], y);
+      if (failure_ != Failure::None) return false;  // device code only: the host threw
     }
     return true;
   }
-  void trace_state(const State& y, double* out) const {
-    for (std::size_t i = 0; i < trace_order.size(); ++i) out[i] = y[trace_order[i]];
+  VIBRO_HD void trace_state(const State& y, double* out) const {
+    for (int i = 0; i < trace_components_; ++i) out[i] = y[trace_order_[i]];
   }
 
-  // d(state after) / d(state before) of the event `hit` (identity where nothing jumps).
+  // Host only: d(state after) / d(state before) of the event `hit` (identity where nothing jumps).
   Matrix reset_jacobian(const EventHit& hit, const State& y) const {
     Matrix R = Matrix::Identity();
     if (stuck()) return R;
     const int g = global(hit.id);
-    if (!guard(g).is_stop) return R;
-    const GapLaw& law = guard(g).gap;
-    const Contact& c = contact(g);
+    if (!guards_[g].is_stop) return R;
+    const Law& law = guards_[g].law;
+    const Contact& c = guards_[g].contact;
     State after = y;
     const Outcome outcome = impact(g, after);
     // Newton: y += push (1 + e) (-rate . y).
@@ -141,19 +267,21 @@ class DescribedSystem {
   }
 
   // Per accepted step (up to theta_end): the step count and the tracked components' extremes.
-  void observe(const DenseStep<M>& step, double theta_end) {
+  VIBRO_HD void observe(const DenseStep<M>& step, double theta_end) {
     ++sample->counters[kHybridSteps];
+#if !VIBRO_DEVICE_PASS
     if (trace)
       trace->fill_to(step.t0 + theta_end * step.h, mode, [&](double t, double* out) { trace_state(step.at((t - step.t0) / step.h), out); });
-    if (frame_.tracked.empty()) return;
+#endif
+    if (tracked_count_ == 0) return;
     const State start = step.at(0), end = step.at(theta_end);  // once for all tracked components
-    for (std::size_t k = 0; k < frame_.tracked.size(); ++k) {
-      const int c = frame_.tracked[k];
-      double& hi = sample->aux[kAuxFirstExtreme + 2 * k];
-      double& lo = sample->aux[kAuxFirstExtreme + 2 * k + 1];
+    for (int k = 0; k < tracked_count_; ++k) {
+      const int c = tracked_[k];
+      double& hi = sample->aux[static_cast<std::size_t>(kAuxFirstExtreme + 2 * k)];
+      double& lo = sample->aux[static_cast<std::size_t>(kAuxFirstExtreme + 2 * k + 1)];
       auto track = [&](double v) {
-        hi = std::max(hi, v);
-        lo = std::min(lo, v);
+        hi = hi < v ? v : hi;  // std::max(hi, v), in device code too
+        lo = v < lo ? v : lo;  // std::min(lo, v)
       };
       track(start[c]);
       track(end[c]);
@@ -170,26 +298,33 @@ class DescribedSystem {
 
   // Puts the system in `new_mode` at state y (a restart): a resting mode gets its release guard.
   // False when y is not a state of that mode (a gap closed beyond rounding).
-  bool enter(int new_mode, State& y) {
-    if (new_mode < 0 || new_mode >= user_modes() + static_cast<int>(d_->guards().size())) return false;
+  VIBRO_HD bool enter(int new_mode, State& y) {
+    if (new_mode < 0 || new_mode >= user_modes() + guard_count_) return false;
     mode = new_mode;
     if (stuck()) {
-      if (!guard(mode - user_modes()).is_stop) return false;
+      if (!guards_[mode - user_modes()].is_stop) return false;
       const Contact& c = stuck_contact();
       shut(c, y);
       y += c.push * (-c.rate.dot(y));  // moving together
       set_release_guard(y);
-      return true;
+      return failure_ == Failure::None;
     }
     settle(y);
-    for (const int g : local_[static_cast<std::size_t>(mode)]) {
-      if (!guard(g).is_stop) continue;
-      const double gap = contact(g).normal.dot(y) + contact(g).offset;
-      if (gap < -1e-9 * contact(g).scale) return false;
-      if (gap < 0) shut(contact(g), y);
+    if (failure_ != Failure::None) return false;
+    for (int i = 0; i < local_count_[mode]; ++i) {
+      const int g = local_[mode][i];
+      if (!guards_[g].is_stop) continue;
+      const double gap = guards_[g].contact.normal.dot(y) + guards_[g].contact.offset;
+      if (gap < -1e-9 * guards_[g].contact.scale) return false;
+      if (gap < 0) shut(guards_[g].contact, y);
     }
     return true;
   }
+
+  // Why device code stopped a case (host code throws CaseFailure instead); the host names it.
+  enum class Failure : int { None, Unsettled, NotAffineRest };
+  VIBRO_HD Failure failure() const { return failure_; }
+  std::string failure_message() const { return message(failure_, failure_guard_); }
 
  private:
   struct Outcome {
@@ -206,13 +341,31 @@ class DescribedSystem {
     int position = 0, velocity = 0;
     double coefficient = 1, scale = 1;
   };
-  const typename Description::Guard& guard(int g) const { return d_->guards()[static_cast<std::size_t>(g)]; }
-  int global(int local_id) const { return local_[static_cast<std::size_t>(mode)][static_cast<std::size_t>(local_id)]; }
-  const typename Description::Mode& field() const {
-    return d_->modes()[static_cast<std::size_t>(stuck() ? guard(mode - user_modes()).mode : mode)];
+  // A stop's impact law (GapLaw's numbers).
+  struct Law {
+    double restitution = 1;
+    bool sticks = true;
+    int tangential = -1;
+    double mu = 0;
+  };
+  struct Guard {
+    int mode = 0;
+    bool is_stop = false;
+    Law law;                    // stops
+    Contact contact;            // stops
+    SwitchGuard<N> change;      // switches
+    AffineGuard<M> affine;      // its affine function (id set per mode)
+    int own_counter = -1;       // its counter slot (counted stops), else -1
+  };
+
+  static Field field_of(const std::shared_ptr<const Description>& d) {
+    if constexpr (Field::kJets) return Field(d);
+    else return Field(*d);
   }
-  const Contact& contact(int g) const { return contacts_[static_cast<std::size_t>(g)]; }
-  const Contact& stuck_contact() const { return contact(mode - user_modes()); }
+  VIBRO_HD int global(int local_id) const { return local_[mode][local_id]; }
+  // The mode whose field applies: a resting mode's is its stop's free mode's.
+  VIBRO_HD int field_mode() const { return stuck() ? guards_[mode - user_modes()].mode : mode; }
+  VIBRO_HD const Contact& stuck_contact() const { return guards_[mode - user_modes()].contact; }
 
   static AffineGuard<M> switch_guard(const SwitchGuard<N>& c) {
     AffineGuard<M> o;
@@ -223,8 +376,7 @@ class DescribedSystem {
     o.crossing = c.crossing;
     return o;
   }
-  static AffineGuard<M> gap_guard(const typename Description::Guard& guard) {
-    const GapLaw& law = guard.gap;
+  static AffineGuard<M> gap_guard(const GapLaw& law) {
     AffineGuard<M> o;
     o.a.setZero();
     for (const GapTerm& t : law.terms) o.a[t.position] += t.coefficient;
@@ -238,7 +390,7 @@ class DescribedSystem {
     const GapLaw& law = guard.gap;
     if (law.terms.empty()) throw std::invalid_argument("stop '" + guard.name + "' has a gap with no body in it");
     Contact c;
-    c.normal = gap_guard(guard).a;
+    c.normal = gap_guard(law).a;
     c.offset = law.b;
     double effective = 0;  // gap rate change per unit impulse
     for (const GapTerm& t : law.terms) {
@@ -248,7 +400,7 @@ class DescribedSystem {
       c.rate[t.velocity] += t.coefficient;
       c.push[t.velocity] += t.coefficient / t.mass;
       effective += t.coefficient * t.coefficient / t.mass;
-      c.scale += std::fabs(t.coefficient) * d_->scales[static_cast<std::size_t>(t.position)];
+      c.scale += std::fabs(t.coefficient) * scales_[t.position];
     }
     c.scale -= 1;
     if (law.tangential >= 0 && (law.terms.size() != 1 || law.terms[0].mass != 1))
@@ -264,7 +416,7 @@ class DescribedSystem {
 
   // Puts the state exactly on the shut gap: the last term's position and velocity solved from gap = 0
   // and gap' = 0 (its velocity only for resting; an impact sets the rate itself).
-  static void shut(const Contact& c, State& y, bool rate_too = true) {
+  VIBRO_HD static void shut(const Contact& c, State& y, bool rate_too = true) {
     y[c.position] = 0;
     y[c.position] = -(c.normal.dot(y) + c.offset) / c.coefficient;
     if (!rate_too) return;
@@ -275,7 +427,7 @@ class DescribedSystem {
   // The field of bodies held together across a shut gap: the contact force that keeps the gap's
   // acceleration at 0, i.e. dx += push (-gap''), for doubles and for the automatic-differentiation jets.
   template <class S, class V>
-  void hold(const Contact& c, const S& cos, const S& sin, V& dx) const {
+  VIBRO_HD void hold(const Contact& c, const S& cos, const S& sin, V& dx) const {
     S accel = c.rate[N] * (-omega_ * sin) + c.rate[N + 1] * (omega_ * cos);
     for (int i = 0; i < N; ++i)
       if (c.rate[i] != 0) accel += c.rate[i] * dx[i];
@@ -289,39 +441,59 @@ class DescribedSystem {
     dx[c.velocity] = -others / c.coefficient;
   }
 
-  // Rows 0..N-1 of the vector field's Jacobian in (x, cos, sin), by forward automatic differentiation.
-  // With `held`, the field of bodies held together on the stop the system rests on.
-  Eigen::Matrix<double, N, M> field_gradient(const State& y, bool held) const {
+  // Rows 0..N-1 of the field's Jacobian in (x, cos, sin), the held field's while resting (host only:
+  // the jets run through hold()).
+  Eigen::Matrix<double, N, M> held_gradient(const State& y) const {
+    static_assert(Field::kJets, "the variational equations need the field's jets");
+    if (!stuck()) return field_.gradient(field_mode(), y);
     typename Description::JetState x, dx;
     for (int i = 0; i < N; ++i) x[i] = Jet(y[i], M, i);
     const Jet cos(y[N], M, N), sin(y[N + 1], M, N + 1);
-    field().jet_field(x, Drive<Jet>{cos, sin}, dx);
-    if (held) hold(stuck_contact(), cos, sin, dx);
+    field_.jets(field_mode(), x, Drive<Jet>{cos, sin}, dx);
+    hold(stuck_contact(), cos, sin, dx);
     Eigen::Matrix<double, N, M> J;
     for (int i = 0; i < N; ++i) J.row(i) = dx[i].derivatives().transpose();
     return J;
   }
   // How hard the free field closes the gap: -gap'' (> 0: the bodies press together).
-  double pressing(const Contact& c, const State& y) const {
+  VIBRO_HD double pressing(const Contact& c, const State& y) const {
     Eigen::Matrix<double, N, 1> dx;
-    field().field(y.template head<N>(), Drive<double>{y[N], y[N + 1]}, dx);
+    field_.value(field_mode(), y.template head<N>(), Drive<double>{y[N], y[N + 1]}, dx);
     return -(c.rate.template head<N>().dot(dx) + c.rate[N] * (-omega_ * y[N + 1]) + c.rate[N + 1] * (omega_ * y[N]));
+  }
+
+  // Stops the case: host code throws (the one-case and the batched CPU paths), device code records
+  // why and the guard, and the stepping returns at once.
+  VIBRO_HD void fail(Failure why, int guard) {
+    failure_ = why;
+    failure_guard_ = guard;
+#if !VIBRO_DEVICE_PASS
+    throw CaseFailure(message(why, guard));
+#endif
+  }
+  std::string message(Failure why, int guard) const {
+    if (why == Failure::Unsettled) return "mode switches do not settle: every mode entered is already past one of its guards";
+    if (why == Failure::NotAffineRest)
+      return "resting on stop '" + field_.guard_name(guard) +
+             "' needs a contact force affine in the state and forcing; it is not";
+    return "";
   }
 
   // A mode entered where one of its switch guards is already past its crossing (a sticking mode
   // entered where the applied force exceeds the friction limit) is left at once through that guard,
   // which the event locator, searching for crossings only, would never report. Returns the switches.
   static constexpr double kSettleTolerance = 1e-9;  // relative to the guard's terms at the model's scales
-  int settle(const State& y) {
+  VIBRO_HD int settle(const State& y) {
     for (int chain = 0; chain <= kMaxGuards; ++chain) {
       int next = -1;
-      for (const int g : local_[static_cast<std::size_t>(mode)]) {
-        const auto& c = guard(g).change;
-        if (guard(g).is_stop || c.crossing == Crossing::Either) continue;
+      for (int i = 0; i < local_count_[mode]; ++i) {
+        const Guard& g = guards_[local_[mode][i]];
+        const SwitchGuard<N>& c = g.change;
+        if (g.is_stop || c.crossing == Crossing::Either) continue;
         const double value = c.a.dot(y.template head<N>()) + c.a_cos * y[N] + c.a_sin * y[N + 1] + c.b;
         // Beyond the rounding of an event located on a guard (the state sits on it up to that).
         double scale = std::fabs(c.b) + std::fabs(c.a_cos) + std::fabs(c.a_sin);
-        for (int i = 0; i < N; ++i) scale += std::fabs(c.a[i]) * d_->scales[static_cast<std::size_t>(i)];
+        for (int j = 0; j < N; ++j) scale += std::fabs(c.a[j]) * scales_[j];
         const double past = c.crossing == Crossing::Falling ? -value : value;
         if (past > kSettleTolerance * scale) {
           next = c.target;
@@ -331,14 +503,15 @@ class DescribedSystem {
       if (next < 0) return chain;
       mode = next;
     }
-    throw CaseFailure("mode switches do not settle: every mode entered is already past one of its guards");
+    fail(Failure::Unsettled, -1);
+    return 0;
   }
 
   // Newton restitution (and the Coulomb impulse) of a hit on stop g's gap, applied to y; whether the
   // chatter has run out and the bodies rest together (after a plastic impact).
-  Outcome impact(int g, State& y) const {
-    const GapLaw& law = guard(g).gap;
-    const Contact& c = contact(g);
+  VIBRO_HD Outcome impact(int g, State& y) const {
+    const Law& law = guards_[g].law;
+    const Contact& c = guards_[g].contact;
     Outcome outcome;
     const double rate = c.rate.dot(y);
     outcome.approach = -rate;
@@ -349,7 +522,7 @@ class DescribedSystem {
       y[law.tangential] = coulomb_impulse(y[law.tangential], 0.0, law.mu, hit.impulse);
       outcome.clamped = y[law.tangential] == 0;
     }
-    if (law.sticks && hit.u_after < frame_.numerics.v_eps) {
+    if (law.sticks && hit.u_after < v_eps_) {
       State resting = y;
       resting += c.push * (-c.rate.dot(resting));
       outcome.sticks = pressing(c, resting) > 0;
@@ -359,15 +532,15 @@ class DescribedSystem {
   }
 
   // Returns the event's kind (the trace's name for it).
-  const char* apply(double t, const EventHit& hit, State& y) {
+  VIBRO_HD const char* apply(double t, const EventHit& hit, State& y) {
     if (stuck()) {
       shut(stuck_contact(), y);  // leaves with the gap and its rate at 0 up to rounding
-      mode = guard(mode - user_modes()).mode;
+      mode = guards_[mode - user_modes()].mode;
       ++sample->counters[kHybridReleases];
       return "release";
     }
     const int g = global(hit.id);
-    const auto& gd = guard(g);
+    const Guard& gd = guards_[g];
     if (!gd.is_stop) {
       mode = gd.change.target;
       ++sample->counters[kHybridSwitches];
@@ -375,7 +548,7 @@ class DescribedSystem {
       return "switch";
     }
     ++sample->counters[hit.grazing ? kHybridGrazings : kHybridImpacts];
-    if (!hit.grazing && own_counter_[static_cast<std::size_t>(g)] >= 0) ++sample->counters[own_counter_[static_cast<std::size_t>(g)]];
+    if (!hit.grazing && gd.own_counter >= 0) ++sample->counters[static_cast<std::size_t>(gd.own_counter)];
     sample->aux[kAuxImpactPhase] = std::fmod(omega_ * t, 2 * M_PI);
     const Outcome outcome = impact(g, y);
     sample->aux[kAuxImpactSpeed] = outcome.approach;
@@ -392,9 +565,9 @@ class DescribedSystem {
   // state and forcing on the shut gap, with the solved position and velocity eliminated: its value
   // and gradient here, checked at a second point so that a non-affine one fails the case loudly
   // instead of releasing at the wrong time.
-  void set_release_guard(const State& y) {
-    const Contact& c = stuck_contact();  // field() is the free mode's while resting
-    const Eigen::Matrix<double, N, M> J = field_gradient(y, false);
+  VIBRO_HD void set_release_guard(const State& y) {
+    const Contact& c = stuck_contact();  // field_mode() is the free mode's while resting
+    const Eigen::Matrix<double, N, M> J = field_.gradient(field_mode(), y);
     State a = -(J.transpose() * c.rate.template head<N>());
     a[N + 1] += c.rate[N] * omega_;
     a[N] -= c.rate[N + 1] * omega_;
@@ -411,20 +584,30 @@ class DescribedSystem {
       if (i != c.position && i != c.velocity) probe[i] += 0.37 * (1 + std::fabs(y[i]));
     shut(c, probe);
     const double predicted = release_a_.dot(probe) + release_b_, actual = pressing(c, probe);
-    if (std::fabs(predicted - actual) > 1e-8 * (1 + std::fabs(actual)))
-      throw CaseFailure("resting on stop '" + guard(mode - user_modes()).name +
-                        "' needs a contact force affine in the state and forcing; it is not");
+    if (std::fabs(predicted - actual) > 1e-8 * (1 + std::fabs(actual))) fail(Failure::NotAffineRest, mode - user_modes());
   }
 
-  std::shared_ptr<const Description> d_;
-  HybridFrame frame_;
+  Field field_;
   double omega_;
-  std::vector<std::vector<int>> local_;  // per mode: its guards (global indices), ids = positions here
-  std::vector<AffineGuard<M>> affine_;   // per guard: its affine function (id set per mode)
-  std::vector<Contact> contacts_;        // per guard: its gap's rate and impulse (stops only)
-  std::vector<int> own_counter_;         // per guard: its counter slot (counted stops), else -1
+  double v_eps_;
+  int user_modes_ = 0;
+  int guard_count_ = 0;
+  double scales_[N] = {};
+  int tracked_[kMaxTrackedComponents] = {};
+  int tracked_count_ = 0;
+  int local_[kMaxDescribedModes][kMaxGuards] = {};  // per mode: its guards (global indices), ids = positions here
+  int local_count_[kMaxDescribedModes] = {};
+  Guard guards_[kMaxDescribedGuards];
+  int trace_order_[M] = {};
+  int trace_components_ = 0;
   State release_a_ = State::Zero();
   double release_b_ = 0;
+  Failure failure_ = Failure::None;
+  int failure_guard_ = -1;
 };
+
+// The CPU simulation's system: the description's own callables.
+template <int N>
+using DescribedSystem = BasicDescribedSystem<N, CallableField<N>>;
 
 }  // namespace vibro

@@ -85,7 +85,7 @@ class HybridSimulation final : public Simulation {
   }
   void attach_trace(TraceSink* sink) override {
     system_.trace = sink;
-    system_.trace_order = trace_order();
+    system_.set_trace_order(trace_order());
     if (sink) sink->skip_to(static_cast<double>(periods_) * period_);
   }
 

@@ -74,7 +74,7 @@ TEST_CASE("Hybrid API: a 6-body chain with 12 stops runs, hits every stop and pa
   Recorded recorded{system, {}, 0};
   HybridIntegrator<kStates + 2> integrator(StepControl{});
   double t = 0;
-  const double T = system.description().period;
+  const double T = chain()->period;
   integrator.advance(recorded, t, y, 20 * T);
   INFO("impacts " << sample.counters[kHybridImpacts] << ", stops hit " << recorded.stops_hit.size());
   CHECK(recorded.stops_hit.size() == 12);
