@@ -11,12 +11,15 @@
 
 #include "analysis/hybrid_model_summary.hpp"
 #include "engine/hybrid/integrator_parameters.hpp"
+#include "engine/batch/cpu_batch.hpp"
+#include "engine/core/input_error.hpp"
+#include "engine/hybrid_model/described_batch_kernel.hpp"
 #include "engine/hybrid_model/hybrid_simulation.hpp"
 
 namespace vibro {
 
 template <int N>
-class HybridModel : public Model {
+class HybridModel : public Model, public DescribedCases<N> {
  public:
   explicit HybridModel(HybridModelInfo info) : info_(std::move(info)), observables_(resolve_observables(info_)) {
     static_assert(N >= 1 && N <= kMaxStrobeDims, "a hybrid model has 1 to kMaxStrobeDims state components");
@@ -30,7 +33,7 @@ class HybridModel : public Model {
   }
 
   // The case's system: periods, modes, vector fields, guards, initial state, scales.
-  virtual HybridDescription<N> describe(const ParameterSet& values) const = 0;
+  HybridDescription<N> describe(const ParameterSet& values) const override = 0;
 
   std::string name() const override { return info_.name; }
   std::string summary() const override { return info_.summary; }
@@ -51,6 +54,11 @@ class HybridModel : public Model {
 
   std::unique_ptr<Simulation> start(const ParameterSet& values) const override {
     auto description = std::make_shared<const HybridDescription<N>>(describe(values));
+    return std::make_unique<HybridSimulation<N>>(description, frame(values, *description));
+  }
+
+  // The adapter's frame of a case: component names and units, drift and tracked components, numerics.
+  HybridFrame frame(const ParameterSet& values, const HybridDescription<N>& description) const override {
     HybridFrame frame;
     for (const auto& c : info_.state) {
       frame.names.push_back(c.name);
@@ -58,9 +66,27 @@ class HybridModel : public Model {
     }
     frame.drift_component = observables_.drift_component;
     frame.tracked = observables_.tracked;
-    frame.numerics.control = integrator_control(values, description->period / 32);
+    frame.numerics.control = integrator_control(values, description.period / 32);
     frame.numerics.v_eps = values.get("v_eps");
-    return std::make_unique<HybridSimulation<N>>(description, frame);
+    return frame;
+  }
+
+  // run.backend = batched: the fields' tapes stepped on CPU threads (engine/hybrid_model/
+  // described_batch_kernel.hpp). Refused before any work, naming the mode, when a field cannot be
+  // traced (checked on a case at the model's default values).
+  std::unique_ptr<CaseBatch> batch(BatchDevice device, const CaseLimits& limits) const override {
+    const std::string key = device == BatchDevice::Cuda ? "run.backend = cuda" : "run.backend = batched";
+    if (device == BatchDevice::Cuda)
+      throw InputError(key + ": model " + info_.name + " is a model of the hybrid-model API, which runs batched on CPU "
+                       "threads but not yet on a GPU; accepted for it: cpu, batched");
+    try {
+      const TapeField<N> traced(describe(ParameterSet(&specs_)));
+    } catch (const UntraceableField& e) {
+      throw InputError(key + ": model " + info_.name + ": " + e.what() + "; accepted for it: cpu");
+    } catch (const std::exception&) {
+      // A description the defaults cannot make: the cases themselves will say why.
+    }
+    return std::make_unique<CpuBatch<DescribedBatchKernel<N>>>(limits, DescribedBatchKernel<N>(this));
   }
 
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout, const ParameterSet&) const override {

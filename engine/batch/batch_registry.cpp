@@ -7,10 +7,9 @@ BatchRegistry& BatchRegistry::instance() {
   return registry;
 }
 
-std::unique_ptr<CaseBatch> BatchRegistry::make(const std::string& model, BatchDevice device,
-                                               const CaseLimits& limits) const {
-  const auto it = factories_.find(model);
-  return it == factories_.end() ? nullptr : it->second(device, limits);
+std::unique_ptr<CaseBatch> BatchRegistry::make(const Model& model, BatchDevice device, const CaseLimits& limits) const {
+  const auto it = factories_.find(model.name());
+  return it == factories_.end() ? model.batch(device, limits) : it->second(device, limits);
 }
 
 }  // namespace vibro

@@ -8,6 +8,7 @@
 
 #include "engine/batch/case_batch.hpp"
 #include "engine/core/case_budget.hpp"
+#include "engine/core/model.hpp"
 
 namespace vibro {
 
@@ -18,8 +19,9 @@ class BatchRegistry {
  public:
   static BatchRegistry& instance();
   void add(const std::string& model, BatchFactory factory) { factories_[model] = factory; }
-  // nullptr when `model` has no batched kernel for `device`.
-  std::unique_ptr<CaseBatch> make(const std::string& model, BatchDevice device, const CaseLimits& limits) const;
+  // The registered kernel's batch, else the model's own (Model::batch); nullptr when it has neither
+  // for `device`.
+  std::unique_ptr<CaseBatch> make(const Model& model, BatchDevice device, const CaseLimits& limits) const;
 
  private:
   std::map<std::string, BatchFactory> factories_;

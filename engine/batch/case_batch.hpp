@@ -52,7 +52,18 @@ class CaseBatch {
     const StrobeSample* target = nullptr;
     bool rebased = false;   // the re-base at `stop` was accepted
     bool accepted = false;  // the restart from `target` was accepted
+    std::exception_ptr error;  // what a restart threw (the case fails with it, as a one-case restart's would)
   };
+  // One jump by `restart(state)`: the re-base, then the target; an exception ends it in `error`.
+  template <class Restart>
+  static void make_jump(Jump& jump, Restart restart) {
+    try {
+      jump.rebased = restart(jump.stop);
+      jump.accepted = restart(*jump.target);
+    } catch (...) {
+      jump.error = std::current_exception();
+    }
+  }
   // Makes the jumps of one launch, each to its own case. Here: two restarts a case, on all OpenMP
   // threads. A GPU batch overrides it to move the jumping cases' states once each way for all of
   // them (a restart's two copies of one case, 10^5 times a launch, cost more than the launch).
@@ -63,8 +74,7 @@ class CaseBatch {
 #endif
     for (long long j = 0; j < n; ++j) {
       Jump& jump = jumps[static_cast<std::size_t>(j)];
-      jump.rebased = restart(jump.slot, jump.stop);
-      jump.accepted = restart(jump.slot, *jump.target);
+      make_jump(jump, [&](const StrobeSample& to) { return restart(jump.slot, to); });
     }
   }
   // Case i advances no more: it leaves the live set at the next launch.
@@ -73,7 +83,7 @@ class CaseBatch {
 };
 
 // Which back end steps the cases (run.backend).
-enum class BatchDevice { Cpu, Cuda };
+enum class BatchDevice : int { Cpu, Cuda };
 
 // Whether this build has the CUDA back end and, when `need_device`, a GPU it can use now; `why` says
 // what is missing when not. Parsing a sweep checks the build (a job may be submitted from a node

@@ -4,6 +4,8 @@
 //   struct Sample;  plain data: one stroboscopic sample of one case
 //   static Case make(const ParameterSet&);           host, thread-safe; throws what Model::start throws
 //   static StrobeLayout layout(const Case&);         host, thread-safe
+//     (or, as members of a kernel instance the batch is given, make(values, Case&, StrobeLayout&):
+//     a kernel whose layout comes from what it makes the case from; engine/batch/made_cases.hpp)
 //   static bool advance(Case&, Sample&);             VIBRO_HD; one period; false: the case failed
 //   static void to_strobe(const Case&, const Sample&, StrobeSample&);   host
 //   static bool restart(Case&, const StrobeSample&); host; Simulation::restart_from
@@ -18,6 +20,7 @@
 #include <deque>
 #include <exception>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "engine/batch/case_batch.hpp"
@@ -30,13 +33,13 @@ namespace vibro {
 template <class Kernel>
 class CpuBatch : public CaseBatch {
  public:
-  explicit CpuBatch(CaseLimits limits) : limits_(limits) {
+  explicit CpuBatch(CaseLimits limits, Kernel kernel = {}) : limits_(limits), kernel_(std::move(kernel)) {
     limits_.wall_seconds = std::numeric_limits<double>::infinity();
   }
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
     cases_.reserve(cases_.size() + values.size());
-    return maker_.add(values, errors, layouts_, [this](MadeCase<Kernel>& made) {
+    return maker_.add(kernel_, values, errors, layouts_, [this](MadeCase<Kernel>& made) {
       cases_.push_back(made.c);
       budgets_.emplace_back(limits_);
       const int slot = static_cast<int>(cases_.size()) - 1;
@@ -98,6 +101,7 @@ class CpuBatch : public CaseBatch {
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
   CaseLimits limits_;
+  Kernel kernel_;
   std::vector<typename Kernel::Case> cases_;
   BatchLayouts layouts_;
   CaseMaker<Kernel> maker_;  // its scratch array kept from group to group

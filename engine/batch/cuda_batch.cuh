@@ -181,7 +181,7 @@ class CudaBatch : public CaseBatch {
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
     uploaded_ = false;
     host_cases_.reserve(host_cases_.size() + values.size());
-    return maker_.add(values, errors, layouts_, [this](MadeCase<Kernel>& made) {
+    return maker_.add(Kernel{}, values, errors, layouts_, [this](MadeCase<Kernel>& made) {
       host_cases_.push_back(made.c);
       const int slot = static_cast<int>(host_cases_.size()) - 1;
       live_.add(slot);
@@ -282,8 +282,7 @@ class CudaBatch : public CaseBatch {
     for (long long jj = 0; jj < count; ++jj) {
       const auto j = static_cast<std::size_t>(jj);
       typename Kernel::Case& c = jump_cases_.data()[j];
-      jumps[j].rebased = Kernel::restart(c, jumps[j].stop);
-      jumps[j].accepted = Kernel::restart(c, *jumps[j].target);
+      make_jump(jumps[j], [&c](const StrobeSample& to) { return Kernel::restart(c, to); });
     }
     cuda_check(cudaMemcpyAsync(jump_cases_d_.data(), jump_cases_.data(), n * sizeof(typename Kernel::Case),
                                cudaMemcpyHostToDevice, s),

@@ -53,19 +53,33 @@ struct KnowsSharedLayout<Kernel, std::void_t<decltype(Kernel::shares_layout(std:
                                                                               std::declval<const typename Kernel::Case&>()))>>
     : std::true_type {};
 
-// Makes case m from `values`, and its layout unless it is `first`'s (null: m is the first).
+// A kernel whose layout comes from what it makes a case from, not from the case alone (a described
+// model's names are its description's): `void make(const ParameterSet&, Case&, StrobeLayout&) const`.
+template <class Kernel, class = void>
+struct MakesLayout : std::false_type {};
 template <class Kernel>
-void make_case(const ParameterSet& values, MadeCase<Kernel>& m, const MadeCase<Kernel>* first) {
+struct MakesLayout<Kernel, std::void_t<decltype(std::declval<const Kernel&>().make(
+                               std::declval<const ParameterSet&>(), std::declval<typename Kernel::Case&>(),
+                               std::declval<StrobeLayout&>()))>> : std::true_type {};
+
+// Makes case m from `values`, and its layout unless it is `first`'s (null: m is the first).
+// `kernel`: the batch's kernel (an instance: a described model's kernel holds its model).
+template <class Kernel>
+void make_case(const Kernel& kernel, const ParameterSet& values, MadeCase<Kernel>& m, const MadeCase<Kernel>* first) {
   try {
-    m.c = Kernel::make(values);
     const bool compare = first != nullptr && !first->error;
-    if constexpr (KnowsSharedLayout<Kernel>::value) {
-      if (compare && Kernel::shares_layout(m.c, first->c)) {
-        m.shares_first = true;
-        return;
+    if constexpr (MakesLayout<Kernel>::value) {
+      kernel.make(values, m.c, m.layout);
+    } else {
+      m.c = kernel.make(values);
+      if constexpr (KnowsSharedLayout<Kernel>::value) {
+        if (compare && Kernel::shares_layout(m.c, first->c)) {
+          m.shares_first = true;
+          return;
+        }
       }
+      m.layout = kernel.layout(m.c);
     }
-    m.layout = Kernel::layout(m.c);
     if (compare && same_layout(m.layout, first->layout)) {
       m.layout = StrobeLayout{};  // freed by the thread that made it
       m.shares_first = true;
@@ -84,20 +98,20 @@ template <class Kernel>
 class CaseMaker {
  public:
   template <class Append>
-  std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors,
-                       BatchLayouts& layouts, Append append) {
+  std::vector<int> add(const Kernel& kernel, const std::vector<ParameterSet>& values,
+                       std::vector<std::exception_ptr>& errors, BatchLayouts& layouts, Append append) {
     std::vector<int> slots(values.size(), -1);
     errors.assign(values.size(), nullptr);
     made_.clear();
     made_.resize(values.size());
     if (values.empty()) return slots;
-    make_case<Kernel>(values[0], made_[0], nullptr);  // the layout the others are compared with
+    make_case<Kernel>(kernel, values[0], made_[0], nullptr);  // the layout the others are compared with
     const auto n = static_cast<long long>(values.size());
 #if defined(_OPENMP)  // nvcc's host pass may run without OpenMP: then one thread makes them
 #pragma omp parallel for schedule(dynamic, 256)
 #endif
     for (long long j = 1; j < n; ++j)
-      make_case<Kernel>(values[static_cast<std::size_t>(j)], made_[static_cast<std::size_t>(j)], &made_[0]);
+      make_case<Kernel>(kernel, values[static_cast<std::size_t>(j)], made_[static_cast<std::size_t>(j)], &made_[0]);
     int first_layout = -1;
     for (std::size_t j = 0; j < made_.size(); ++j) {
       MadeCase<Kernel>& made = made_[j];

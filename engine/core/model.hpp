@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/batch/case_batch.hpp"
+#include "engine/core/case_budget.hpp"
 #include "engine/core/model_legend.hpp"
 #include "engine/core/parameter_spec.hpp"
 #include "engine/core/strobe_sample.hpp"
@@ -121,6 +123,10 @@ class Model {
   // Every class code summarize() can return (patterns allowed, model_legend.hpp), with its meaning:
   // written into every result file and listed by `vibro describe`.
   virtual std::vector<ClassCode> class_legend() const { return {}; }
+  // Many of its cases stepped together on `device` (run.backend = batched | cuda), for a model that
+  // makes its own batches (the hybrid-model API's); nullptr when it has none there. A model with a
+  // kernel of its own registers it instead (engine/batch/batch_registry.hpp).
+  virtual std::unique_ptr<CaseBatch> batch(BatchDevice /*device*/, const CaseLimits& /*limits*/) const { return nullptr; }
 };
 
 }  // namespace vibro

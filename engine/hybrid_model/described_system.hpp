@@ -41,6 +41,7 @@ class CallableField {
  public:
   static constexpr bool kJets = true;
   using Description = HybridDescription<N>;
+  CallableField() = default;
   explicit CallableField(std::shared_ptr<const Description> d) : d_(std::move(d)) {}
   void value(int mode, const Eigen::Matrix<double, N, 1>& x, const Drive<double>& drive,
              Eigen::Matrix<double, N, 1>& dx) const {
@@ -74,6 +75,7 @@ class TapeField {
  public:
   static constexpr bool kJets = false;
   static constexpr int kMaxOps = 256;  // all modes' tapes together
+  TapeField() = default;
   // Host: traces every mode; throws UntraceableField (naming the mode) when a field cannot be traced
   // or the tapes do not fit.
   explicit TapeField(const HybridDescription<N>& d) {
@@ -134,6 +136,7 @@ class BasicDescribedSystem {
   using Matrix = Eigen::Matrix<double, M, M>;
   using Jet = typename Description::Jet;
 
+  BasicDescribedSystem() = default;  // no modes (a batch's case before it is made)
   // Host: checks the description and lays it out; the field comes from it (Field's constructor).
   BasicDescribedSystem(std::shared_ptr<const Description> description, const HybridFrame& frame)
       : BasicDescribedSystem(*description, frame, field_of(description)) {}
@@ -588,8 +591,8 @@ class BasicDescribedSystem {
   }
 
   Field field_;
-  double omega_;
-  double v_eps_;
+  double omega_ = 1;
+  double v_eps_ = 0;
   int user_modes_ = 0;
   int guard_count_ = 0;
   double scales_[N] = {};

@@ -5,6 +5,7 @@
 // transient jumps), and the stroboscopic map's Jacobian from the variational equations with the
 // automatic-differentiation Jacobian and the saltation matrix of every event (Floquet multipliers,
 // Lyapunov exponents, shooting).
+#include "engine/hybrid_model/described_layout.hpp"
 #include <Eigen/Eigenvalues>
 #include <complex>
 #include <limits>
@@ -15,6 +16,7 @@
 #include "engine/core/case_budget.hpp"
 #include "engine/core/model.hpp"
 #include "engine/hybrid/variational_system.hpp"
+#include "engine/hybrid_model/described_period.hpp"
 #include "engine/hybrid_model/described_system.hpp"
 
 namespace vibro {
@@ -27,35 +29,10 @@ class HybridSimulation final : public Simulation {
   using State = typename System::State;
 
   HybridSimulation(std::shared_ptr<const HybridDescription<N>> description, const HybridFrame& frame)
-      : frame_(frame), strobe_(frame.strobe_components()), period_(description->period), system_(description, frame),
+      : frame_(frame), strobe_(frame.strobe_components()), section_(described_section(frame)), period_(description->period),
+        system_(description, frame),
         integrator_(frame.numerics.control) {
-    layout_.period = period_;
-    layout_.counter_names = hybrid_counter_names();
-    layout_.counter_meanings = hybrid_counter_meanings();
-    for (auto& name : description->stop_counter_names()) {
-      layout_.counter_meanings.push_back("impacts on the stop or gap " + name.substr(std::string("impacts_").size()) +
-                                         " (declared counted)");
-      layout_.counter_names.push_back(std::move(name));
-    }
-    const auto unit = [&](int c) { return static_cast<std::size_t>(c) < frame.units.size() ? frame.units[static_cast<std::size_t>(c)] : "-"; };
-    for (const int c : strobe_) {
-      layout_.state_names.push_back(frame.names[static_cast<std::size_t>(c)]);
-      layout_.state_units.push_back(unit(c));
-      layout_.state_scales.push_back(description->scales[static_cast<std::size_t>(c)]);
-    }
-    if (frame.drift_component >= 0) {
-      layout_.drift_scale = description->scales[static_cast<std::size_t>(frame.drift_component)] / period_;
-      layout_.drift_unit = unit(frame.drift_component);
-      layout_.drift_meaning = "state component " + frame.names[static_cast<std::size_t>(frame.drift_component)];
-    }
-    for (const auto& m : description->modes()) {
-      layout_.mode_names.push_back(m.name);
-      layout_.mode_meanings.push_back("the model's declared mode '" + m.name + "' (its own vector field)");
-    }
-    for (const auto& g : description->guards()) {
-      layout_.mode_names.push_back("resting on " + g.name);
-      layout_.mode_meanings.push_back("at rest against the stop '" + g.name + "' (chatter ended, sticking)");
-    }
+    layout_ = described_layout(*description, frame);
     y_.template head<N>() = description->initial;
     y_[N] = 1;
     y_[N + 1] = 0;
@@ -64,7 +41,7 @@ class HybridSimulation final : public Simulation {
     reset_period_aux();
   }
   HybridSimulation(const HybridSimulation& other)
-      : layout_(other.layout_), frame_(other.frame_), strobe_(other.strobe_), period_(other.period_),
+      : layout_(other.layout_), frame_(other.frame_), strobe_(other.strobe_), section_(other.section_), period_(other.period_),
         system_(other.system_), integrator_(other.integrator_), y_(other.y_), periods_(other.periods_),
         sample_(other.sample_) {
     system_.sample = &sample_;
@@ -90,27 +67,11 @@ class HybridSimulation final : public Simulation {
   }
 
   void run(StrobeObserver& observer) override {
-    double t = static_cast<double>(periods_) * period_;
     while (true) {
-      const double t_next = static_cast<double>(periods_ + 1) * period_;
-      try {
-        integrator_.advance(system_, t, y_, t_next);
-      } catch (const BudgetExceeded&) {
-        throw;  // the runner names the setting to raise
-      } catch (const std::exception& failure) {  // step underflow, unresolved accumulation, non-affine rest
-        throw CaseFailure(failure.what());
-      }
-      // The last step ends at t_next only up to rounding: the sample's grid time gets the sample.
-      if (system_.trace) system_.trace->fill_to(t_next, system_.mode, [&](double, double* out) { system_.trace_state(y_, out); });
-      anchor_forcing(y_);
-      t = t_next;
-      ++periods_;
-      write_sample(y_, sample_);
-      sample_.period = periods_;
-      sample_.time = t;
-      sample_.mode = system_.mode;
-      sample_.counters[kHybridRejectedSteps] = integrator_.stats().rejected;
-      if (!y_.allFinite()) throw CaseFailure("non-finite state at t = " + std::to_string(t));
+      const DescribedPeriod period = step_described_period(integrator_, system_, y_, periods_, period_, section_, sample_);
+      if (period.stop == DescribedStop::StepFailed) throw CaseFailure(hybrid_failure_message(period.step));
+      if (period.stop == DescribedStop::SystemFailed) throw CaseFailure(system_.failure_message());
+      if (period.stop == DescribedStop::NonFinite) throw CaseFailure("non-finite state at t = " + std::to_string(period.t));
       const bool go_on = observer.on_sample(sample_);
       reset_period_aux();
       if (!go_on) return;
@@ -174,25 +135,9 @@ class HybridSimulation final : public Simulation {
     y[N] = 1;
     y[N + 1] = 0;
   }
-  void write_sample(const State& y, StrobeSample& s) const {
-    for (std::size_t i = 0; i < strobe_.size(); ++i) s.state[i] = y[strobe_[i]];
-    s.drift_position = frame_.drift_component >= 0 ? y[frame_.drift_component] : 0.0;
-  }
-  bool read_sample(const StrobeSample& s, State& y) const {
-    y.setZero();
-    for (std::size_t i = 0; i < strobe_.size(); ++i) y[strobe_[i]] = s.state[i];
-    if (frame_.drift_component >= 0) y[frame_.drift_component] = s.drift_position;
-    anchor_forcing(y);
-    return y.allFinite();
-  }
-  void reset_period_aux() {
-    constexpr double inf = std::numeric_limits<double>::infinity();
-    sample_.aux.fill(std::numeric_limits<double>::quiet_NaN());
-    for (std::size_t k = 0; k < frame_.tracked.size(); ++k) {
-      sample_.aux[kAuxFirstExtreme + 2 * k] = -inf;
-      sample_.aux[kAuxFirstExtreme + 2 * k + 1] = inf;
-    }
-  }
+  void write_sample(const State& y, StrobeSample& s) const { write_described_sample(y, section_, s); }
+  bool read_sample(const StrobeSample& s, State& y) const { return read_described_sample(s, section_, y); }
+  void reset_period_aux() { reset_described_aux(sample_, section_.tracked); }
 
   // Integrates the state and the variational equations over `periods` periods from (t, y), moving y
   // along; returns d y(end) / d y(start) on the section's components (the forcing phase is fixed there).
@@ -221,6 +166,7 @@ class HybridSimulation final : public Simulation {
   StrobeLayout layout_;
   HybridFrame frame_;
   std::vector<int> strobe_;
+  DescribedSection section_;  // strobe_ and the drift coordinate as plain data (the shared period step's)
   double period_;
   System system_;
   HybridIntegrator<M> integrator_;

@@ -105,7 +105,8 @@ Fed consume(CaseBatch& batch, int periods, int unkept, LiveCase& c) {
 }
 
 // Makes the jumps the detectors asked for in the last launch, all at once (CaseBatch::jump), and tells
-// each detector; returns the jumping cases that are finished: jump refused and no re-base either.
+// each detector; returns the jumping cases that are finished: jump refused and no re-base either, or
+// a restart that threw (the case fails with it).
 std::vector<std::size_t> make_jumps(CaseBatch& batch, std::vector<LiveCase>& cases) {
   std::vector<std::size_t> jumping;
   for (std::size_t j = 0; j < cases.size(); ++j)
@@ -124,8 +125,13 @@ std::vector<std::size_t> make_jumps(CaseBatch& batch, std::vector<LiveCase>& cas
   std::vector<std::size_t> finished;
   for (std::size_t r = 0; r < jumping.size(); ++r) {
     LiveCase& c = cases[jumping[r]];
-    c.detector->jump_done(jumps[r].accepted);
     c.jump_at = -1;
+    if (jumps[r].error) {
+      c.error = jumps[r].error;
+      finished.push_back(jumping[r]);
+      continue;
+    }
+    c.detector->jump_done(jumps[r].accepted);
     if (!jumps[r].accepted && !jumps[r].rebased) finished.push_back(jumping[r]);  // goes on otherwise
   }
   return finished;
@@ -187,7 +193,7 @@ class BatchedRun {
     std::vector<Group> groups(static_cast<std::size_t>(in_flight));
     std::deque<Group*> queue;  // groups with a launch in flight, oldest first
     for (Group& g : groups) {
-      g.batch = BatchRegistry::instance().make(spec_.model->name(), batch_device(spec_.backend), spec_.limits);
+      g.batch = BatchRegistry::instance().make(*spec_.model, batch_device(spec_.backend), spec_.limits);
       if (start_group(g)) queue.push_back(&g);
     }
     while (!queue.empty()) {

@@ -148,7 +148,7 @@ void require_backend(const SweepSpec& spec) {
     if (!cuda_backend_available(false, why)) throw InputError(key + ": " + why + "; accepted here: cpu, batched");
   }
   const BatchDevice device = spec.backend == Backend::Cuda ? BatchDevice::Cuda : BatchDevice::Cpu;
-  if (!BatchRegistry::instance().make(spec.model->name(), device, spec.limits))
+  if (!BatchRegistry::instance().make(*spec.model, device, spec.limits))
     throw InputError(key + ": model " + spec.model->name() + " has no batched kernel; accepted for it: cpu");
   const char* needs_cpu = spec.continuation_axis >= 0 ? "run.continuation"
                           : spec.shooting             ? "output.shooting"

@@ -57,10 +57,10 @@ TEST_CASE("made cases: layouts equal to the first case's are kept once", "[batch
     return static_cast<int>(cases.size()) - 1;
   };
   // A maker is reused group after group: its second group comes out as its first did.
-  REQUIRE(maker.add(values, errors, layouts, append) == std::vector<int>{0, 1, 2, -1, 3, 4});
+  REQUIRE(maker.add(ScaleKernel{}, values, errors, layouts, append) == std::vector<int>{0, 1, 2, -1, 3, 4});
   layouts.clear();
   cases.clear();
-  const std::vector<int> slots = maker.add(values, errors, layouts, append);
+  const std::vector<int> slots = maker.add(ScaleKernel{}, values, errors, layouts, append);
   REQUIRE(slots == std::vector<int>{0, 1, 2, -1, 3, 4});
   CHECK(errors[3] != nullptr);
   for (int i = 0; i < 5; ++i) CHECK(layouts[i].state_scales[0] == cases[static_cast<std::size_t>(i)].scale);
@@ -96,7 +96,7 @@ TEST_CASE("made cases: a kernel's shares_layout spares the layouts it vouches fo
   BatchLayouts layouts;
   std::vector<std::exception_ptr> errors;
   int count = 0;
-  const std::vector<int> slots = maker.add(values, errors, layouts, [&](MadeCase<SharingScaleKernel>&) { return count++; });
+  const std::vector<int> slots = maker.add(SharingScaleKernel{}, values, errors, layouts, [&](MadeCase<SharingScaleKernel>&) { return count++; });
   REQUIRE(slots == std::vector<int>{0, 1, 2, 3, 4, 5});
   CHECK(SharingScaleKernel::layouts_made == 3);  // the first's, 4.0's and -0.0's
   CHECK(&layouts[1] == &layouts[0]);

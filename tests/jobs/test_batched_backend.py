@@ -3,7 +3,10 @@
 its result files must equal run.backend = cpu's bit for bit (every dataset under cases/ but the wall
 times): the conveyor's Fig. 6 study, and a gap-oscillator (Model A) sweep through the DOPRI5 +
 affine-guard kernel with chatter and sticking, infeasible starts, budget failures and compliant
-contact; in fixed mode also budget failures in the periods the batch steps without samples. Also: run.backend = cuda on a build or machine without a GPU, and batched where the model or
+contact; in fixed mode also budget failures in the periods the batch steps without samples; and the
+models of the hybrid-model API through their fields' tapes (declared Model A with sticking and
+releases, the dry-friction oscillator with failures thrown by an extrapolation jump's restart, the
+impact oscillator). Also: run.backend = cuda on a build or machine without a GPU, and batched where the model or
 the requested outputs have no batched path, are refused with exit code 2 before any work.
 
 usage: test_batched_backend.py VIBRO_BINARY REPO_ROOT
@@ -123,6 +126,55 @@ def gap_oscillator_sweeps(vibro, tmp):
                   "%s: chatter ends in sticking and release" % label)
 
 
+# The declared Model A (hybrid-model API, its field a traced tape on the batched back end): the same
+# chatter, sticking and releases as the built-in's sweep above, and infeasible starts.
+DECLARED_GAP_SWEEP = """model = gap_oscillator_declared
+[axes]
+e = 0.0, 0.5
+lambda = 0.5670028, 1.0, 3.0, 6.0
+x1_0 = -0.02, 0.06
+[run]
+max_periods = 100
+window_periods = 20
+"""
+
+# The dry-friction oscillator: stick-slip; on this grid two cases fail when an extrapolation jump's
+# restart finds its mode switches do not settle (the failure a restart throws).
+DRY_FRICTION_SWEEP = """model = dry_friction_oscillator
+[axes]
+mu = linspace(0.05, 0.9, 40)
+omega = linspace(0.3, 1.5, 30)
+[run]
+max_periods = 300
+"""
+
+
+def hybrid_api_sweeps(vibro, repo, tmp):
+    for label, text, extra in (("declared gap adaptive", DECLARED_GAP_SWEEP, []),
+                               ("declared gap fixed", DECLARED_GAP_SWEEP, ["--run.steady_state=fixed"]),
+                               ("dry friction adaptive", DRY_FRICTION_SWEEP, []),
+                               ("dry friction fixed groups of 100", DRY_FRICTION_SWEEP,
+                                ["--run.steady_state=fixed", "--run.batch_cases=100"])):
+        ini = os.path.join(tmp, label.replace(" ", "_") + ".ini")
+        with open(ini, "w") as out:
+            out.write(text)
+        cpu = compare_backends(vibro, ini, tmp, label, extra)
+        if cpu is None:
+            continue
+        status = cpu["cases/status"]
+        if "declared gap" in label:
+            check((status == 1).sum() == 8 and (status == 0).sum() == 8,
+                  "%s: 8 infeasible starts, 8 cases ok" % label, str(status))
+            check(cpu["cases/counters/stickings"].max() > 0 and cpu["cases/counters/releases"].max() > 0,
+                  "%s: chatter ends in sticking and release" % label)
+        elif label == "dry friction adaptive":
+            check((status == 2).sum() >= 1 and (status == 0).sum() > 1000,
+                  "%s: a restart's failure is recorded, the rest ok" % label, str(np.unique(status, return_counts=True)))
+            check(cpu["cases/jumps"].sum() > 0, "%s: the grid exercises extrapolation jumps" % label)
+    imp = os.path.join(repo, "examples", "impact_oscillator_sigma.ini")
+    compare_backends(vibro, imp, tmp, "impact oscillator", ["--output.floquet=false"])
+
+
 def main():
     vibro, repo = sys.argv[1], sys.argv[2]
     fig6 = os.path.join(repo, "examples", "conveyor_fig6.ini")
@@ -158,6 +210,7 @@ def main():
             if label == "adaptive":
                 check(cpu["cases/jumps"].sum() > 0, "adaptive: the grid exercises extrapolation jumps")
         gap_oscillator_sweeps(vibro, tmp)
+        hybrid_api_sweeps(vibro, repo, tmp)
 
         refused = (
             ("cuda without a GPU back end", fig6, ["--run.backend=cuda"], "run.backend = cuda"),
