@@ -16,9 +16,11 @@
 # into the executable).
 #
 # Floating-point contraction: vibro itself builds with -ffp-contract=off (CMakeLists.txt) so that its
-# shared kernels give the CUDA back end's bits. That option is not exported to installed plugins: their
-# models run on the CPU only, so nothing is compared with a device bit for bit, and a plugin keeps the
-# right to its own flags (a plugin that wants results independent of -march adds it itself).
+# shared kernels give the CUDA back end's bits. That option is not exported to installed plugins: a
+# plugin keeps the right to its own flags. A plugin's hybrid-model fields run as compiled on the cpu
+# back end and as traced tapes (+ - * / one at a time) on the batched one, so a plugin built with
+# contraction (-march=native on an FMA machine) gets batched results equal to its cpu ones to rounding,
+# not bit for bit; one that wants the bits adds -ffp-contract=off itself.
 
 # The ABI stamp: the project version and a hash of every header a plugin compiles against, regenerated
 # at build time whenever one of them changes, so that a plugin built against other headers is refused.
