@@ -72,13 +72,16 @@ class HybridModel : public Model, public DescribedCases<N> {
   }
 
   // run.backend = batched: the fields' tapes stepped on CPU threads (engine/hybrid_model/
-  // described_batch_kernel.hpp). Refused before any work, naming the mode, when a field cannot be
-  // traced (checked on a case at the model's default values).
+  // described_batch_kernel.hpp). run.backend = cuda: none here; the host makes it from
+  // described_cases() (engine/batch/batch_registry.cpp).
   std::unique_ptr<CaseBatch> batch(BatchDevice device, const CaseLimits& limits) const override {
-    const std::string key = device == BatchDevice::Cuda ? "run.backend = cuda" : "run.backend = batched";
-    if (device == BatchDevice::Cuda)
-      throw InputError(key + ": model " + info_.name + " is a model of the hybrid-model API, which runs batched on CPU "
-                       "threads but not yet on a GPU; accepted for it: cpu, batched");
+    if (device != BatchDevice::Cpu) return nullptr;
+    require_traceable("run.backend = batched");
+    return std::make_unique<CpuBatch<DescribedBatchKernel<N>>>(limits, DescribedBatchKernel<N>(this));
+  }
+  const DescribedCasesBase* described_cases() const override { return this; }
+  // Checked on a case at the model's default values, before any work.
+  void require_traceable(const std::string& key) const override {
     try {
       const TapeField<N> traced(describe(ParameterSet(&specs_)));
     } catch (const UntraceableField& e) {
@@ -86,7 +89,6 @@ class HybridModel : public Model, public DescribedCases<N> {
     } catch (const std::exception&) {
       // A description the defaults cannot make: the cases themselves will say why.
     }
-    return std::make_unique<CpuBatch<DescribedBatchKernel<N>>>(limits, DescribedBatchKernel<N>(this));
   }
 
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout, const ParameterSet&) const override {

@@ -19,8 +19,8 @@ class BatchRegistry {
  public:
   static BatchRegistry& instance();
   void add(const std::string& model, BatchFactory factory) { factories_[model] = factory; }
-  // The registered kernel's batch, else the model's own (Model::batch); nullptr when it has neither
-  // for `device`.
+  // The registered kernel's batch, else the model's own (Model::batch), else, on a GPU, the host's
+  // batch of a model of the hybrid-model API (its fields' tapes); nullptr when there is none.
   std::unique_ptr<CaseBatch> make(const Model& model, BatchDevice device, const CaseLimits& limits) const;
 
  private:

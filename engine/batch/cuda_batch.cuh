@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/batch/case_batch.hpp"
@@ -176,12 +177,12 @@ class CudaStream {
 template <class Kernel>
 class CudaBatch : public CaseBatch {
  public:
-  explicit CudaBatch(const CaseLimits& /*limits*/) {}
+  explicit CudaBatch(const CaseLimits& /*limits*/, Kernel kernel = {}) : kernel_(std::move(kernel)) {}
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
     uploaded_ = false;
     host_cases_.reserve(host_cases_.size() + values.size());
-    return maker_.add(Kernel{}, values, errors, layouts_, [this](MadeCase<Kernel>& made) {
+    return maker_.add(kernel_, values, errors, layouts_, [this](MadeCase<Kernel>& made) {
       host_cases_.push_back(made.c);
       const int slot = static_cast<int>(host_cases_.size()) - 1;
       live_.add(slot);
@@ -302,6 +303,7 @@ class CudaBatch : public CaseBatch {
   mutable CudaStream stream_;  // declared first: destroyed after the buffers its work may still use
   std::vector<typename Kernel::Case> host_cases_;  // as added; constants for to_strobe (states go stale)
   BatchLayouts layouts_;
+  Kernel kernel_;            // what makes its cases (a described model's kernel holds the model)
   CaseMaker<Kernel> maker_;  // its scratch array kept from group to group
   LiveSet live_;
   std::vector<std::size_t> slot_;

@@ -18,7 +18,8 @@
 
 namespace vibro {
 
-struct SteadyState;  // analysis/steady_state.hpp
+struct SteadyState;         // analysis/steady_state.hpp
+class DescribedCasesBase;   // engine/hybrid_model/described_batch_kernel.hpp
 
 // A case that cannot start (e.g. a first-impact condition with no impact): recorded, not an error.
 class InfeasibleCase : public std::runtime_error {
@@ -127,6 +128,9 @@ class Model {
   // makes its own batches (the hybrid-model API's); nullptr when it has none there. A model with a
   // kernel of its own registers it instead (engine/batch/batch_registry.hpp).
   virtual std::unique_ptr<CaseBatch> batch(BatchDevice /*device*/, const CaseLimits& /*limits*/) const { return nullptr; }
+  // A model of the hybrid-model API: how its cases are described, from which the host makes its GPU
+  // batch (a plugin cannot: the CUDA kernels are the host's). nullptr for any other model.
+  virtual const DescribedCasesBase* described_cases() const { return nullptr; }
 };
 
 }  // namespace vibro

@@ -12,6 +12,7 @@
 #include "engine/core/parameter_spec.hpp"
 #include "engine/core/strobe_sample.hpp"
 #include "engine/hybrid/hybrid_integrator.hpp"
+#include "engine/hybrid_model/described_cuda_batch.hpp"
 #include "engine/hybrid_model/described_layout.hpp"
 #include "engine/hybrid_model/described_period.hpp"
 #include "engine/hybrid_model/described_system.hpp"
@@ -19,11 +20,11 @@
 namespace vibro {
 
 // What the kernel makes its cases from: the model's description of a case and the adapter's frame
-// for it (HybridModel implements it).
+// for it (HybridModel implements it; its base: described_cuda_batch.hpp).
 template <int N>
-class DescribedCases {
+class DescribedCases : public DescribedCasesBase {
  public:
-  virtual ~DescribedCases() = default;
+  int states() const final { return N; }
   virtual HybridDescription<N> describe(const ParameterSet& values) const = 0;
   virtual HybridFrame frame(const ParameterSet& values, const HybridDescription<N>& description) const = 0;
 };
