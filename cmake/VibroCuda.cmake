@@ -62,4 +62,7 @@ function(vibro_add_cuda_backend)
   target_compile_options(vibro_cuda PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-ffp-contract=off>)
   target_link_libraries(vibro_models PUBLIC vibro_cuda)
   target_link_libraries(vibro_jobs PUBLIC vibro_cuda)
+  # The engine's batch registry makes the GPU batch of a hybrid-model API model (a plugin's too) with
+  # the kernels here: engine and cuda archives depend on each other (CMake repeats them on the link line).
+  target_link_libraries(vibro_engine PUBLIC $<BUILD_INTERFACE:vibro_cuda>)
 endfunction()

@@ -111,6 +111,22 @@ TEST_CASE("Hybrid API: a model author's declaration errors name the model and th
     counted->stop(mode, "own " + std::to_string(g), own);
   }
   CHECK_THROWS_WITH((DescribedSystem<2>(counted, frame())), Catch::Contains("at most " + std::to_string(kMaxCountedStops)));
+
+  // The plain-data system's tables (the batched back ends' cases): modes and guards of a description.
+  auto many_modes = pendulum();
+  while (static_cast<int>(many_modes->modes().size()) <= kMaxDescribedModes)
+    many_modes->mode("more", [](const auto&, const auto&, auto& dx) { dx.setZero(); });
+  CHECK_THROWS_WITH((DescribedSystem<2>(many_modes, frame())),
+                    Catch::Contains(std::to_string(kMaxDescribedModes + 1) + " modes declared") &&
+                        Catch::Contains("at most " + std::to_string(kMaxDescribedModes)));
+  auto many_guards = pendulum();
+  for (int g = 0; g < kMaxDescribedGuards; ++g) {
+    const int mode = g % kMaxGuards == 0 ? many_guards->mode("more", [](const auto&, const auto&, auto& dx) { dx.setZero(); })
+                                         : static_cast<int>(many_guards->modes().size()) - 1;
+    many_guards->switch_guard(mode, "extra", SwitchGuard<2>{});
+  }
+  CHECK_THROWS_WITH((DescribedSystem<2>(many_guards, frame())),
+                    Catch::Contains(std::to_string(kMaxDescribedGuards + 1) + " guards declared"));
 }
 
 TEST_CASE("Hybrid API: a stop with a Coulomb impulse, its stick clamp and its reset Jacobian", "[hybrid_api]") {
