@@ -128,15 +128,8 @@ def gap_oscillator_sweeps(vibro, tmp):
 
 # The declared Model A (hybrid-model API, its field a traced tape on the batched back end): the same
 # chatter, sticking and releases as the built-in's sweep above, and infeasible starts.
-DECLARED_GAP_SWEEP = """model = gap_oscillator_declared
-[axes]
-e = 0.0, 0.5
-lambda = 0.5670028, 1.0, 3.0, 6.0
-x1_0 = -0.02, 0.06
-[run]
-max_periods = 100
-window_periods = 20
-"""
+DECLARED_GAP_SWEEP = GAP_SWEEP.replace("model = gap_oscillator\n[parameters]\nlaw = restitution\n",
+                                       "model = gap_oscillator_declared\n")
 
 # The dry-friction oscillator: stick-slip; on this grid two cases fail when an extrapolation jump's
 # restart finds its mode switches do not settle (the failure a restart throws).
