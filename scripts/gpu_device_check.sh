@@ -19,11 +19,14 @@
 #     CPU threads about 10 minutes, the subsample about 40 s), which the GPU makes too: class (basin)
 #     fractions of the GPU's full map against the CPU's subsample (acceptance: within 0.5 percentage
 #     points; the subsample's sampling error, about 0.2 points, is printed with them) and case by
-#     case on the common subsample.
+#     case on the common subsample;
+#  7. a model of the hybrid-model API on the GPU (its fields as traced tapes): the declared Model A
+#     (gap_oscillator_declared) on the same basin region, N_GAP_CPU^2 cases, cuda against cpu, case by
+#     case and by class fractions (the batched back end equals cpu bit for bit in CI).
 # Prints everything and writes it to $OUT/gpu_check.txt ($OUT default devrun/out); the steps' logs go
 # to $WORK (default /tmp/vibro_gpu_check) and come back packed in $OUT/logs.tar.gz. PARTS picks the parts (default
 # all): mpgos (3), conveyor_gpu (2), fma_timing, ncu, variants and group_sizes (2b-2e: not in the default), conveyor_cpu (4),
-# conveyor_check (5), gap_small and gap_map (6),
+# conveyor_check (5), gap_small and gap_map (6), declared (7),
 # so that a session's GPU time can be split over two runs; "conveyor" and "gap" name their groups.
 # Every step has its own time limit and the report goes on after a failure. Run from the repository
 # root; devrun/ is git-ignored and must travel with the run. PY is the Python with h5py, numpy and xarray
@@ -74,7 +77,7 @@ N_MAP=${N_MAP:-1000}  # the map is N_MAP x N_MAP cases (a dry run takes a smalle
 N_SMALL=${N_SMALL:-100}
 N_GAP=${N_GAP:-1000}         # the gap oscillator's GPU map: N_GAP x N_GAP cases
 N_GAP_CPU=${N_GAP_CPU:-250}  # its CPU subsample (and the grid of the case-by-case comparison)
-PARTS=" ${PARTS:-conveyor gap} "
+PARTS=" ${PARTS:-conveyor gap declared} "
 PARTS=${PARTS// conveyor / conveyor_gpu mpgos conveyor_cpu conveyor_check }
 PARTS=${PARTS// gap / gap_small gap_map }
 want() { [[ "$PARTS" == *" $1 "* ]]; }
@@ -210,6 +213,21 @@ if want gap_map; then
     "$PY" scripts/compare_class_fractions.py "$WORK/gap_cuda_map.h5" "$WORK/gap_cuda_map.h5" 0.005 2>&1 \
       | sed 's/^/    /' | tee -a "$REPORT"  # the map's own fractions (no CPU subsample in this run)
   fi
+fi
+if want declared; then
+  # 7. The hybrid-model API on the GPU: the declared Model A's tapes, cuda vs cpu on the same grid.
+  DECLARED=$WORK/declared_basin.ini
+  sed -e 's/^model = gap_oscillator$/model = gap_oscillator_declared/' -e '/^law = /d' "$GAP" > "$DECLARED"
+  for backend in cuda cpu; do
+    step "declared_$backend" 150 "$V" run "$DECLARED" "--axes.x1_0=linspace(-0.06, 0.04, $N_GAP_CPU)" \
+      "--axes.v1_0=linspace(-0.5, 0.5, $N_GAP_CPU)" --output.strobe_points=none --output.overwrite=true \
+      --output.file="$WORK/declared_$backend.h5" --run.backend="$backend" --run.threads="$THREADS" --run.progress=never
+  done
+  say "declared Model A (hybrid-model API, traced fields): cuda vs cpu on the same ${N_GAP_CPU}^2 grid:"
+  "$PY" scripts/compare_class_fractions.py "$WORK/declared_cpu.h5" "$WORK/declared_cuda.h5" 0.005 2>&1 \
+    | sed 's/^/    /' | tee -a "$REPORT"
+  "$PY" scripts/compare_backends.py "$WORK/declared_cpu.h5" "$WORK/declared_cuda.h5" 2>&1 \
+    | sed 's/^/    /' | tee -a "$REPORT"
 fi
 rm -f "$WORK"/*map*.h5  # 10^6-case files are large; the logs and the report keep the figures
 tar czf "$(cd "$OUT" && pwd)/logs.tar.gz" -C "$WORK" --exclude="*.h5" . 2>/dev/null || say "could not pack the logs"
