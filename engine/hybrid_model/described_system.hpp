@@ -97,6 +97,12 @@ class TapeField {
       for (int i = 0; i < N; ++i) outputs_[m][i] = tape.outputs[static_cast<std::size_t>(i)];
       used += count;
     }
+    for (std::size_t g = 0; g < d.guards().size() && g < static_cast<std::size_t>(kMaxDescribedGuards); ++g) {
+      const std::string& name = d.guards()[g].name;  // for the host's failure messages, as the cpu path names it
+      const std::size_t kept = name.size() < kNameChars ? name.size() : kNameChars - 4;
+      name.copy(names_[g], kept);
+      if (kept < name.size()) std::string("...").copy(names_[g] + kept, 3);
+    }
   }
   template <class X, class DX>
   VIBRO_HD void value(int mode, const X& x, const Drive<double>& drive, DX& dx) const {
@@ -118,10 +124,12 @@ class TapeField {
     }
     return J;
   }
-  std::string guard_name(int g) const { return "number " + std::to_string(g + 1); }
+  std::string guard_name(int g) const { return names_[g]; }
 
  private:
+  static constexpr std::size_t kNameChars = 32;  // a guard's name, cut to 28 characters and "..." beyond
   TapeOp ops_[kMaxOps];
+  char names_[kMaxDescribedGuards][kNameChars] = {};
   int begin_[kMaxDescribedModes] = {};
   int count_[kMaxDescribedModes] = {};
   int outputs_[kMaxDescribedModes][N] = {};

@@ -71,6 +71,10 @@ TEST_CASE("Hybrid API: coming to rest needs a pressing acceleration affine in th
   } catch (const CaseFailure& e) {
     CHECK(std::string(e.what()).find("'wall'") != std::string::npos);
   }
+  // The same system over its field's tape (the batched back ends') fails with the same words.
+  BasicDescribedSystem<2, TapeField<2>> traced(pendulum(2), frame());
+  traced.sample = &sample;
+  CHECK_THROWS_WITH(traced.enter(1, y), Catch::Contains("resting on stop 'wall'") && Catch::Contains("not"));
   // Affine in the phase (p = 1): the body rests, with its release guard.
   DescribedSystem<2> affine(pendulum(1), frame());
   affine.sample = &sample;
