@@ -1,8 +1,9 @@
 #pragma once
 // The Model of a declaratively described hybrid system (engine/hybrid_model): a user model derives
 // from HybridModel<N>, states its HybridModelInfo once and implements describe(parameters) -> the
-// case's HybridDescription; the run loop, counters, samples, restarts, Jacobians, window observables
-// and class codes come from the adapter. N: the number of state components (the forcing phase is
+// case's HybridDescription; the run loop, counters, samples, restarts, Jacobians, window observables,
+// class codes and the batched and GPU back ends (over the fields' traced tapes) come from the adapter.
+// N: the number of state components (the forcing phase is
 // added by the adapter). Register it like any model: static vibro::RegisterModel<MyModel> reg;
 #include <memory>
 #include <stdexcept>
@@ -10,9 +11,9 @@
 #include <vector>
 
 #include "analysis/hybrid_model_summary.hpp"
-#include "engine/hybrid/integrator_parameters.hpp"
 #include "engine/batch/cpu_batch.hpp"
 #include "engine/core/input_error.hpp"
+#include "engine/hybrid/integrator_parameters.hpp"
 #include "engine/hybrid_model/described_batch_kernel.hpp"
 #include "engine/hybrid_model/hybrid_simulation.hpp"
 

@@ -19,7 +19,7 @@
 namespace vibro {
 
 struct SteadyState;         // analysis/steady_state.hpp
-class DescribedCasesBase;   // engine/hybrid_model/described_batch_kernel.hpp
+class DescribedCasesBase;   // engine/hybrid_model/described_cuda_batch.hpp
 
 // A case that cannot start (e.g. a first-impact condition with no impact): recorded, not an error.
 class InfeasibleCase : public std::runtime_error {
