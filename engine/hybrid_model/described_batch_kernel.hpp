@@ -66,10 +66,7 @@ class DescribedBatchKernel {
     k.integrator = HybridIntegrator<M>(frame.numerics.control);
     k.period = description.period;
     k.section = described_section(frame);
-    k.y.template head<N>() = description.initial;
-    k.y[N] = 1;
-    k.y[N + 1] = 0;
-    if (!k.system.enter(description.initial_mode, k.y)) throw InfeasibleCase("the initial state lies beyond a stop");
+    start_described(description, k.system, k.y);
     reset_described_aux(k.running, k.section.tracked);
     layout = described_layout(description, frame);
   }
@@ -77,13 +74,8 @@ class DescribedBatchKernel {
   // The batch stepped up to a launch past the sample; the one-case path restarts right at it, where
   // its integrator's count of rejected steps is the sample's (the restored counters hold the rest).
   static bool restart(Case& k, const StrobeSample& from) {
-    typename System::State y;
     k.system.sample = &k.running;
-    if (!read_described_sample(from, k.section, y) || !k.system.enter(from.mode, y)) return false;
-    k.y = y;
-    k.periods = from.period;
-    k.running.counters = from.counters;
-    k.integrator.reset_step();
+    if (!restart_described(k.system, k.integrator, k.y, k.periods, k.running, k.section, from)) return false;
     k.integrator.rewind_rejected(static_cast<long>(from.counters[kHybridRejectedSteps]));
     return true;
   }

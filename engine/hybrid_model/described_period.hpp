@@ -8,8 +8,10 @@
 #include <limits>
 
 #include "engine/core/host_device.hpp"
+#include "engine/core/model.hpp"
 #include "engine/core/strobe_sample.hpp"
 #include "engine/hybrid/hybrid_integrator.hpp"
+#include "engine/hybrid_model/hybrid_description.hpp"
 #include "engine/hybrid_model/hybrid_frame.hpp"
 
 namespace vibro {
@@ -69,6 +71,31 @@ VIBRO_HD bool read_described_sample(const StrobeSample& s, const DescribedSectio
   bool finite = true;
   for (int i = 0; i < y.size(); ++i) finite = finite && std::isfinite(y[i]);
   return finite;
+}
+
+// Puts a described system at its description's initial state and mode, the forcing at phase 0.
+// Throws InfeasibleCase when that state lies beyond a stop. Host only.
+template <int N, class System, class State>
+void start_described(const HybridDescription<N>& description, System& system, State& y) {
+  y.template head<N>() = description.initial;
+  y[N] = 1;
+  y[N + 1] = 0;
+  if (!system.enter(description.initial_mode, y)) throw InfeasibleCase("the initial state lies beyond a stop");
+}
+
+// Resumes a described system from a sample (Simulation::restart_from): state and mode, the period
+// count and counters, and a fresh first step. False when the system refuses the sample. Host only.
+template <int M, class System>
+bool restart_described(System& system, HybridIntegrator<M>& integrator, Eigen::Matrix<double, M, 1>& y,
+                       std::int64_t& periods, StrobeSample& sample, const DescribedSection& section,
+                       const StrobeSample& from) {
+  Eigen::Matrix<double, M, 1> read;
+  if (!read_described_sample(from, section, read) || !system.enter(from.mode, read)) return false;
+  y = read;
+  periods = from.period;
+  sample.counters = from.counters;
+  integrator.reset_step();
+  return true;
 }
 
 // Steps period `periods` of `system` (whose counters and extremes go to `sample`) to its end and

@@ -51,16 +51,23 @@ class CallableField {
             typename Description::JetState& dx) const {
     d_->modes()[static_cast<std::size_t>(mode)].jet_field(x, drive, dx);
   }
-  // d field / d (x, cos, sin) at y (N + 2 components).
-  template <class State>
-  Eigen::Matrix<double, N, N + 2> gradient(int mode, const State& y) const {
+  // d field / d (x, cos, sin) at y (N + 2 components); `adjust(cos, sin, dx)` changes the jets of the
+  // field before they are read (the held field of a resting system).
+  template <class State, class Adjust>
+  Eigen::Matrix<double, N, N + 2> gradient(int mode, const State& y, Adjust adjust) const {
     using Jet = typename Description::Jet;
     typename Description::JetState x, dx;
     for (int i = 0; i < N; ++i) x[i] = Jet(y[i], N + 2, i);
-    jets(mode, x, Drive<Jet>{Jet(y[N], N + 2, N), Jet(y[N + 1], N + 2, N + 1)}, dx);
+    const Jet cos(y[N], N + 2, N), sin(y[N + 1], N + 2, N + 1);
+    jets(mode, x, Drive<Jet>{cos, sin}, dx);
+    adjust(cos, sin, dx);
     Eigen::Matrix<double, N, N + 2> J;
     for (int i = 0; i < N; ++i) J.row(i) = dx[i].derivatives().transpose();
     return J;
+  }
+  template <class State>
+  Eigen::Matrix<double, N, N + 2> gradient(int mode, const State& y) const {
+    return gradient(mode, y, [](const auto&, const auto&, auto&) {});
   }
   std::string guard_name(int g) const { return d_->guards()[static_cast<std::size_t>(g)].name; }
 
@@ -457,14 +464,7 @@ class BasicDescribedSystem {
   Eigen::Matrix<double, N, M> held_gradient(const State& y) const {
     static_assert(Field::kJets, "the variational equations need the field's jets");
     if (!stuck()) return field_.gradient(field_mode(), y);
-    typename Description::JetState x, dx;
-    for (int i = 0; i < N; ++i) x[i] = Jet(y[i], M, i);
-    const Jet cos(y[N], M, N), sin(y[N + 1], M, N + 1);
-    field_.jets(field_mode(), x, Drive<Jet>{cos, sin}, dx);
-    hold(stuck_contact(), cos, sin, dx);
-    Eigen::Matrix<double, N, M> J;
-    for (int i = 0; i < N; ++i) J.row(i) = dx[i].derivatives().transpose();
-    return J;
+    return field_.gradient(field_mode(), y, [this](const Jet& cos, const Jet& sin, auto& dx) { hold(stuck_contact(), cos, sin, dx); });
   }
   // How hard the free field closes the gap: -gap'' (> 0: the bodies press together).
   VIBRO_HD double pressing(const Contact& c, const State& y) const {

@@ -29,19 +29,16 @@ class HybridSimulation final : public Simulation {
   using State = typename System::State;
 
   HybridSimulation(std::shared_ptr<const HybridDescription<N>> description, const HybridFrame& frame)
-      : frame_(frame), strobe_(frame.strobe_components()), section_(described_section(frame)), period_(description->period),
+      : frame_(frame), section_(described_section(frame)), period_(description->period),
         system_(description, frame),
         integrator_(frame.numerics.control) {
     layout_ = described_layout(*description, frame);
-    y_.template head<N>() = description->initial;
-    y_[N] = 1;
-    y_[N + 1] = 0;
-    if (!system_.enter(description->initial_mode, y_)) throw InfeasibleCase("the initial state lies beyond a stop");
+    start_described(*description, system_, y_);
     system_.sample = &sample_;
     reset_period_aux();
   }
   HybridSimulation(const HybridSimulation& other)
-      : layout_(other.layout_), frame_(other.frame_), strobe_(other.strobe_), section_(other.section_), period_(other.period_),
+      : layout_(other.layout_), frame_(other.frame_), section_(other.section_), period_(other.period_),
         system_(other.system_), integrator_(other.integrator_), y_(other.y_), periods_(other.periods_),
         sample_(other.sample_) {
     system_.sample = &sample_;
@@ -79,13 +76,7 @@ class HybridSimulation final : public Simulation {
   }
 
   bool restart_from(const StrobeSample& from) override {
-    State y;
-    if (!read_sample(from, y) || !system_.enter(from.mode, y)) return false;
-    y_ = y;
-    periods_ = from.period;
-    sample_.counters = from.counters;
-    integrator_.reset_step();
-    return true;
+    return restart_described(system_, integrator_, y_, periods_, sample_, section_, from);
   }
 
   bool stroboscopic_map(const StrobeSample& from, int periods, MapStep& step) override {
@@ -127,7 +118,7 @@ class HybridSimulation final : public Simulation {
     StrobeSample sample;
   };
   std::vector<int> trace_order() const {
-    std::vector<int> order = strobe_;
+    std::vector<int> order(section_.components, section_.components + section_.count);
     if (frame_.drift_component >= 0) order.push_back(frame_.drift_component);
     return order;
   }
@@ -156,17 +147,17 @@ class HybridSimulation final : public Simulation {
     y = Variational::state(augmented);
     anchor_forcing(y);
     const auto phi = Variational::phi(augmented);
-    const auto n = static_cast<Eigen::Index>(strobe_.size());
+    const auto n = static_cast<Eigen::Index>(section_.count);
+    const int* strobe = section_.components;
     Eigen::MatrixXd jacobian(n, n);
     for (Eigen::Index i = 0; i < n; ++i)
-      for (Eigen::Index j = 0; j < n; ++j) jacobian(i, j) = phi(strobe_[static_cast<std::size_t>(i)], strobe_[static_cast<std::size_t>(j)]);
+      for (Eigen::Index j = 0; j < n; ++j) jacobian(i, j) = phi(strobe[i], strobe[j]);
     return jacobian;
   }
 
   StrobeLayout layout_;
   HybridFrame frame_;
-  std::vector<int> strobe_;
-  DescribedSection section_;  // strobe_ and the drift coordinate as plain data (the shared period step's)
+  DescribedSection section_;  // the section's components and the drift coordinate
   double period_;
   System system_;
   HybridIntegrator<M> integrator_;
