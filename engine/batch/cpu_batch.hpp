@@ -20,6 +20,7 @@
 #include <deque>
 #include <exception>
 #include <limits>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -52,11 +53,21 @@ class CpuBatch : public CaseBatch {
   }
   const StrobeLayout& layout(int i) const override { return layouts_[i]; }
 
+  // Held where a case's row stays small: a kernel whose Sample is a whole StrobeSample (736 bytes, the
+  // hybrid-model API's) would hold several times what its detector's packed history takes.
+  bool hold_samples(int row) override {
+    if (row <= 0 || static_cast<std::size_t>(row) * sizeof(typename Kernel::Sample) > kMaxHeldRowBytes) return false;
+    row_ = static_cast<std::size_t>(row);
+    held_ = 0;
+    return true;
+  }
+
   void launch(int periods, int unkept) override {
     const std::vector<int>& live = live_.compact();
-    unkept_ = unkept;
     kept_ = static_cast<std::size_t>(periods - unkept);
-    buffer_.resize(live.size() * kept_);
+    // Rows by live position, replaced each launch; or held: by case, appended to.
+    if (row_ > 0 && held_ + kept_ > row_) throw std::logic_error("CpuBatch: a launch past the held rows");
+    buffer_.resize(row_ > 0 ? cases_.size() * row_ : live.size() * kept_);
     const auto n = static_cast<long long>(live.size());
 #pragma omp parallel for schedule(dynamic, 16)
     for (long long j = 0; j < n; ++j) {
@@ -65,7 +76,7 @@ class CpuBatch : public CaseBatch {
       taken_[i] = 0;
       const ActiveBudget active(budgets_[i]);
       typename Kernel::Sample unkept_sample{};  // the unkept periods' samples: overwritten, never read
-      typename Kernel::Sample* row = buffer_.data() + static_cast<std::size_t>(j) * kept_;
+      typename Kernel::Sample* row = buffer_.data() + row_start(i);
       try {
         for (int k = 0; k < periods; ++k) {
           auto& out = k < unkept ? unkept_sample : row[k - unkept];
@@ -77,8 +88,11 @@ class CpuBatch : public CaseBatch {
         failure_[i] = std::current_exception();
       }
     }
+    held_ += row_ > 0 ? kept_ : 0;
   }
   void clear() override {
+    row_ = 0;
+    held_ = 0;
     cases_.clear();
     layouts_.clear();
     budgets_.clear();
@@ -89,8 +103,8 @@ class CpuBatch : public CaseBatch {
   }
   int taken(int i) const override { return taken_[at(i)]; }
   void sample(int i, int k, StrobeSample& out) const override {
-    const std::size_t slot = slot_[at(i)] * kept_ + static_cast<std::size_t>(k - unkept_);
-    Kernel::to_strobe(cases_[at(i)], buffer_[slot], out);
+    const std::size_t row = row_ > 0 ? at(i) * row_ : slot_[at(i)] * kept_;
+    Kernel::to_strobe(cases_[at(i)], buffer_[row + static_cast<std::size_t>(k)], out);
   }
   [[noreturn]] void rethrow(int i) const override { std::rethrow_exception(failure_[at(i)]); }
   bool restart(int i, const StrobeSample& sample) override { return Kernel::restart(cases_[at(i)], sample); }
@@ -99,6 +113,9 @@ class CpuBatch : public CaseBatch {
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+  static constexpr std::size_t kMaxHeldRowBytes = 16384;  // the conveyor's 56-sample row: 7 KB
+  // Where case i's samples of the launch under way go (slot_[i] set).
+  std::size_t row_start(std::size_t i) const { return row_ > 0 ? i * row_ + held_ : slot_[i] * kept_; }
 
   CaseLimits limits_;
   Kernel kernel_;
@@ -110,9 +127,10 @@ class CpuBatch : public CaseBatch {
   std::vector<int> taken_;
   std::vector<std::size_t> slot_;  // case -> its row of the sample buffer in the last advance
   std::vector<std::exception_ptr> failure_;
-  std::vector<typename Kernel::Sample> buffer_;  // the last advance's kept samples, kept_ a live case
-  int unkept_ = 0;
+  std::vector<typename Kernel::Sample> buffer_;  // the last launch's kept samples, kept_ a live case; or the held rows
   std::size_t kept_ = 0;
+  std::size_t row_ = 0;   // > 0: samples held, row_ a case (hold_samples)
+  std::size_t held_ = 0;  // samples each held row has
 };
 
 }  // namespace vibro

@@ -71,12 +71,25 @@ using DeviceArray = CudaArray<T, CudaMemory::Device>;
 template <class T>
 using PinnedArray = CudaArray<T, CudaMemory::PinnedHost>;
 
-// Steps case live[j] `periods` periods; the samples of all but the first `unkept` go to its row of
-// `samples` (periods - unkept a case). An unkept sample is made in registers and dropped: one kernel
-// body (Kernel::advance inlined once) serves both kinds of period.
+// Where the launch's kept samples go: row r of `samples` at `offset`, rows `stride` samples apart, r the
+// case's position in the live list (the last launch's samples only) or, held, its index in the batch
+// (CaseBatch::hold_samples: rows appended to from launch to launch).
+template <class Sample>
+struct SampleRows {
+  Sample* samples;
+  std::size_t stride, offset;
+  bool by_case;
+  __device__ Sample* row(int j, int i) const {
+    return samples + static_cast<std::size_t>(by_case ? i : j) * stride + offset;
+  }
+};
+
+// Steps case live[j] `periods` periods; the samples of all but the first `unkept` go to its row. An
+// unkept sample is made in registers and dropped: one kernel body (Kernel::advance inlined once)
+// serves both kinds of period.
 template <class Kernel>
 __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int count, int periods, int unkept,
-                              typename Kernel::Sample* samples, int* taken) {
+                              SampleRows<typename Kernel::Sample> rows, int* taken) {
   const int j = blockIdx.x * blockDim.x + threadIdx.x;
 #if defined(VIBRO_CUDA_WARP_SYNC)
   // Every lane of the warp, a case or not, failed or not, goes through every period and meets the
@@ -84,7 +97,7 @@ __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int
   const bool mine = j < count;
   typename Kernel::Case c;
   if (mine) c = cases[live[j]];
-  typename Kernel::Sample* row = samples + static_cast<std::size_t>(mine ? j : 0) * (periods - unkept);
+  typename Kernel::Sample* row = rows.row(mine ? j : 0, mine ? live[j] : 0);
   int k = 0;
   bool going = mine;
   for (int period = 0; period < periods; ++period) {
@@ -102,7 +115,7 @@ __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int
 #else
   if (j >= count) return;
   typename Kernel::Case c = cases[live[j]];  // stepped in registers and local memory, written back once
-  typename Kernel::Sample* row = samples + static_cast<std::size_t>(j) * (periods - unkept);
+  typename Kernel::Sample* row = rows.row(j, live[j]);
   int k = 0;
   for (; k < periods; ++k) {
     typename Kernel::Sample sample;
@@ -203,33 +216,55 @@ class CudaBatch : public CaseBatch {
       uploaded_ = true;
     }
     const std::vector<int>& live = live_.compact();
-    unkept_ = unkept;
     kept_ = static_cast<std::size_t>(periods - unkept);
     const auto n = live.size();
     for (std::size_t j = 0; j < n; ++j) slot_[static_cast<std::size_t>(live[j])] = j;
     live_pinned_.resize(n);
     std::copy(live.begin(), live.end(), live_pinned_.data());  // an asynchronous copy needs page-locked memory
     live_d_.resize(n);
-    samples_d_.resize(n * kept_);
+    if (row_ > 0 && held_ + kept_ > row_) throw std::logic_error("CudaBatch: a launch past the held rows");
+    samples_d_.resize(row_ > 0 ? host_cases_.size() * row_ : n * kept_);
     taken_d_.resize(n);
     samples_.resize(samples_d_.size());
     taken_.resize(n);
+    const SampleRows<typename Kernel::Sample> rows{samples_d_.data(), row_ > 0 ? row_ : kept_, held_, row_ > 0};
     if (n > 0) {
       const cudaStream_t s = stream_.get();
       cuda_check(cudaMemcpyAsync(live_d_.data(), live_pinned_.data(), n * sizeof(int), cudaMemcpyHostToDevice, s),
                  "copy live cases");
       const int blocks = static_cast<int>((n + kThreads - 1) / kThreads);
       advance_cases<Kernel><<<blocks, kThreads, 0, s>>>(cases_.data(), live_d_.data(), static_cast<int>(n), periods,
-                                                          unkept, samples_d_.data(), taken_d_.data());
+                                                          unkept, rows, taken_d_.data());
       cuda_check(cudaGetLastError(), "launch");
-      if (kept_ > 0)
+      if (kept_ > 0 && row_ > 0) {  // this launch's columns of every row
+        const std::size_t pitch = row_ * sizeof(samples_[0]);
+        cuda_check(cudaMemcpy2DAsync(samples_.data() + held_, pitch, samples_d_.data() + held_, pitch,
+                                     kept_ * sizeof(samples_[0]), host_cases_.size(), cudaMemcpyDeviceToHost, s),
+                   "copy samples to the host");
+      } else if (kept_ > 0) {
         cuda_check(cudaMemcpyAsync(samples_.data(), samples_d_.data(), samples_.size() * sizeof(samples_[0]),
                                    cudaMemcpyDeviceToHost, s),
                    "copy samples to the host");
+      }
       cuda_check(cudaMemcpyAsync(taken_.data(), taken_d_.data(), n * sizeof(int), cudaMemcpyDeviceToHost, s),
                  "copy counts");
     }
     stream_.end();
+    held_ += row_ > 0 ? kept_ : 0;
+  }
+  // Held only in a build with -DVIBRO_CUDA_HOLD_SAMPLES=ON: the rows of a 131072-case group take some
+  // 0.9 GB of page-locked memory a batch (the conveyor's fixed map), against the detectors' time they
+  // save; not yet timed on a GPU.
+  bool hold_samples(int row) override {
+#if defined(VIBRO_CUDA_HOLD_SAMPLES)
+    if (row <= 0) return false;
+    row_ = static_cast<std::size_t>(row);
+    held_ = 0;
+    return true;
+#else
+    (void)row;
+    return false;
+#endif
   }
   void wait() override { device_seconds_ += stream_.finish(); }
   double device_seconds() const override { return device_seconds_; }
@@ -240,11 +275,13 @@ class CudaBatch : public CaseBatch {
     live_.clear();
     slot_.clear();
     uploaded_ = false;
+    row_ = held_ = 0;
   }
 
   int taken(int i) const override { return taken_[slot_[at(i)]]; }
   void sample(int i, int k, StrobeSample& out) const override {
-    Kernel::to_strobe(host_cases_[at(i)], samples_[slot_[at(i)] * kept_ + static_cast<std::size_t>(k - unkept_)], out);
+    const std::size_t row = row_ > 0 ? at(i) * row_ : slot_[at(i)] * kept_;
+    Kernel::to_strobe(host_cases_[at(i)], samples_[row + static_cast<std::size_t>(k)], out);
   }
   [[noreturn]] void rethrow(int i) const override {
     typename Kernel::Case c;
@@ -319,8 +356,9 @@ class CudaBatch : public CaseBatch {
   DeviceArray<int> jump_index_d_;
   DeviceArray<typename Kernel::Case> jump_cases_d_;
   bool uploaded_ = false;
-  int unkept_ = 0;
   std::size_t kept_ = 0;  // samples a live case left in the last launch
+  std::size_t row_ = 0;   // > 0: samples held, row_ a case (hold_samples)
+  std::size_t held_ = 0;  // samples each held row has
   double device_seconds_ = 0;
 };
 

@@ -58,6 +58,18 @@ class LaunchPlan {
   };
   LaunchPlan(const SteadyStateSettings& settings, int length)
       : length_(length), unkept_(unread_leading_periods(settings)), budget_(settings.max_periods) {}
+  // Samples a case keeps over the whole plan (the launches up to the budget).
+  int kept_samples() const {
+    LaunchPlan rest = *this;
+    int periods = 0, kept = 0;
+    while (periods < budget_) {
+      const Launch launch = rest.next();
+      periods += launch.periods;
+      kept += launch.periods - launch.unkept;
+    }
+    return kept;
+  }
+  bool spent(int periods) const { return periods >= budget_; }
   Launch next() {
     if (unkept_ == 0) return {length_, 0};
     const int kept = (budget_ - unkept_ - 1) % length_ + 1;
@@ -77,13 +89,13 @@ class LaunchPlan {
 // What a case's samples of the last launch led to.
 enum class Fed { GoesOn, Finished, Jumps };
 
-// Feeds case c's samples of the last launch to its detector, as Simulation::run feeds them one by one;
-// its `unkept` leading periods, stepped without samples, are counted as skipped.
-Fed consume(CaseBatch& batch, int periods, int unkept, LiveCase& c) {
-  const int taken = batch.taken(c.slot);
-  if (unkept > 0 && taken >= unkept) c.detector->skip(unkept);
+// Feeds case c's first `samples` samples of its row to its detector, as Simulation::run feeds them one
+// by one, after the `skipped` leading periods stepped without samples; then, when the case stopped
+// short of its launch (it failed), takes its exception.
+Fed feed(CaseBatch& batch, LiveCase& c, int skipped, int samples, bool stopped_short) {
+  if (skipped > 0) c.detector->skip(skipped);
   StrobeSample sample;
-  for (int k = unkept; k < taken; ++k) {
+  for (int k = 0; k < samples; ++k) {
     batch.sample(c.slot, k, sample);
     if (c.detector->on_sample(sample)) continue;
     // Later samples are void. A case that stops for good needs no re-base (the one-case path's
@@ -93,7 +105,7 @@ Fed consume(CaseBatch& batch, int periods, int unkept, LiveCase& c) {
     c.jump_at = k;
     return Fed::Jumps;
   }
-  if (taken < periods) {
+  if (stopped_short) {
     try {
       batch.rethrow(c.slot);
     } catch (...) {
@@ -175,8 +187,31 @@ struct Group {
   std::vector<ParameterSet> parameters;  // add_group's scratch
   LaunchPlan plan{SteadyStateSettings{}, kBatchPeriods};
   LaunchPlan::Launch launch{0, 0};  // the launch in flight
+  int launches = 0;                 // the group's launches so far, the one in flight included
+  int periods = 0;                  // and their periods
+  // Fixed mode, where the batch holds the samples (CaseBatch::hold_samples): the detectors are fed once,
+  // after the last launch. The first launch's unkept periods, and the samples each row had before the
+  // launch in flight.
+  bool held = false;
+  int first_unkept = 0;
+  int held_before = 0;
   Clock::time_point started;
 };
+
+// Feeds what case c's last launch left to its detector.
+Fed consume(CaseBatch& batch, const Group& g, LiveCase& c) {
+  const int taken = batch.taken(c.slot);
+  const bool stopped_short = taken < g.launch.periods;
+  if (!g.held) {
+    const int unkept = g.launch.unkept;
+    return feed(batch, c, unkept > 0 && taken >= unkept ? unkept : 0, std::max(0, taken - unkept), stopped_short);
+  }
+  // Held rows: fed once the last launch is in, or at once when the case stopped short (it failed: its
+  // detector may still have finished on a sample before the failure, as in the one-case path).
+  if (!stopped_short && !g.plan.spent(g.periods)) return Fed::GoesOn;
+  const int skipped = g.launches > 1 || taken >= g.first_unkept ? g.first_unkept : 0;
+  return feed(batch, c, skipped, g.held_before + std::max(0, taken - g.launch.unkept), stopped_short);
+}
 
 // Drives the groups of one rank's share of a sweep through their batches, up to `groups.size()` in
 // flight: while one group's launch runs on the device, the host's threads work on another's
@@ -248,6 +283,9 @@ class BatchedRun {
     for (std::size_t j = 0; j < g.cases.size(); ++j)
       if (g.cases[j].done) count(finish(g, j));
     g.plan = LaunchPlan(spec_.steady, spec_.batch_periods > 0 ? spec_.batch_periods : kBatchPeriods);
+    g.launches = g.periods = g.held_before = 0;
+    // Only fixed-mode detectors can wait for the end: the others may stop a case or jump at any sample.
+    g.held = spec_.steady.mode == SteadyMode::Fixed && g.batch->hold_samples(g.plan.kept_samples());
     phases_.setup_seconds += seconds_between(g.started, Clock::now());
     if (g.batch->live() == 0) return start_group(g);  // every case failed to start
     launch(g);
@@ -256,7 +294,11 @@ class BatchedRun {
 
   void launch(Group& g) {
     const auto t0 = Clock::now();
+    if (g.launches > 0) g.held_before += g.launch.periods - g.launch.unkept;
     g.launch = g.plan.next();
+    if (g.launches == 0) g.first_unkept = g.launch.unkept;
+    ++g.launches;
+    g.periods += g.launch.periods;
     g.batch->launch(g.launch.periods, g.launch.unkept);
     ++phases_.launches;
     phases_.advance_seconds += seconds_between(t0, Clock::now());
@@ -272,7 +314,7 @@ class BatchedRun {
     for (std::size_t j = 0; j < cases.size(); ++j) {
       LiveCase& c = cases[j];
       if (c.done) continue;
-      const Fed fed = consume(batch, g.launch.periods, g.launch.unkept, c);
+      const Fed fed = consume(batch, g, c);
       jumps += fed == Fed::Jumps ? 1 : 0;
       if (fed != Fed::Finished) continue;
       ++computed;

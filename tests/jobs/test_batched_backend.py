@@ -175,7 +175,8 @@ def main():
         # Adaptive (1108 extrapolation jumps on this grid), fixed length, and a per-period event
         # budget that fails most cases mid-run: the failure path must match too. In fixed mode the
         # batch steps the 49 periods before the 50-period window without samples: failures there
-        # and in the window both keep their status and reason.
+        # and in the window both keep their status and reason. (A fixed run's batch holds every kept
+        # sample until the last launch and its detectors are fed once: CaseBatch::hold_samples.)
         for label, extra in (("adaptive", []), ("fixed", ["--run.steady_state=fixed"]),
                              ("event budget", ["--run.max_events_per_period=4"]),
                              ("fixed event budget", ["--run.steady_state=fixed", "--run.max_events_per_period=4"]),
@@ -185,7 +186,11 @@ def main():
                              ("fixed groups of 100", ["--run.steady_state=fixed", "--run.batch_cases=100"]),
                              # other launch lengths: 3 periods, and a fixed run's 100 in one launch
                              ("adaptive 3 periods a launch", ["--run.batch_periods=3"]),
-                             ("fixed in one launch", ["--run.steady_state=fixed", "--run.batch_periods=100"])):
+                             ("fixed in one launch", ["--run.steady_state=fixed", "--run.batch_periods=100"]),
+                             # a window of the whole budget: every period kept, the last launch steps
+                             # past the budget (held rows of 32 samples, the detectors stop at 30)
+                             ("fixed window of the whole budget", ["--run.steady_state=fixed", "--run.max_periods=30",
+                                                                 "--run.window_periods=29"])):
             cpu = compare_backends(vibro, fig6, tmp, "fig6 " + label, extra)
             if cpu is None:
                 break
