@@ -401,7 +401,9 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
   const ThreadCount threads(tally.threads);
   const bool cuda = spec.backend == Backend::Cuda;
   BatchedRun run(spec, sink, units, completed, show_progress ? &progress : nullptr);
-  const int group_cases = spec.batch_cases > 0 ? spec.batch_cases : cuda ? kCudaBatchCases : kBatchCases;
+  const int group_cases = spec.batch_cases > 0 ? spec.batch_cases
+                          : cuda                ? kCudaBatchCases
+                                                : kBatchCasesPerThread * tally.threads;
   run.run(kGroupsInFlight, group_cases, tally);
   units.finish();
   if (show_progress) progress.finish();

@@ -18,9 +18,12 @@ inline constexpr int kBatchPeriods = 8;
 // drift apart in phase, and a launch's end brings them back; cmake -DVIBRO_CUDA_WARP_SYNC=ON brings
 // them back every period instead).
 // Cases stepped together (run.batch_cases' defaults): bounds the detectors' memory (each holds its history span packed, some
-// 7 KB a case on the conveyor's Fig. 6 study). A GPU needs far more threads than CPU cores to be busy
-// (an H100 keeps up to 270,336 resident), so its groups are larger.
-inline constexpr int kBatchCases = 16384;
+// 7 KB a case on the conveyor's Fig. 6 study). On CPU threads, 1024 a thread: a thread's detectors then
+// stay near its share of the cache (on 2 threads, groups of 2048 against 16384: the conveyor's 10^5-case
+// map 7 % faster fixed, 11 % adaptive, peak memory 135 against 398 MiB; bench/README.md). A GPU needs
+// far more threads than CPU cores to be busy (an H100 keeps up to 270,336 resident), so its groups are
+// larger.
+inline constexpr int kBatchCasesPerThread = 1024;
 inline constexpr int kCudaBatchCases = 131072;
 // Groups in flight at once: while a GPU steps one, the host's threads feed the other's samples to its
 // detectors (or set up its cases), so neither waits for the other. A CPU batch's launch returns when

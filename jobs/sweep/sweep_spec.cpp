@@ -97,7 +97,7 @@ const RunKey kRunKeys[] = {
     // Changes results: cuda's root polish differs from cpu's in the last bits. batched gives cpu's bits,
     // but a checkpoint names the back end that wrote it all the same.
     {"run.backend", kChanges, [](const SweepSpec& s) { return std::string(backend_name(s.backend)); }, "cpu (one case per thread), batched (many cases per launch through the model's kernel, on CPU threads; same results) or cuda (on a GPU; builds with the CUDA back end) (default cpu)"},
-    {"run.batch_cases", kNoEffect, nullptr, "batched and cuda back ends: cases stepped together in one group (default 16384 batched, 131072 cuda; smaller needs less memory, the GPU's groups need enough cases to fill it)"},
+    {"run.batch_cases", kNoEffect, nullptr, "batched and cuda back ends: cases stepped together in one group (default 1024 a thread batched, 131072 cuda; smaller needs less memory, the GPU's groups need enough cases to fill it)"},
     {"run.batch_periods", kNoEffect, nullptr, "batched and cuda back ends: periods every live case advances per launch (default 8; shorter ones retire converged cases sooner; on a GPU, one 100-period launch was slower than 8-period ones: docs/gpu_backend.md)"},
     {"run.progress", kNoEffect, nullptr, "auto (a progress line when stderr is a terminal), always, or never"},
     {"run.progress_seconds", kNoEffect, nullptr, "off a terminal (a batch log), one progress line per this many seconds (default 30)"},
