@@ -3,6 +3,7 @@
 // the interface the batched sweep runner drives. It knows no model and no sweep: a model provides a
 // batch over its host-and-device kernel (cpu_batch.hpp, and the CUDA back end), the runner feeds the
 // samples to its steady-state detectors and retires the cases that have converged.
+#include <cstddef>
 #include <exception>
 #include <memory>
 #include <string>
@@ -51,6 +52,10 @@ class CaseBatch {
   // launch. False where the batch keeps only the last launch's samples (the default): the runner then
   // feeds them after every launch.
   virtual bool hold_samples(int /*row*/) { return false; }
+  // The largest row a batch holds: a kernel whose Sample is a whole StrobeSample (736 bytes, the
+  // hybrid-model API's) would hold several times what its detectors' packed histories take (the
+  // conveyor's 56-sample row: 7 KB).
+  static constexpr std::size_t kMaxHeldRowBytes = 16384;
   [[noreturn]] virtual void rethrow(int i) const = 0;
   // The next launch of case i starts from this sample (Simulation::restart_from); false if refused.
   virtual bool restart(int i, const StrobeSample& sample) = 0;

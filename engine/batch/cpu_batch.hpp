@@ -53,8 +53,6 @@ class CpuBatch : public CaseBatch {
   }
   const StrobeLayout& layout(int i) const override { return layouts_[i]; }
 
-  // Held where a case's row stays small: a kernel whose Sample is a whole StrobeSample (736 bytes, the
-  // hybrid-model API's) would hold several times what its detector's packed history takes.
   bool hold_samples(int row) override {
     if (row <= 0 || static_cast<std::size_t>(row) * sizeof(typename Kernel::Sample) > kMaxHeldRowBytes) return false;
     row_ = static_cast<std::size_t>(row);
@@ -113,7 +111,6 @@ class CpuBatch : public CaseBatch {
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
-  static constexpr std::size_t kMaxHeldRowBytes = 16384;  // the conveyor's 56-sample row: 7 KB
   // Where case i's samples of the launch under way go (slot_[i] set).
   std::size_t row_start(std::size_t i) const { return row_ > 0 ? i * row_ + held_ : slot_[i] * kept_; }
 

@@ -257,7 +257,7 @@ class CudaBatch : public CaseBatch {
   // save; not yet timed on a GPU.
   bool hold_samples(int row) override {
 #if defined(VIBRO_CUDA_HOLD_SAMPLES)
-    if (row <= 0) return false;
+    if (row <= 0 || static_cast<std::size_t>(row) * sizeof(typename Kernel::Sample) > kMaxHeldRowBytes) return false;
     row_ = static_cast<std::size_t>(row);
     held_ = 0;
     return true;
