@@ -69,6 +69,7 @@ class LaunchPlan {
     }
     return kept;
   }
+  // Whether launches of `periods` periods in all reach the budget: the last one is in.
   bool spent(int periods) const { return periods >= budget_; }
   Launch next() {
     if (unkept_ == 0) return {length_, 0};
