@@ -197,11 +197,13 @@ int unread_leading_periods(const SteadyStateSettings& settings) {
   return settings.mode == SteadyMode::Fixed ? std::max(0, settings.max_periods - needed_history(settings)) : 0;
 }
 
-SteadyStateDetector::SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings)
+SteadyStateDetector::SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings,
+                                         HistoryArena* arena)
     : layout_(layout),
       settings_(settings),
       span_(needed_history(settings)),
-      history_(std::min(settings.max_periods, span_), layout.dims(), static_cast<int>(layout.counter_names.size())) {}
+      history_(std::min(settings.max_periods, span_), layout.dims(), static_cast<int>(layout.counter_names.size()),
+               arena) {}
 
 bool SteadyStateDetector::converged_adaptively() {
   const int last = history_.size() - 1;

@@ -98,7 +98,8 @@ int unread_leading_periods(const SteadyStateSettings& settings);
 
 class SteadyStateDetector : public StrobeObserver {
  public:
-  SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings);
+  // arena: where its history's memory comes from (null: the heap); see StrobeHistory.
+  SteadyStateDetector(const StrobeLayout& layout, const SteadyStateSettings& settings, HistoryArena* arena = nullptr);
   bool on_sample(const StrobeSample& sample) override;
   // The run stepped `periods` periods without feeding their samples: counted as seen. Only the
   // leading periods unread_leading_periods allows, before any sample (std::logic_error otherwise).
@@ -117,6 +118,8 @@ class SteadyStateDetector : public StrobeObserver {
   // adaptive mode the longest adaptive window and the extrapolation's differences; in means mode
   // the means span), plus one.
   int history_span() const { return span_; }
+  // Words its history's first allocation takes at least (for sizing a HistoryArena).
+  std::size_t history_words() const { return history_.words_at_least(); }
 
  private:
   bool converged_adaptively();

@@ -43,10 +43,11 @@ std::int64_t as_integer(double word) {
 
 }  // namespace
 
-StrobeHistory::StrobeHistory(int capacity, int min_state, int min_counters)
+StrobeHistory::StrobeHistory(int capacity, int min_state, int min_counters, HistoryArena* arena)
     : capacity_(std::max(1, capacity)),
       state_(std::clamp(min_state, 0, kMaxStrobeDims)),
-      counters_(std::clamp(min_counters, 0, kMaxCounters)) {}
+      counters_(std::clamp(min_counters, 0, kMaxCounters)),
+      arena_(arena) {}
 
 int StrobeHistory::mode(int i) const { return static_cast<int>(as_integer(hot(i)[kMode])); }
 
@@ -55,17 +56,24 @@ void StrobeHistory::widen(int state, int counters, int aux) {
   const std::ptrdiff_t to_cold_offset = static_cast<std::ptrdiff_t>(capacity_) * to_hot;
   // Not cleared: a slot is written whole before it is read (records held now are copied with zeros
   // in their new entries), and a case that stops early never touches the rest.
-  std::unique_ptr<double[]> words(new double[static_cast<std::size_t>(capacity_) * static_cast<std::size_t>(to_hot + to_cold)]);
+  const std::size_t count = static_cast<std::size_t>(capacity_) * static_cast<std::size_t>(to_hot + to_cold);
+  double* words = arena_ ? arena_->take(count) : nullptr;
+  std::unique_ptr<double[]> owned;
+  if (!words) {
+    owned.reset(new double[count]);
+    words = owned.get();
+  }
   for (int i = 0; i < size_; ++i) {
     const double* from = hot(i);
-    double* to = words.get() + i * to_hot;
+    double* to = words + i * to_hot;
     std::fill_n(std::copy_n(from, kHot + state_, to), state - state_, 0.0);
     from = cold(i);
-    to = words.get() + to_cold_offset + i * to_cold;
+    to = words + to_cold_offset + i * to_cold;
     std::fill_n(std::copy_n(from, kCold + counters_, to), counters - counters_, 0.0);
     std::fill_n(std::copy_n(from + kCold + counters_, aux_, to + kCold + counters), aux - aux_, 0.0);
   }
-  words_ = std::move(words);
+  words_ = words;
+  owned_ = std::move(owned);  // frees the old words, copied above, when they were the heap's
   head_ = 0;
   state_ = state;
   counters_ = counters;
@@ -87,11 +95,11 @@ void StrobeHistory::push(const StrobeSample& sample) {
   } else if (++head_ == capacity_) {
     head_ = 0;
   }
-  double* hot = words_.get() + slot * hot_stride_;
+  double* hot = words_ + slot * hot_stride_;
   hot[kDrift] = sample.drift_position;
   hot[kMode] = as_word(sample.mode);
   std::memcpy(hot + kHot, sample.state.data(), sizeof(double) * static_cast<std::size_t>(state_));
-  double* cold = words_.get() + cold_offset() + slot * cold_stride_;
+  double* cold = words_ + cold_offset() + slot * cold_stride_;
   cold[kTime] = sample.time;
   cold[kPeriod] = as_word(sample.period);
   std::memcpy(cold + kCold, sample.counters.data(), sizeof(double) * static_cast<std::size_t>(counters_));

@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "analysis/history_arena.hpp"
 #include "engine/core/strobe_sample.hpp"
 
 namespace vibro {
@@ -21,8 +22,9 @@ namespace vibro {
 class StrobeHistory {
  public:
   // min_state, min_counters: extents held from the start (the layout's components and counters, so
-  // that reads of those never fall past the packed words).
-  StrobeHistory(int capacity, int min_state, int min_counters);
+  // that reads of those never fall past the packed words). arena: where the words come from while it
+  // has room (null: the heap); the history must not be used after the arena's next reset.
+  StrobeHistory(int capacity, int min_state, int min_counters, HistoryArena* arena = nullptr);
   // Appends a sample; once `capacity` are held, the oldest is dropped.
   void push(const StrobeSample& sample);
   void clear() {
@@ -30,6 +32,10 @@ class StrobeHistory {
     size_ = 0;
   }
   int size() const { return size_; }
+  // Words its first allocation will take at least (the held extents: more when aux entries are set).
+  std::size_t words_at_least() const {
+    return static_cast<std::size_t>(capacity_) * static_cast<std::size_t>(kHot + state_ + kCold + counters_);
+  }
   int capacity() const { return capacity_; }
 
   // Sample i, 0 the oldest held. state(i) reads components below the packed state extent (at least
@@ -66,8 +72,8 @@ class StrobeHistory {
     const int slot = head_ + i;
     return slot >= capacity_ ? slot - capacity_ : slot;
   }
-  const double* hot(int i) const { return words_.get() + slot(i) * hot_stride_; }
-  const double* cold(int i) const { return words_.get() + cold_offset() + slot(i) * cold_stride_; }
+  const double* hot(int i) const { return words_ + slot(i) * hot_stride_; }
+  const double* cold(int i) const { return words_ + cold_offset() + slot(i) * cold_stride_; }
   std::ptrdiff_t cold_offset() const { return static_cast<std::ptrdiff_t>(capacity_) * hot_stride_; }
   void widen(int state, int counters, int aux);
   void unpack_into_zeroed(int i, StrobeSample& out) const;  // out's arrays are zero
@@ -78,7 +84,11 @@ class StrobeHistory {
   std::ptrdiff_t cold_stride_ = kCold;  // and kCold + counters_ + aux_
   int head_ = 0;                        // slot of the oldest sample
   int size_ = 0;
-  std::unique_ptr<double[]> words_;  // capacity_ hot records, then capacity_ cold ones; allocated at the first push
+  // capacity_ hot records, then capacity_ cold ones; allocated at the first push, from the arena or
+  // owned_.
+  double* words_ = nullptr;
+  std::unique_ptr<double[]> owned_;
+  HistoryArena* arena_;
 };
 
 }  // namespace vibro

@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "analysis/history_arena.hpp"
 #include "engine/batch/batch_registry.hpp"
 #include "engine/core/input_error.hpp"
 #include "jobs/sweep/case_runner.hpp"
@@ -155,8 +156,9 @@ std::vector<std::size_t> make_jumps(CaseBatch& batch, std::vector<LiveCase>& cas
 // start is finished at once with its exception's status, as the one-case path records it.
 // `parameters` is the group's scratch, kept from group to group (made anew, 10^5 parameter sets were
 // as many allocations on one thread).
+// Unless `arena` is null, the detectors' histories take their memory from it, sized here for all of them.
 void add_group(const SweepSpec& spec, const std::vector<long long>& pending, CaseBatch& batch,
-               std::vector<LiveCase>& cases, std::vector<ParameterSet>& parameters) {
+               std::vector<LiveCase>& cases, std::vector<ParameterSet>& parameters, HistoryArena* arena) {
   const auto n = static_cast<long long>(pending.size());
   parameters.resize(pending.size(), spec.base);
 #pragma omp parallel for schedule(dynamic, 256)
@@ -171,13 +173,19 @@ void add_group(const SweepSpec& spec, const std::vector<long long>& pending, Cas
     c.slot = slots[j];
     try {
       if (errors[j]) std::rethrow_exception(errors[j]);
-      c.detector = std::make_unique<SteadyStateDetector>(batch.layout(c.slot), spec.steady);
+      c.detector = std::make_unique<SteadyStateDetector>(batch.layout(c.slot), spec.steady, arena);
     } catch (...) {
       c.error = std::current_exception();
       c.done = true;
       if (c.slot >= 0) batch.retire(c.slot);
     }
   }
+  if (!arena) return;
+  // Half as much again: room for aux entries and for a history that widens (a case that runs out
+  // takes heap memory).
+  std::size_t words = 0;
+  for (const LiveCase& c : cases) words += c.detector ? c.detector->history_words() : 0;
+  arena->reset(words + words / 2);
 }
 
 // One group of cases in its batch: the cases with their detectors, the launch plan, the launch in
@@ -196,6 +204,9 @@ struct Group {
   bool held = false;
   int first_unkept = 0;
   int held_before = 0;
+  // Otherwise the detectors' histories live here (a held run's detectors live a moment each: the
+  // heap reuses their memory at once).
+  HistoryArena arena;
   Clock::time_point started;
 };
 
@@ -280,13 +291,13 @@ class BatchedRun {
     g.started = Clock::now();
     ++phases_.groups;
     g.cases.resize(pending_.size());
-    add_group(spec_, pending_, *g.batch, g.cases, g.parameters);
-    for (std::size_t j = 0; j < g.cases.size(); ++j)
-      if (g.cases[j].done) count(finish(g, j));
     g.plan = LaunchPlan(spec_.steady, spec_.batch_periods > 0 ? spec_.batch_periods : kBatchPeriods);
     g.launches = g.periods = g.held_before = 0;
     // Only fixed-mode detectors can wait for the end: the others may stop a case or jump at any sample.
     g.held = spec_.steady.mode == SteadyMode::Fixed && g.batch->hold_samples(g.plan.kept_samples());
+    add_group(spec_, pending_, *g.batch, g.cases, g.parameters, g.held ? nullptr : &g.arena);
+    for (std::size_t j = 0; j < g.cases.size(); ++j)
+      if (g.cases[j].done) count(finish(g, j));
     phases_.setup_seconds += seconds_between(g.started, Clock::now());
     if (g.batch->live() == 0) return start_group(g);  // every case failed to start
     launch(g);

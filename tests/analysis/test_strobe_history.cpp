@@ -69,3 +69,36 @@ TEST_CASE("strobe history: unpacked samples are the pushed ones, through widenin
   history.push(sample(1));  // after a clear (a jump) the ring starts over, still wide
   CHECK(same_bits(history.sample(0), sample(1)));
 }
+
+TEST_CASE("strobe history: words from an arena hold the same samples as the heap's", "[analysis][history]") {
+  // Three histories of 5 samples: two share a roomy arena (and must not overlap), one a spent arena
+  // (it falls back to the heap); each is checked against the pushes.
+  HistoryArena roomy, spent;
+  roomy.reset(10000);
+  spent.reset(10000);
+  while (spent.take(4096)) {
+  }
+  StrobeHistory a(5, 2, 1, &roomy), b(5, 2, 1, &roomy), c(5, 2, 1, &spent), heap(5, 2, 1);
+  for (int k = 0; k < 12; ++k) {
+    StrobeSample other = sample(k);
+    other.state[0] += 1.0;  // b's samples differ from a's
+    a.push(sample(k));
+    b.push(other);
+    c.push(sample(k));
+    heap.push(sample(k));
+    for (int i = 0; i < a.size(); ++i) {
+      REQUIRE(same_bits(a.sample(i), heap.sample(i)));
+      REQUIRE(same_bits(c.sample(i), heap.sample(i)));
+      StrobeSample expected = heap.sample(i);
+      expected.state[0] += 1.0;
+      REQUIRE(same_bits(b.sample(i), expected));
+    }
+  }
+  // The arena's block is reused: after a reset the same words are handed out again.
+  roomy.reset(100);
+  double* start = roomy.take(4);
+  REQUIRE(roomy.take(4) == start + 4);
+  roomy.reset(100);
+  REQUIRE(roomy.take(4) == start);
+  REQUIRE(spent.take(1) == nullptr);
+}
