@@ -32,62 +32,98 @@ OrbitSummary orbit_summary(const CaseResult& c) {
   return s;
 }
 
-SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases) {
-  SweepAttractors out;
-  if (!spec.record_strobe) return out;
-  const auto& specs = spec.model->parameters();
-  // Axes split into parameter axes (which point) and initial-condition axes (which case within it).
-  std::vector<std::size_t> initial_axes;
+namespace {
+
+// How a sweep's grid splits into parameter points and the cases within one.
+struct PointGrid {
+  const SweepSpec& spec;
+  std::vector<std::size_t> parameter_axes, initial_axes;
   std::vector<long long> initial_sizes;
   long long points = 1, per_point = 1;
-  for (std::size_t a = 0; a < spec.axes.size(); ++a) {
-    const bool initial = specs[static_cast<std::size_t>(spec.axis_parameter[a])].group == ParameterGroup::Initial;
-    const auto size = static_cast<long long>(spec.axes[a].values.size());
-    (initial ? initial_axes : out.parameter_axes).push_back(a);
-    (initial ? per_point : points) *= size;
-    if (initial) {
-      out.initial_axes.push_back(spec.axes[a].name);
-      initial_sizes.push_back(size);
+
+  explicit PointGrid(const SweepSpec& s) : spec(s) {
+    const auto& specs = spec.model->parameters();
+    for (std::size_t a = 0; a < spec.axes.size(); ++a) {
+      const bool initial = specs[static_cast<std::size_t>(spec.axis_parameter[a])].group == ParameterGroup::Initial;
+      const auto size = static_cast<long long>(spec.axes[a].values.size());
+      (initial ? initial_axes : parameter_axes).push_back(a);
+      (initial ? per_point : points) *= size;
+      if (initial) initial_sizes.push_back(size);
     }
   }
-  out.label.assign(static_cast<std::size_t>(spec.case_count()), -1);
-  std::vector<std::size_t> where(spec.axes.size());
   // Splits `k` into indices along `axes` (first axis slowest), into `where`.
-  const auto place = [&](long long k, const std::vector<std::size_t>& axes) {
+  void place(long long k, const std::vector<std::size_t>& axes, std::vector<std::size_t>& where) const {
     for (auto a = axes.rbegin(); a != axes.rend(); ++a) {
       const auto size = static_cast<long long>(spec.axes[*a].values.size());
       where[*a] = static_cast<std::size_t>(k % size);
       k /= size;
     }
-  };
-  const int continued = spec.global_continuation_axis;
-  for (long long point = 0; point < points; ++point) {
-    place(point, out.parameter_axes);
-    std::vector<long long> members(static_cast<std::size_t>(per_point));
-    std::vector<OrbitSummary> orbits(members.size());
-    std::vector<int> outcomes(members.size());
-    std::vector<std::vector<double>> scales(1);
-    for (long long k = 0; k < per_point; ++k) {  // in increasing case index (C order)
-      place(k, initial_axes);
-      long long i = 0;
-      for (std::size_t a = 0; a < spec.axes.size(); ++a)
-        i = i * static_cast<long long>(spec.axes[a].values.size()) + static_cast<long long>(where[a]);
-      members[static_cast<std::size_t>(k)] = i;
-      const CaseResult c = cases.read(i);
-      outcomes[static_cast<std::size_t>(k)] = unlabelled_outcome(c);
-      orbits[static_cast<std::size_t>(k)] = orbit_summary(c);
-      if (orbits[static_cast<std::size_t>(k)].valid && scales[0].empty())  // the layout's scales depend on the parameters
-        scales[0] = spec.model->start(spec.case_parameters(i))->layout().state_scales;
-    }
-    const AttractorLabels labels = label_attractors(orbits, std::vector<long long>(members.size(), 0), scales);
-    for (std::size_t k = 0; k < members.size(); ++k) {
-      out.label[static_cast<std::size_t>(members[k])] = labels.label[k];
-      if (labels.label[k] >= 0) outcomes[k] = labels.label[k];
-    }
-    const double parameter = continued < 0 ? 0.0 : spec.axes[static_cast<std::size_t>(continued)].values[where[static_cast<std::size_t>(continued)]];
-    out.points.push_back(summarize_point(parameter, orbits, labels.label, scales[0]));
-    out.entropy.push_back(grid_basin_entropy(outcomes, initial_sizes, kBasinEntropyBox));
   }
+  // The case index of member k of parameter point `point`, in increasing case index (C order).
+  long long member(long long point, long long k) const {
+    std::vector<std::size_t> where(spec.axes.size());
+    place(point, parameter_axes, where);
+    place(k, initial_axes, where);
+    long long i = 0;
+    for (std::size_t a = 0; a < spec.axes.size(); ++a)
+      i = i * static_cast<long long>(spec.axes[a].values.size()) + static_cast<long long>(where[a]);
+    return i;
+  }
+  double continued_value(long long point) const {
+    const int continued = spec.global_continuation_axis;
+    if (continued < 0) return 0.0;
+    std::vector<std::size_t> where(spec.axes.size());
+    place(point, parameter_axes, where);
+    const auto a = static_cast<std::size_t>(continued);
+    return spec.axes[a].values[where[a]];
+  }
+};
+
+// Labels one parameter point's cases into `out` (its labels, attractors and basin entropy). The
+// point's cases are decoded on `threads` threads (1 when the points themselves run in parallel).
+void label_point(const PointGrid& grid, CaseStore& cases, long long point, int threads, SweepAttractors& out) {
+  const auto n = static_cast<std::size_t>(grid.per_point);
+  std::vector<long long> members(n);
+  std::vector<OrbitSummary> orbits(n);
+  std::vector<int> outcomes(n);
+#pragma omp parallel for schedule(static, 64) num_threads(threads) if (threads > 1)
+  for (long long k = 0; k < grid.per_point; ++k) {
+    const auto m = static_cast<std::size_t>(k);
+    members[m] = grid.member(point, k);
+    const CaseResult c = cases.read(members[m]);
+    outcomes[m] = unlabelled_outcome(c);
+    orbits[m] = orbit_summary(c);
+  }
+  std::vector<std::vector<double>> scales(1);
+  for (std::size_t k = 0; k < n && scales[0].empty(); ++k)  // the layout's scales depend on the parameters
+    if (orbits[k].valid) scales[0] = grid.spec.model->start(grid.spec.case_parameters(members[k]))->layout().state_scales;
+  const AttractorLabels labels = label_attractors(orbits, std::vector<long long>(n, 0), scales);
+  for (std::size_t k = 0; k < n; ++k) {
+    out.label[static_cast<std::size_t>(members[k])] = labels.label[k];
+    if (labels.label[k] >= 0) outcomes[k] = labels.label[k];
+  }
+  const auto p = static_cast<std::size_t>(point);
+  out.points[p] = summarize_point(grid.continued_value(point), orbits, labels.label, scales[0]);
+  out.entropy[p] = grid_basin_entropy(outcomes, grid.initial_sizes, kBasinEntropyBox);
+}
+
+}  // namespace
+
+SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases, int threads) {
+  SweepAttractors out;
+  if (!spec.record_strobe) return out;
+  const PointGrid grid(spec);
+  out.parameter_axes = grid.parameter_axes;
+  for (const auto a : grid.initial_axes) out.initial_axes.push_back(spec.axes[a].name);
+  out.label.assign(static_cast<std::size_t>(spec.case_count()), -1);
+  out.points.resize(static_cast<std::size_t>(grid.points));
+  out.entropy.resize(static_cast<std::size_t>(grid.points));
+  // Points are independent (each writes only its own members' labels and its own slots): with enough
+  // of them, one a thread; otherwise each point's cases are decoded in parallel. Memory holds one
+  // point's orbits a thread.
+  const bool by_point = grid.points >= 2LL * threads;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (by_point && threads > 1)
+  for (long long point = 0; point < grid.points; ++point) label_point(grid, cases, point, by_point ? 1 : threads, out);
   return out;
 }
 

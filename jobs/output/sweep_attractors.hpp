@@ -3,7 +3,7 @@
 // cases that share every axis value except those of [initial] keys form one parameter point, and the
 // label over the initial-condition axes is its basin map. Labelled one parameter point at a time, so
 // memory holds one point's orbits, not the sweep's; what is kept of each point (its attractors'
-// summaries and its basin entropy) is small.
+// summaries and its basin entropy) is small; points are labelled in parallel, one a thread.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,8 +30,9 @@ struct SweepAttractors {
 // state with its stroboscopic window recorded).
 OrbitSummary orbit_summary(const CaseResult& c);
 
-// Needs the stroboscopic windows (output.strobe_points = window); empty labels otherwise.
-SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases);
+// Needs the stroboscopic windows (output.strobe_points = window); empty labels otherwise. Reads and
+// labels on `threads` threads (the store must be thread-safe); the labels do not depend on them.
+SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases, int threads);
 
 // The parameter point of case `index` (C order over the parameter axes).
 long long parameter_point(const SweepSpec& spec, const SweepAttractors& attractors, long long index);

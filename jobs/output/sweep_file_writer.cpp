@@ -133,7 +133,7 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
     columns.write(static_cast<hsize_t>(first), block, census);
     store.release_pages();
   }
-  SweepAttractors attractors = label_sweep_attractors(spec, store);
+  SweepAttractors attractors = label_sweep_attractors(spec, store, threads);
   const SeedTally seeds = seed_from_previous_points(spec, store, attractors);
   const SweepContinuation continuation = continue_sweep_attractors(spec, attractors);
   columns.finish(attractors, continuation);

@@ -9,7 +9,8 @@ usage: test_basins_file.py VIBRO_BINARY REPO_ROOT
 - examples/conveyor_global_continuation.ini on a small grid (4 amplitudes, 5 x 5 initial conditions): per
   point the fractions plus the share without a steady state sum to 1; /cases/global_attractor is
   /cases/attractor mapped through the point's rows; every id's points form one interval, bounded by
-  its birth and death events; `vibro plot --kind fractions` draws it.
+  its birth and death events; `vibro plot --kind fractions` draws it. Labelled on 1 and 3 threads (one
+  point a thread, and each point's cases decoded in parallel), its labels and /basins are the same.
 - analysis.global_continuation naming an initial-condition axis or a missing axis is refused (exit 2), as
   is analysis.seed_from_previous without global continuation or with a value other than false / true.
 Exits 1 on any failure.
@@ -36,6 +37,22 @@ def check(condition, what, detail=""):
     if not condition:
         FAILURES.append(what)
         print("FAIL: %s %s" % (what, detail))
+
+
+def labelling_differences(path_a, path_b):
+    """Names of the labelling datasets (/cases/attractor, /cases/global_attractor, /basins) that differ."""
+    def labelling(path):
+        found = {}
+        with h5py.File(path, "r") as h5:
+            h5.visititems(lambda name, obj: found.__setitem__(name, obj[()])
+                          if isinstance(obj, h5py.Dataset) and name.startswith("basins/") else None)
+            for name in ("cases/attractor", "cases/global_attractor"):
+                found[name] = h5[name][()]
+        return found
+    a, b = labelling(path_a), labelling(path_b)
+    return sorted(name for name in set(a) | set(b)
+                  if name not in a or name not in b or a[name].shape != b[name].shape
+                  or not np.array_equal(a[name], b[name], equal_nan=a[name].dtype.kind == "f"))
 
 
 def main():
@@ -96,6 +113,14 @@ def main():
                 check(died == ([] if points[-1] == 3 else [points[-1] + 1]), "id %d: ends after its last point" % i,
                       str(died))
             print("continuation: %d ids, events %s" % (len(set(gid.tolist())), kinds))
+            for threads in (1, 3):
+                other = os.path.join(tmp, "continuation_%d.h5" % threads)
+                rc, err = run("run", ini, "--output.file=" + other, "--run.progress=never", *SMALL_GRID,
+                              "--run.threads=%d" % threads)
+                check(rc == 0, "the continuation sweep runs on %d threads" % threads, err)
+                if rc == 0:
+                    differ = labelling_differences(out, other)
+                    check(not differ, "labels and /basins on %d threads equal the default's" % threads, str(differ))
             png = os.path.join(tmp, "fractions.png")
             rc, err = run("plot", out, "--kind", "fractions", "--out", png)
             check(rc == 0 and os.path.getsize(png) > 10000, "vibro plot --kind fractions draws it", err)
