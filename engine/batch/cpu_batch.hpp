@@ -27,6 +27,7 @@
 #include "engine/batch/case_batch.hpp"
 #include "engine/batch/live_set.hpp"
 #include "engine/batch/made_cases.hpp"
+#include "engine/batch/sample_row_plan.hpp"
 #include "engine/core/case_budget.hpp"
 
 namespace vibro {
@@ -53,19 +54,11 @@ class CpuBatch : public CaseBatch {
   }
   const StrobeLayout& layout(int i) const override { return layouts_[i]; }
 
-  bool hold_samples(int row) override {
-    if (row <= 0 || static_cast<std::size_t>(row) * sizeof(typename Kernel::Sample) > kMaxHeldRowBytes) return false;
-    row_ = static_cast<std::size_t>(row);
-    held_ = 0;
-    return true;
-  }
+  bool hold_samples(int row) override { return rows_.hold<typename Kernel::Sample>(row); }
 
   void launch(int periods, int unkept) override {
     const std::vector<int>& live = live_.compact();
-    kept_ = static_cast<std::size_t>(periods - unkept);
-    // Rows by live position, replaced each launch; or held: by case, appended to.
-    if (row_ > 0 && held_ + kept_ > row_) throw std::logic_error("CpuBatch: a launch past the held rows");
-    buffer_.resize(row_ > 0 ? cases_.size() * row_ : live.size() * kept_);
+    buffer_.resize(rows_.begin_launch(periods, unkept, cases_.size(), live.size(), "CpuBatch"));
     const auto n = static_cast<long long>(live.size());
 #pragma omp parallel for schedule(dynamic, 16)
     for (long long j = 0; j < n; ++j) {
@@ -74,7 +67,7 @@ class CpuBatch : public CaseBatch {
       taken_[i] = 0;
       const ActiveBudget active(budgets_[i]);
       typename Kernel::Sample unkept_sample{};  // the unkept periods' samples: overwritten, never read
-      typename Kernel::Sample* row = buffer_.data() + row_start(i);
+      typename Kernel::Sample* row = buffer_.data() + rows_.launch_start(i, slot_[i]);
       try {
         for (int k = 0; k < periods; ++k) {
           auto& out = k < unkept ? unkept_sample : row[k - unkept];
@@ -86,11 +79,10 @@ class CpuBatch : public CaseBatch {
         failure_[i] = std::current_exception();
       }
     }
-    held_ += row_ > 0 ? kept_ : 0;
+    rows_.end_launch();
   }
   void clear() override {
-    row_ = 0;
-    held_ = 0;
+    rows_.release();
     cases_.clear();
     layouts_.clear();
     budgets_.clear();
@@ -101,8 +93,7 @@ class CpuBatch : public CaseBatch {
   }
   int taken(int i) const override { return taken_[at(i)]; }
   void sample(int i, int k, StrobeSample& out) const override {
-    const std::size_t row = row_ > 0 ? at(i) * row_ : slot_[at(i)] * kept_;
-    Kernel::to_strobe(cases_[at(i)], buffer_[row + static_cast<std::size_t>(k)], out);
+    Kernel::to_strobe(cases_[at(i)], buffer_[rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(k)], out);
   }
   [[noreturn]] void rethrow(int i) const override { std::rethrow_exception(failure_[at(i)]); }
   bool restart(int i, const StrobeSample& sample) override { return Kernel::restart(cases_[at(i)], sample); }
@@ -111,8 +102,6 @@ class CpuBatch : public CaseBatch {
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
-  // Where case i's samples of the launch under way go (slot_[i] set).
-  std::size_t row_start(std::size_t i) const { return row_ > 0 ? i * row_ + held_ : slot_[i] * kept_; }
 
   CaseLimits limits_;
   Kernel kernel_;
@@ -124,10 +113,8 @@ class CpuBatch : public CaseBatch {
   std::vector<int> taken_;
   std::vector<std::size_t> slot_;  // case -> its row of the sample buffer in the last advance
   std::vector<std::exception_ptr> failure_;
-  std::vector<typename Kernel::Sample> buffer_;  // the last launch's kept samples, kept_ a live case; or the held rows
-  std::size_t kept_ = 0;
-  std::size_t row_ = 0;   // > 0: samples held, row_ a case (hold_samples)
-  std::size_t held_ = 0;  // samples each held row has
+  std::vector<typename Kernel::Sample> buffer_;  // the last launch's kept samples, or the held rows
+  SampleRowPlan rows_;
 };
 
 }  // namespace vibro

@@ -16,6 +16,7 @@
 #include "engine/batch/case_batch.hpp"
 #include "engine/batch/live_set.hpp"
 #include "engine/batch/made_cases.hpp"
+#include "engine/batch/sample_row_plan.hpp"
 #include "engine/core/case_budget.hpp"
 
 namespace vibro {
@@ -216,18 +217,16 @@ class CudaBatch : public CaseBatch {
       uploaded_ = true;
     }
     const std::vector<int>& live = live_.compact();
-    kept_ = static_cast<std::size_t>(periods - unkept);
     const auto n = live.size();
     for (std::size_t j = 0; j < n; ++j) slot_[static_cast<std::size_t>(live[j])] = j;
     live_pinned_.resize(n);
     std::copy(live.begin(), live.end(), live_pinned_.data());  // an asynchronous copy needs page-locked memory
     live_d_.resize(n);
-    if (row_ > 0 && held_ + kept_ > row_) throw std::logic_error("CudaBatch: a launch past the held rows");
-    samples_d_.resize(row_ > 0 ? host_cases_.size() * row_ : n * kept_);
+    samples_d_.resize(rows_.begin_launch(periods, unkept, host_cases_.size(), n, "CudaBatch"));
     taken_d_.resize(n);
     samples_.resize(samples_d_.size());
     taken_.resize(n);
-    const SampleRows<typename Kernel::Sample> rows{samples_d_.data(), row_ > 0 ? row_ : kept_, held_, row_ > 0};
+    const SampleRows<typename Kernel::Sample> rows{samples_d_.data(), rows_.stride(), rows_.held_samples(), rows_.held()};
     if (n > 0) {
       const cudaStream_t s = stream_.get();
       cuda_check(cudaMemcpyAsync(live_d_.data(), live_pinned_.data(), n * sizeof(int), cudaMemcpyHostToDevice, s),
@@ -236,12 +235,13 @@ class CudaBatch : public CaseBatch {
       advance_cases<Kernel><<<blocks, kThreads, 0, s>>>(cases_.data(), live_d_.data(), static_cast<int>(n), periods,
                                                           unkept, rows, taken_d_.data());
       cuda_check(cudaGetLastError(), "launch");
-      if (kept_ > 0 && row_ > 0) {  // this launch's columns of every row
-        const std::size_t pitch = row_ * sizeof(samples_[0]);
-        cuda_check(cudaMemcpy2DAsync(samples_.data() + held_, pitch, samples_d_.data() + held_, pitch,
-                                     kept_ * sizeof(samples_[0]), host_cases_.size(), cudaMemcpyDeviceToHost, s),
+      const std::size_t kept = rows_.kept();
+      if (kept > 0 && rows_.held()) {  // this launch's columns of every row
+        const std::size_t pitch = rows_.stride() * sizeof(samples_[0]), offset = rows_.held_samples();
+        cuda_check(cudaMemcpy2DAsync(samples_.data() + offset, pitch, samples_d_.data() + offset, pitch,
+                                     kept * sizeof(samples_[0]), host_cases_.size(), cudaMemcpyDeviceToHost, s),
                    "copy samples to the host");
-      } else if (kept_ > 0) {
+      } else if (kept > 0) {
         cuda_check(cudaMemcpyAsync(samples_.data(), samples_d_.data(), samples_.size() * sizeof(samples_[0]),
                                    cudaMemcpyDeviceToHost, s),
                    "copy samples to the host");
@@ -250,17 +250,14 @@ class CudaBatch : public CaseBatch {
                  "copy counts");
     }
     stream_.end();
-    held_ += row_ > 0 ? kept_ : 0;
+    rows_.end_launch();
   }
   // Held only in a build with -DVIBRO_CUDA_HOLD_SAMPLES=ON: the rows of a 131072-case group take some
   // 0.9 GB of page-locked memory a batch (the conveyor's fixed map), against the detectors' time they
   // save; not yet timed on a GPU.
   bool hold_samples(int row) override {
 #if defined(VIBRO_CUDA_HOLD_SAMPLES)
-    if (row <= 0 || static_cast<std::size_t>(row) * sizeof(typename Kernel::Sample) > kMaxHeldRowBytes) return false;
-    row_ = static_cast<std::size_t>(row);
-    held_ = 0;
-    return true;
+    return rows_.hold<typename Kernel::Sample>(row);
 #else
     (void)row;
     return false;
@@ -275,13 +272,12 @@ class CudaBatch : public CaseBatch {
     live_.clear();
     slot_.clear();
     uploaded_ = false;
-    row_ = held_ = 0;
+    rows_.release();
   }
 
   int taken(int i) const override { return taken_[slot_[at(i)]]; }
   void sample(int i, int k, StrobeSample& out) const override {
-    const std::size_t row = row_ > 0 ? at(i) * row_ : slot_[at(i)] * kept_;
-    Kernel::to_strobe(host_cases_[at(i)], samples_[row + static_cast<std::size_t>(k)], out);
+    Kernel::to_strobe(host_cases_[at(i)], samples_[rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(k)], out);
   }
   [[noreturn]] void rethrow(int i) const override {
     typename Kernel::Case c;
@@ -356,9 +352,7 @@ class CudaBatch : public CaseBatch {
   DeviceArray<int> jump_index_d_;
   DeviceArray<typename Kernel::Case> jump_cases_d_;
   bool uploaded_ = false;
-  std::size_t kept_ = 0;  // samples a live case left in the last launch
-  std::size_t row_ = 0;   // > 0: samples held, row_ a case (hold_samples)
-  std::size_t held_ = 0;  // samples each held row has
+  SampleRowPlan rows_;  // where the launches' samples go in samples_d_ and samples_
   double device_seconds_ = 0;
 };
 
