@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
   const auto started = std::chrono::steady_clock::now();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(+ : checksum)
   for (long long i = 0; i < n; ++i) {
-    const vibro::CaseResult r = vibro::run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe);
+    const vibro::CaseResult r = vibro::run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.strobe_points);
     checksum += r.period + static_cast<long long>(r.status);
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

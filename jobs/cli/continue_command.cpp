@@ -95,7 +95,7 @@ int continue_command(const std::vector<std::string>& args) {
 
   CaseExtras bounded;
   bounded.limits = spec.limits;
-  const CaseResult start = run_case(*spec.model, values, spec.steady, false, nullptr, bounded);
+  const CaseResult start = run_case(*spec.model, values, spec.steady, StrobePoints::None, nullptr, bounded);
   if (start.status != CaseStatus::Ok || !start.has_final_state)
     throw InputError("the start case did not run: " + start.reason);
   const int periods = request.periods > 0 ? request.periods : start.period;

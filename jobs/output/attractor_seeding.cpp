@@ -65,7 +65,7 @@ SeedTally seed_from_previous_points(const SweepSpec& spec, CaseStore& cases, Swe
       const KnownAttractors& from = known[static_cast<std::size_t>(seed.from)];
       if (!from.has_state[seed.label]) continue;  // left NotRun
       const long long target = known[static_cast<std::size_t>(next.at(seed.from))].any_case;
-      results[static_cast<std::size_t>(s)] = run_case(*spec.model, spec.case_parameters(target), spec.steady, true,
+      results[static_cast<std::size_t>(s)] = run_case(*spec.model, spec.case_parameters(target), spec.steady, spec.strobe_points,
                                                       &from.states[seed.label], extras);
     }
     // In seed order, so that two seeds reaching the same new attractor add it once, whatever the threads.

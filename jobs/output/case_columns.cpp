@@ -85,8 +85,10 @@ CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t cl
     stretch_resets_ = h5::column<std::int32_t>(cases_, "lyapunov_resets", n_, -1);
     attribute(stretch_resets_, "meaning", std::string("periods whose map passed a reset; -1 not computed"));
   }
-  if (spec.record_strobe) {
+  if (spec.record_strobe()) {
     strobe_ = file.createGroup("/cases/strobe");
+    // output.strobe_points: every ok case's window, or the last orbit of each case with a period.
+    attribute(strobe_, "points", std::string(spec.strobe_points == StrobePoints::Orbit ? "orbit" : "window"));
     drift_ = h5::column<double>(strobe_, "drift_position", 0, 0.0);
     attribute(drift_, "meaning", std::string("the drift coordinate at each sample (/legend attribute drift_position)"));
     modes_ = h5::column<std::int8_t>(strobe_, "mode", 0, 0);
@@ -133,7 +135,7 @@ void CaseColumns::write(hsize_t first, const std::vector<CaseResult>& block, Swe
     h5::write_rows(stretch_exponent_, first, column([](const CaseResult& c) { return c.stretch_exponent; }));
     h5::write_rows(stretch_resets_, first, column([](const CaseResult& c) { return c.stretch_resets; }));
   }
-  if (spec_.record_strobe) write_strobe(first, block);
+  if (spec_.record_strobe()) write_strobe(first, block);
   const char* names[] = {"ok", "infeasible", "failed", "not run"};
   for (const auto& c : block) {
     ++census.statuses[names[static_cast<int>(c.status)]];
@@ -142,7 +144,7 @@ void CaseColumns::write(hsize_t first, const std::vector<CaseResult>& block, Swe
 }
 
 void CaseColumns::finish(const SweepAttractors& attractors, const SweepContinuation& continuation) {
-  if (spec_.record_strobe && !strobe_values_created_) create_strobe_values();
+  if (spec_.record_strobe() && !strobe_values_created_) create_strobe_values();
   if (attractors.label.empty()) return;
   auto set = h5::column<std::int32_t>(cases_, "attractor", n_, -1);
   h5::write_rows(set, 0, attractors.label);
@@ -175,7 +177,7 @@ void CaseColumns::name_layout(long long i) {
     attribute(window_counters_.back(), "meaning", meaning + ", over the steady window; -1: the case did not run");
   }
   write_layout_legend(file_, layout);
-  if (spec_.record_strobe) {
+  if (spec_.record_strobe()) {
     attribute(modes_, "meaning", mode_index_meaning(layout));
     attribute(drift_, "unit", layout.drift_unit);
     create_strobe_values();

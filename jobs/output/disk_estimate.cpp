@@ -36,7 +36,8 @@ CaseResult full_size_result(const SweepSpec& spec, const StrobeLayout& layout) {
   r.observables.resize(spec.model->observables().size());
   r.counters.resize(layout.counter_names.size());
   r.window_counters.resize(layout.counter_names.size());
-  if (spec.record_strobe) r.strobe.resize(static_cast<std::size_t>(spec.steady.window_periods) + 1);
+  // The whole window, with output.strobe_points = orbit too: a case without a period keeps it.
+  if (spec.record_strobe()) r.strobe.resize(static_cast<std::size_t>(spec.steady.window_periods) + 1);
   // Non-zero where the layout has entries: a record stores a sample's arrays up to their last
   // non-zero entry (case_result_codec), so zeros would estimate too little.
   for (auto& point : r.strobe) std::fill_n(point.state.begin(), dims, 1.0);

@@ -111,7 +111,7 @@ void label_point(const PointGrid& grid, CaseStore& cases, long long point, int t
 
 SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases, int threads) {
   SweepAttractors out;
-  if (!spec.record_strobe) return out;
+  if (!spec.record_strobe()) return out;
   const PointGrid grid(spec);
   out.parameter_axes = grid.parameter_axes;
   for (const auto a : grid.initial_axes) out.initial_axes.push_back(spec.axes[a].name);

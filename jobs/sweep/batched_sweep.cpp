@@ -366,7 +366,7 @@ class BatchedRun {
     } else {
       try {
         record_steady_state(*spec_.model, spec_.case_parameters(c.index), g.batch->layout(c.slot), *c.detector,
-                            spec_.record_strobe, result);
+                            spec_.strobe_points, result);
       } catch (...) {
         record_case_exception(std::current_exception(), result);
       }

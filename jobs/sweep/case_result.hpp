@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analysis/steady_state.hpp"
+#include "jobs/sweep/strobe_points.hpp"
 
 namespace vibro {
 
@@ -34,7 +35,7 @@ struct CaseResult {
   std::vector<double> observables;
   std::vector<std::int64_t> counters;         // whole run
   std::vector<std::int64_t> window_counters;  // averaging window only
-  std::vector<StrobePoint> strobe;            // the window's stroboscopic points
+  std::vector<StrobePoint> strobe;            // the window's stroboscopic points, or its last orbit (StrobePoints)
   std::vector<std::complex<double>> floquet;  // multipliers of the steady orbit (output.floquet)
   std::int8_t shooting = -1;                  // output.shooting: -1 not attempted, 0 failed, 1 converged
   double shooting_residual = 0;               // |P^k(x) - x| at the end of Newton, in the layout's scales

@@ -40,7 +40,7 @@ const char* budget_key(BudgetLimit limit) {
 }  // namespace
 
 SteadyState record_steady_state(const Model& model, const ParameterSet& values, const StrobeLayout& layout,
-                                SteadyStateDetector& detector, bool record_strobe, CaseResult& result) {
+                                SteadyStateDetector& detector, StrobePoints strobe_points, CaseResult& result) {
   result.periods_run = detector.samples_seen();
   result.jumps = detector.jumps();
   const SteadyState steady = detector.finish();
@@ -53,12 +53,23 @@ SteadyState record_steady_state(const Model& model, const ParameterSet& values, 
   result.stopped_early = steady.stopped_early;
   result.window_periods = steady.window_periods();
   const auto counters = static_cast<int>(layout.counter_names.size());
+  result.counters.reserve(static_cast<std::size_t>(counters));
+  result.window_counters.reserve(static_cast<std::size_t>(counters));
   for (int c = 0; c < counters; ++c) {
     result.counters.push_back(steady.window.empty() ? 0 : steady.window.back().counters[static_cast<std::size_t>(c)]);
     result.window_counters.push_back(steady.counter_in_window(c));
   }
-  if (record_strobe)
-    for (const auto& s : steady.window) result.strobe.push_back({s.state, s.drift_position, s.mode});
+  if (strobe_points != StrobePoints::None) {
+    const std::size_t size = steady.window.size();
+    const bool one_orbit = strobe_points == StrobePoints::Orbit && has_period(steady.periodicity) && steady.period > 0 &&
+                           static_cast<std::size_t>(steady.period) <= size;
+    const std::size_t first = one_orbit ? size - static_cast<std::size_t>(steady.period) : 0;
+    result.strobe.reserve(size - first);
+    for (std::size_t k = first; k < size; ++k) {
+      const StrobeSample& s = steady.window[k];
+      result.strobe.push_back({s.state, s.drift_position, s.mode});
+    }
+  }
   if (!steady.window.empty()) {
     result.final_state = steady.window.back();
     result.has_final_state = true;
@@ -82,7 +93,7 @@ void record_case_exception(std::exception_ptr error, CaseResult& result) {
 }
 
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
-                    bool record_strobe, const StrobeSample* warm_start, CaseExtras extras) {
+                    StrobePoints strobe_points, const StrobeSample* warm_start, CaseExtras extras) {
   const auto started = std::chrono::steady_clock::now();
   CaseResult result;
   CaseBudget budget(extras.limits);
@@ -105,7 +116,7 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
       detector.jump_done(simulation->restart_from(*target));
       simulation->run(marked);
     }
-    const SteadyState steady = record_steady_state(model, values, layout, detector, record_strobe, result);
+    const SteadyState steady = record_steady_state(model, values, layout, detector, strobe_points, result);
     const bool periodic = has_period(steady.periodicity);
     if (extras.shooting && periodic && !steady.window.empty()) {
       // The multipliers of the orbit itself, not of the last sample near it: slowly converging and

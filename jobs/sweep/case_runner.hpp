@@ -23,12 +23,12 @@ struct CaseExtras {
 };
 
 CaseResult run_case(const Model& model, const ParameterSet& values, const SteadyStateSettings& settings,
-                    bool record_strobe, const StrobeSample* warm_start = nullptr, CaseExtras extras = {});
+                    StrobePoints strobe_points, const StrobeSample* warm_start = nullptr, CaseExtras extras = {});
 
 // The parts of a result shared by the one-case and the batched runners: what the detector found once
 // the case stopped (status Ok, classes, observables, counters, window), and an exception's status.
 SteadyState record_steady_state(const Model& model, const ParameterSet& values, const StrobeLayout& layout,
-                                SteadyStateDetector& detector, bool record_strobe, CaseResult& result);
+                                SteadyStateDetector& detector, StrobePoints strobe_points, CaseResult& result);
 void record_case_exception(std::exception_ptr error, CaseResult& result);
 
 }  // namespace vibro

@@ -73,7 +73,7 @@ SweepTally compute_sweep(const SweepSpec& spec, CaseSink& sink, bool show_progre
         if (has_previous) previous = state->second;
         continue;
       }
-      const CaseResult result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.record_strobe,
+      const CaseResult result = run_case(*spec.model, spec.case_parameters(i), spec.steady, spec.strobe_points,
                                          has_previous ? &previous : nullptr,
                                          CaseExtras{spec.floquet, spec.shooting, spec.lyapunov_periods, spec.limits});
       sink.finished(i, result);

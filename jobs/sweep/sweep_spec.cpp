@@ -63,6 +63,12 @@ std::string number(double value) {
   return out.str();
 }
 
+// output.strobe_points' values, in the order of StrobePoints.
+const std::vector<std::string>& strobe_points_names() {
+  static const std::vector<std::string> names{"none", "window", "orbit"};
+  return names;
+}
+
 // Every run.* and output.* key: whether it changes results and, for those that do, its canonical
 // value in a parsed sweep (what the checkpoint fingerprint is made of). A new key needs both.
 constexpr auto kChanges = KeyEffect::ChangesResults;
@@ -105,7 +111,8 @@ const RunKey kRunKeys[] = {
     {"run.direction", kChanges, [](const SweepSpec& s) { return std::string(s.descending ? "down" : "up"); }, "up (axis order) or down (reverse) for the continuation axis (default up)"},
     {"output.file", kNoEffect, nullptr, "HDF5 output file (default: the sweep file's name with .h5)"},
     {"output.overwrite", kNoEffect, nullptr, "true: replace an existing output file (default false: an existing file is an error)"},
-    {"output.strobe_points", kChanges, [](const SweepSpec& s) { return std::string(s.record_strobe ? "window" : "none"); }, "window (store the averaging window's stroboscopic points) or none"},
+    {"output.strobe_points", kChanges, [](const SweepSpec& s) { return std::string(strobe_points_names()[static_cast<std::size_t>(s.strobe_points)]); },
+     "window (store the averaging window's stroboscopic points), orbit (of a case with a period k, the window's last k; the whole window of the others) or none"},
     {"output.floquet", kChanges, [](const SweepSpec& s) { return number(s.floquet); }, "true: Floquet multipliers of each periodic steady state (event-driven models)"},
     {"output.shooting", kChanges, [](const SweepSpec& s) { return number(s.shooting); }, "true: refine each periodic or slowly converging case by Newton shooting (unstable orbits too); implies floquet"},
     {"output.lyapunov_periods", kChanges, [](const SweepSpec& s) { return number(s.lyapunov_periods); }, "Lyapunov exponents of each case over this many periods after its steady state (0: none)"},
@@ -260,7 +267,7 @@ void parse_global_continuation(SweepSpec& spec, const std::string* axis, const s
   if (spec.global_continuation_axis < 0)
     throw InputError("analysis.global_continuation = '" + echoed(*axis) + "' is not a parameter axis of this sweep; expected none" +
                      (names.empty() ? std::string(" (the sweep has no parameter axis)") : " or one of: " + names));
-  if (!spec.record_strobe)
+  if (!spec.record_strobe())
     throw InputError("analysis.global_continuation needs the stroboscopic points to tell attractors apart; "
                      "it cannot be used with output.strobe_points = none");
 }
@@ -496,7 +503,7 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   }
   if (const auto* v = text("run.direction")) spec.descending = parse_choice("run.direction", *v, {"up", "down"}) == 1;
   if (const auto* v = text("output.strobe_points"))
-    spec.record_strobe = parse_choice("output.strobe_points", *v, {"window", "none"}) == 0;
+    spec.strobe_points = static_cast<StrobePoints>(parse_choice("output.strobe_points", *v, strobe_points_names()));
   spec.output_file = text("output.file") ? checked_output_name(*text("output.file")) : file_stem(source_name) + ".h5";
   if (const auto* v = text("output.block_cases"))
     spec.block_cases = parse_integer("output.block_cases", *v, 1, 100000000);

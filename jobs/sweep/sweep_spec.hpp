@@ -10,6 +10,7 @@
 #include "engine/core/model.hpp"
 #include "engine/core/parameter_spec.hpp"
 #include "jobs/sweep/axis.hpp"
+#include "jobs/sweep/strobe_points.hpp"
 
 namespace vibro {
 
@@ -37,7 +38,7 @@ struct SweepSpec {
   // (-1: none). descending runs the axis from its last value to its first.
   int continuation_axis = -1;
   bool descending = false;
-  bool record_strobe = true;       // store the window's stroboscopic points
+  StrobePoints strobe_points = StrobePoints::Window;  // which stroboscopic points a case stores
   bool floquet = false;            // Floquet multipliers of every converged periodic case
   bool shooting = false;           // refine each (near-)periodic case by Newton shooting (implies floquet)
   int lyapunov_periods = 0;        // Lyapunov exponents of every case over this many periods (0: none)
@@ -53,6 +54,7 @@ struct SweepSpec {
   std::string source_text;         // the sweep file as read (plus overrides), for provenance
   std::string source_name;
 
+  bool record_strobe() const { return strobe_points != StrobePoints::None; }
   long long case_count() const;
   // One "key = value" line per result-changing key of sweep_keys() (canonical values, defaults
   // included): what a checkpoint must match to be resumed, and the text it names a difference in.

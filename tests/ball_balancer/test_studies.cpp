@@ -20,7 +20,7 @@ std::vector<double> steady(std::initializer_list<std::pair<std::string, double>>
   SteadyStateSettings settings;
   settings.max_periods = static_cast<int>(std::lround(400 / period));
   settings.window_periods = static_cast<int>(std::lround(40 / period));
-  const CaseResult result = run_case(model, p, settings, false);
+  const CaseResult result = run_case(model, p, settings, StrobePoints::None);
   REQUIRE(result.reason.empty());
   return result.observables;
 }
@@ -132,7 +132,7 @@ TEST_CASE("S6: period-1 Poincare samples in zones 1 (0.2 omega_n) and 4 (1.5), n
     SteadyStateSettings settings;
     settings.max_periods = static_cast<int>(std::lround(400 / constants_from(p).period));
     settings.window_periods = static_cast<int>(std::lround(40 / constants_from(p).period));
-    const CaseResult result = run_case(model, p, settings, false);
+    const CaseResult result = run_case(model, p, settings, StrobePoints::None);
     INFO(spin << " omega_n: period " << result.period);
     CHECK(result.period == (spin < 0.34 || spin > 1.11 ? 1 : 0));
   }

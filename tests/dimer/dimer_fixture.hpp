@@ -28,7 +28,7 @@ inline CaseResult run_dimer(std::initializer_list<Setting> settings, int periods
   steady.mode = SteadyMode::Fixed;
   steady.max_periods = periods;
   steady.window_periods = window;
-  return run_case(model, dimer_values(settings), steady, false);
+  return run_case(model, dimer_values(settings), steady, StrobePoints::None);
 }
 
 // A case that ran to its end (the reason is shown when it did not).

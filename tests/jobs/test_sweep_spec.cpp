@@ -86,7 +86,7 @@ TEST_CASE("sweep spec: a valid file gives the model, fixed values, axes and run 
   CHECK(spec.steady.max_periods == 100);
   CHECK(spec.steady.window_periods == 50);
   CHECK(spec.steady.mode == vibro::SteadyMode::Adaptive);
-  CHECK(spec.record_strobe);
+  CHECK(spec.strobe_points == vibro::StrobePoints::Window);
   CHECK(spec.output_file == "conveyor_fig6.h5");
   CHECK(spec.source_name == "test_sweep.ini");
   CHECK(spec.source_text == kFig6);  // no overrides: the text exactly as read
@@ -120,7 +120,7 @@ strobe_points = none
   CHECK(spec.steady.quasi_tol == 1e-7);
   CHECK(spec.steady.quasi_min_window == 200);
   CHECK(spec.threads == 3);
-  CHECK_FALSE(spec.record_strobe);
+  CHECK_FALSE(spec.record_strobe());
   // No [axes]: one case, the fixed values. No output.file: the sweep file's stem with .h5.
   CHECK(spec.axes.empty());
   CHECK(spec.case_count() == 1);
@@ -348,7 +348,16 @@ TEST_CASE("sweep spec: command-line overrides take precedence over the file", "[
     CHECK(spec.base.choice("start") == "first_impact");
     CHECK(spec.steady.mode == vibro::SteadyMode::Fixed);
     CHECK(spec.output_file == "elsewhere.h5");
-    CHECK_FALSE(spec.record_strobe);
+    CHECK_FALSE(spec.record_strobe());
+  }
+  SECTION("one orbit's stroboscopic points: a result-changing key") {
+    const SweepSpec orbit = parse(kFig6, {"--output.strobe_points=orbit"});
+    CHECK(orbit.strobe_points == vibro::StrobePoints::Orbit);
+    CHECK(orbit.record_strobe());
+    CHECK(orbit.result_settings().find("output.strobe_points = orbit") != std::string::npos);
+    CHECK(orbit.result_settings() != parse(kFig6).result_settings());
+    CHECK_THROWS_WITH(parse(kFig6, {"--output.strobe_points=orbits"}),
+                      Catch::Matchers::Contains("output.strobe_points") && Catch::Matchers::Contains("orbit"));
   }
   SECTION("a key that is not in the file") {
     CHECK(parse(kFig6, {"--parameters.g=9.8"}).base.get("g") == 9.8);
