@@ -193,7 +193,8 @@ def _sweep(h5, path):
         if required not in variables:
             raise FileError("%s: damaged or not a vibro file (no /cases/%s)" % (path, required))
     if "strobe" in cases:  # every case's window samples, as one table with each case's first row and count
-        strobe = dict(_members(_member(cases, "strobe")))
+        group = _member(cases, "strobe")
+        strobe = dict(_members(group))
         for key in ("offsets", "values", "drift_position", "mode"):
             if key not in strobe:
                 raise FileError("%s: damaged or not a vibro file (no /cases/strobe/%s)" % (path, key))
@@ -201,7 +202,9 @@ def _sweep(h5, path):
         variables["strobe_start"] = xr.Variable(tuple(order), offsets[:-1].reshape(shape),
                                                 {"long_name": "the case's first row of the strobe_ tables"})
         variables["strobe_count"] = xr.Variable(tuple(order), np.diff(offsets).reshape(shape),
-                                                {"long_name": "the case's number of strobe samples"})
+                                                {"long_name": "the case's number of strobe samples",
+                                                 # output.strobe_points: each case's window, or one orbit
+                                                 "points": _text(_attribute(group, "points", "window"))})
         coords.update(_columns(strobe["values"], "component"))
         variables["strobe_values"] = xr.Variable(("strobe_row", "component"), _values(strobe["values"]),
                                                  _attrs(strobe["values"]))

@@ -87,6 +87,22 @@ def test_fig6_dataset_contents(fig6):
     assert case.sizes["strobe_row"] == int(ds.window_periods.sel(a_hat=50, z0=float(hopping.z0[0]))) + 1
 
 
+def test_one_orbit_of_strobe_points():
+    """output.strobe_points = orbit: a case with a period k keeps its window's last k samples."""
+    spec = {"model": "conveyor", "parameters": {"c_r": 0.6, "mu": 0.15}, "axes": {"a_hat": [40.0, 50.0, 79.0]},
+            "run": {"max_periods": 60, "window_periods": 20, "steady_state": "fixed"}}
+    window = vibro.sweep(spec, threads=1)
+    orbit = vibro.sweep(dict(spec, output={"strobe_points": "orbit"}), threads=1)
+    assert window.strobe_count.attrs["points"] == "window" and orbit.strobe_count.attrs["points"] == "orbit"
+    periodic = (orbit.periodicity.values <= 1) & (orbit.period.values > 0)
+    assert periodic.any()
+    expected = np.where(periodic, orbit.period.values, window.strobe_count.values)
+    assert list(orbit.strobe_count.values) == list(expected)
+    for a_hat in spec["axes"]["a_hat"]:
+        last = vibro.case_strobe(window, a_hat=a_hat).strobe_values.values[-int(orbit.strobe_count.sel(a_hat=a_hat)):]
+        assert same_bits(vibro.case_strobe(orbit, a_hat=a_hat).strobe_values.values, last)
+
+
 def test_sweep_from_dict_equals_sweep_from_text():
     spec = {"model": "conveyor", "parameters": {"c_r": 0.6, "mu": 0.15}, "axes": {"a_hat": [40.0, 50.0]},
             "run": {"max_periods": 60, "window_periods": 20}}
