@@ -195,7 +195,9 @@ void print_summary(const SweepSpec& spec, const Provenance& run, const SweepTall
   for (const auto& [name, n] : census.statuses) out << "; " << name << " " << n;
   if (const auto& b = tally.batched) {
     out << std::setprecision(3) << "\nbatched: " << b->groups << " group(s), " << b->launches << " launch(es) "
-        << b->advance_seconds << " s, detectors " << b->detect_seconds << " s, setup " << b->setup_seconds << " s";
+        << b->advance_seconds << " s, detectors " << b->detect_seconds << " s, setup " << b->setup_seconds
+        << " s (parameter sets " << b->parameters_seconds << ", cases " << b->cases_seconds << ", detectors "
+        << b->detectors_seconds << "; each batch's first group " << b->first_groups_seconds << ")";
     if (b->device_seconds >= 0) out << "; launch spans on the device " << b->device_seconds
                                      << " s (kernels and copies, summed over the groups in flight: they may overlap)";
   }

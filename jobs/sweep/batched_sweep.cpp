@@ -21,6 +21,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+double seconds_between(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+
 BatchDevice batch_device(Backend backend) { return backend == Backend::Cuda ? BatchDevice::Cuda : BatchDevice::Cpu; }
 
 // One case of a group: its grid index, its slot in the batch, its detector. Its CaseResult is made
@@ -157,14 +159,21 @@ std::vector<std::size_t> make_jumps(CaseBatch& batch, std::vector<LiveCase>& cas
 // `parameters` is the group's scratch, kept from group to group (made anew, 10^5 parameter sets were
 // as many allocations on one thread).
 // Unless `arena` is null, the detectors' histories take their memory from it, sized here for all of them.
+// Adds the time its parts took to `phases`.
 void add_group(const SweepSpec& spec, const std::vector<long long>& pending, CaseBatch& batch,
-               std::vector<LiveCase>& cases, std::vector<ParameterSet>& parameters, HistoryArena* arena) {
+               std::vector<LiveCase>& cases, std::vector<ParameterSet>& parameters, HistoryArena* arena,
+               SweepTally::BatchedPhases& phases) {
+  const auto started = Clock::now();
   const auto n = static_cast<long long>(pending.size());
   parameters.resize(pending.size(), spec.base);
 #pragma omp parallel for schedule(dynamic, 256)
   for (long long j = 0; j < n; ++j) parameters[static_cast<std::size_t>(j)] = spec.case_parameters(pending[static_cast<std::size_t>(j)]);
   std::vector<std::exception_ptr> errors;
+  const auto parameters_made = Clock::now();
   const std::vector<int> slots = batch.add(parameters, errors);
+  const auto cases_made = Clock::now();
+  phases.parameters_seconds += seconds_between(started, parameters_made);
+  phases.cases_seconds += seconds_between(parameters_made, cases_made);
 #pragma omp parallel for schedule(dynamic, 256)
   for (long long jj = 0; jj < n; ++jj) {
     const auto j = static_cast<std::size_t>(jj);
@@ -180,6 +189,7 @@ void add_group(const SweepSpec& spec, const std::vector<long long>& pending, Cas
       if (c.slot >= 0) batch.retire(c.slot);
     }
   }
+  phases.detectors_seconds += seconds_between(cases_made, Clock::now());
   if (!arena) return;
   // Half as much again: room for aux entries and for a history that widens (a case that runs out
   // takes heap memory).
@@ -208,6 +218,7 @@ struct Group {
   // heap reuses their memory at once).
   HistoryArena arena;
   Clock::time_point started;
+  bool set_up_before = false;  // a group of this batch was set up before (its memory is no longer fresh)
 };
 
 // Feeds what case c's last launch left to its detector.
@@ -268,10 +279,6 @@ class BatchedRun {
   }
 
  private:
-  static double seconds_between(Clock::time_point a, Clock::time_point b) {
-    return std::chrono::duration<double>(b - a).count();
-  }
-
   // Takes the next group of cases this rank has still to compute into g's batch and starts its first
   // launch; false when there are none (or the run stops).
   bool start_group(Group& g) {
@@ -295,10 +302,13 @@ class BatchedRun {
     g.launches = g.periods = g.held_before = 0;
     // Only fixed-mode detectors can wait for the end: the others may stop a case or jump at any sample.
     g.held = spec_.steady.mode == SteadyMode::Fixed && g.batch->hold_samples(g.plan.kept_samples());
-    add_group(spec_, pending_, *g.batch, g.cases, g.parameters, g.held ? nullptr : &g.arena);
+    add_group(spec_, pending_, *g.batch, g.cases, g.parameters, g.held ? nullptr : &g.arena, phases_);
     for (std::size_t j = 0; j < g.cases.size(); ++j)
       if (g.cases[j].done) count(finish(g, j));
-    phases_.setup_seconds += seconds_between(g.started, Clock::now());
+    const double setup = seconds_between(g.started, Clock::now());
+    phases_.setup_seconds += setup;
+    if (!g.set_up_before) phases_.first_groups_seconds += setup;
+    g.set_up_before = true;
     if (g.batch->live() == 0) return start_group(g);  // every case failed to start
     launch(g);
     return true;
