@@ -241,22 +241,32 @@ void CaseColumns::write_shooting(hsize_t first, const std::vector<CaseResult>& b
 
 void CaseColumns::write_strobe(hsize_t first, const std::vector<CaseResult>& block) {
   const std::size_t dims = state_names_.size();
-  std::vector<double> values, drift;
-  std::vector<std::int8_t> modes;
-  std::vector<std::int64_t> offsets;
+  // The block's rows go to buffers kept from block to block: made afresh, a block's megabytes of points
+  // grew by doubling, on fresh pages every time.
+  StrobeRows& rows = strobe_rows_;
+  std::size_t points = 0;
+  for (const auto& c : block) points += c.strobe.size();
+  rows.values.clear();
+  rows.drift.clear();
+  rows.modes.clear();
+  rows.offsets.clear();
+  rows.values.reserve(points * dims);
+  rows.drift.reserve(points);
+  rows.modes.reserve(points);
+  rows.offsets.reserve(block.size());
   for (const auto& c : block) {
     for (const auto& p : c.strobe) {
-      values.insert(values.end(), p.state.begin(), p.state.begin() + static_cast<long>(dims));
-      drift.push_back(p.drift_position);
-      modes.push_back(static_cast<std::int8_t>(p.mode));
+      rows.values.insert(rows.values.end(), p.state.begin(), p.state.begin() + static_cast<long>(dims));
+      rows.drift.push_back(p.drift_position);
+      rows.modes.push_back(static_cast<std::int8_t>(p.mode));
     }
     points_ += static_cast<std::int64_t>(c.strobe.size());
-    offsets.push_back(points_);
+    rows.offsets.push_back(points_);
   }
-  if (dims > 0) h5::append_rows(strobe_values_, values, dims);
-  h5::append_rows(drift_, drift);
-  h5::append_rows(modes_, modes);
-  h5::write_rows(offsets_, first + 1, offsets);
+  if (dims > 0) h5::append_rows(strobe_values_, rows.values, dims);
+  h5::append_rows(drift_, rows.drift);
+  h5::append_rows(modes_, rows.modes);
+  h5::write_rows(offsets_, first + 1, rows.offsets);
 }
 
 }  // namespace vibro

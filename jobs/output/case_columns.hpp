@@ -52,6 +52,12 @@ class CaseColumns {
   H5::DataSet shooting_converged_, shooting_residual_, shooting_state_;
   H5::DataSet strobe_values_, drift_, modes_, offsets_;
   bool strobe_values_created_ = false;
+  struct StrobeRows {  // one block's stroboscopic rows (write_strobe), kept from block to block
+    std::vector<double> values, drift;
+    std::vector<std::int8_t> modes;
+    std::vector<std::int64_t> offsets;
+  };
+  StrobeRows strobe_rows_;
   std::vector<std::string> counter_names_, state_names_, state_units_;
   std::int64_t points_ = 0;
 };
