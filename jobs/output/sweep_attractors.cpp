@@ -60,8 +60,9 @@ struct PointGrid {
     }
   }
   // The case index of member k of parameter point `point`, in increasing case index (C order).
-  long long member(long long point, long long k) const {
-    std::vector<std::size_t> where(spec.axes.size());
+  // `where`: scratch of one index per axis.
+  long long member(long long point, long long k, std::vector<std::size_t>& where) const {
+    where.resize(spec.axes.size());
     place(point, parameter_axes, where);
     place(k, initial_axes, where);
     long long i = 0;
@@ -86,13 +87,18 @@ void label_point(const PointGrid& grid, CaseStore& cases, long long point, int t
   std::vector<long long> members(n);
   std::vector<OrbitSummary> orbits(n);
   std::vector<int> outcomes(n);
-#pragma omp parallel for schedule(static, 64) num_threads(threads) if (threads > 1)
-  for (long long k = 0; k < grid.per_point; ++k) {
-    const auto m = static_cast<std::size_t>(k);
-    members[m] = grid.member(point, k);
-    const CaseResult c = cases.read(members[m]);
-    outcomes[m] = unlabelled_outcome(c);
-    orbits[m] = orbit_summary(c);
+#pragma omp parallel num_threads(threads) if (threads > 1)
+  {
+    CaseResult c;  // decoded into case after case: a result made afresh is 1.8 KB to clear and several allocations
+    std::vector<std::size_t> where;
+#pragma omp for schedule(static, 64)
+    for (long long k = 0; k < grid.per_point; ++k) {
+      const auto m = static_cast<std::size_t>(k);
+      members[m] = grid.member(point, k, where);
+      cases.read_into(members[m], c);
+      outcomes[m] = unlabelled_outcome(c);
+      orbits[m] = orbit_summary(c);
+    }
   }
   std::vector<std::vector<double>> scales(1);
   for (std::size_t k = 0; k < n && scales[0].empty(); ++k)  // the layout's scales depend on the parameters

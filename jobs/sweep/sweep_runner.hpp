@@ -44,8 +44,8 @@ struct SweepTally {
     int launches = 0;
     double setup_seconds = 0, advance_seconds = 0, detect_seconds = 0;
     // The set-up's parts: the cases' parameter sets, making the cases into their batch, their
-    // detectors; and the set-up of each batch's first group (fresh memory: host pages touched first,
-    // a GPU's buffers allocated).
+    // detectors; and the set-up of each batch's first group (its host memory is fresh: pages touched
+    // for the first time; a GPU batch allocates its device buffers at its first launch, not here).
     double parameters_seconds = 0, cases_seconds = 0, detectors_seconds = 0, first_groups_seconds = 0;
     double device_seconds = -1;  // negative: no device clock (CPU threads)
   };
