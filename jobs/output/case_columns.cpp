@@ -88,7 +88,7 @@ CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t cl
   if (spec.record_strobe()) {
     strobe_ = file.createGroup("/cases/strobe");
     // output.strobe_points: every ok case's window, or the last orbit of each case with a period.
-    attribute(strobe_, "points", std::string(spec.strobe_points == StrobePoints::Orbit ? "orbit" : "window"));
+    attribute(strobe_, "points", strobe_points_name(spec.strobe_points));
     drift_ = h5::column<double>(strobe_, "drift_position", 0, 0.0);
     attribute(drift_, "meaning", std::string("the drift coordinate at each sample (/legend attribute drift_position)"));
     modes_ = h5::column<std::int8_t>(strobe_, "mode", 0, 0);

@@ -61,7 +61,7 @@ SteadyState record_steady_state(const Model& model, const ParameterSet& values, 
   }
   if (strobe_points != StrobePoints::None) {
     const std::size_t size = steady.window.size();
-    const bool one_orbit = strobe_points == StrobePoints::Orbit && has_period(steady.periodicity) && steady.period > 0 &&
+    const bool one_orbit = strobe_points == StrobePoints::Orbit && has_period(steady.periodicity) &&
                            static_cast<std::size_t>(steady.period) <= size;
     const std::size_t first = one_orbit ? size - static_cast<std::size_t>(steady.period) : 0;
     result.strobe.reserve(size - first);

@@ -63,12 +63,6 @@ std::string number(double value) {
   return out.str();
 }
 
-// output.strobe_points' values, in the order of StrobePoints.
-const std::vector<std::string>& strobe_points_names() {
-  static const std::vector<std::string> names{"none", "window", "orbit"};
-  return names;
-}
-
 // Every run.* and output.* key: whether it changes results and, for those that do, its canonical
 // value in a parsed sweep (what the checkpoint fingerprint is made of). A new key needs both.
 constexpr auto kChanges = KeyEffect::ChangesResults;
@@ -111,7 +105,7 @@ const RunKey kRunKeys[] = {
     {"run.direction", kChanges, [](const SweepSpec& s) { return std::string(s.descending ? "down" : "up"); }, "up (axis order) or down (reverse) for the continuation axis (default up)"},
     {"output.file", kNoEffect, nullptr, "HDF5 output file (default: the sweep file's name with .h5)"},
     {"output.overwrite", kNoEffect, nullptr, "true: replace an existing output file (default false: an existing file is an error)"},
-    {"output.strobe_points", kChanges, [](const SweepSpec& s) { return std::string(strobe_points_names()[static_cast<std::size_t>(s.strobe_points)]); },
+    {"output.strobe_points", kChanges, [](const SweepSpec& s) { return strobe_points_name(s.strobe_points); },
      "window (store the averaging window's stroboscopic points), orbit (of a case with a period k, the window's last k; the whole window of the others) or none"},
     {"output.floquet", kChanges, [](const SweepSpec& s) { return number(s.floquet); }, "true: Floquet multipliers of each periodic steady state (event-driven models)"},
     {"output.shooting", kChanges, [](const SweepSpec& s) { return number(s.shooting); }, "true: refine each periodic or slowly converging case by Newton shooting (unstable orbits too); implies floquet"},
