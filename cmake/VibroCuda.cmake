@@ -20,6 +20,12 @@ option(VIBRO_CUDA_WARP_SYNC "the CUDA kernels re-converge each warp after every 
 # time on CPU threads), for rows of page-locked memory (0.9 GB a batch on the conveyor's 10^6 map). Not
 # yet timed on a GPU, so off by default.
 option(VIBRO_CUDA_HOLD_SAMPLES "the GPU batch holds a fixed-mode run's samples until its last launch" OFF)
+# The reproducible sin and cos, and the conveyor's flight and coupled phases, called instead of inlined
+# in the device code (engine/core/host_device.hpp, VIBRO_OUTLINE). ptxas (nvcc 13.0, sm_90) for the
+# conveyor's kernel: uncapped 238 -> 128 registers, no spills either way; at the cap of 64, spill
+# stores/loads 1864/1472 -> 368/744 B over the kernel and its callees. Same results; calls cost
+# something too, and no GPU has timed it yet, so off by default.
+option(VIBRO_CUDA_OUTLINE "the CUDA kernels call the trig and the conveyor's phases instead of inlining them" OFF)
 if(NOT VIBRO_CUDA STREQUAL "OFF")
   include(CheckLanguage)
   check_language(CUDA)
@@ -59,6 +65,9 @@ function(vibro_add_cuda_backend)
   endif()
   if(VIBRO_CUDA_HOLD_SAMPLES)
     target_compile_definitions(vibro_cuda PRIVATE VIBRO_CUDA_HOLD_SAMPLES)
+  endif()
+  if(VIBRO_CUDA_OUTLINE)
+    target_compile_definitions(vibro_cuda PRIVATE VIBRO_CUDA_OUTLINE)
   endif()
   if(VIBRO_CUDA_MAXRREG)
     target_compile_options(vibro_cuda PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-maxrregcount=${VIBRO_CUDA_MAXRREG}>)

@@ -99,7 +99,7 @@ VIBRO_HD inline Reduced reduce(double x) {
 }  // namespace trig_detail
 
 // sin and cos of one argument, sharing its reduction; bit for bit (sin(x), cos(x)).
-VIBRO_HD inline SinCos sincos(double x) {
+VIBRO_HD inline VIBRO_OUTLINE SinCos sincos(double x) {
   using namespace trig_detail;
   if (std::fabs(x) < kTiny) return {x, 1.0};  // also keeps the sign of a zero
   if (!std::isfinite(x)) return {x - x, x - x};
@@ -113,7 +113,7 @@ VIBRO_HD inline SinCos sincos(double x) {
   }
 }
 
-VIBRO_HD inline double sin(double x) {
+VIBRO_HD inline VIBRO_OUTLINE double sin(double x) {
   using namespace trig_detail;
   if (std::fabs(x) < kTiny) return x;
   if (!std::isfinite(x)) return x - x;
@@ -122,7 +122,7 @@ VIBRO_HD inline double sin(double x) {
   return (r.quadrant & 2) ? -v : v;
 }
 
-VIBRO_HD inline double cos(double x) {
+VIBRO_HD inline VIBRO_OUTLINE double cos(double x) {
   using namespace trig_detail;
   if (std::fabs(x) < kTiny) return 1.0;
   if (!std::isfinite(x)) return x - x;

@@ -278,7 +278,7 @@ class ConveyorKernel {
     return {0.0, 0.0, 0.999 * 4 * at_L.cos, c_.A * at_L.sin};
   }
 
-  VIBRO_HD KernelNext fly(const FlightStart& start) {
+  VIBRO_HD VIBRO_OUTLINE KernelNext fly(const FlightStart& start) {
     const reproducible::SinCos at = reproducible::sincos(st_.theta);
     const PlateGap gap{start.h, start.u / c_.omega, start.G, c_.A * at.sin, c_.A * at.cos};
     // The flight ends before the parabola of the absolute position falls 2A below its start: the gap of
@@ -400,7 +400,7 @@ class ConveyorKernel {
   }
 
   // Coupled motion until the next sample (stays in Ride), a lift-off (to Flight) or a failure.
-  VIBRO_HD KernelNext ride() {
+  VIBRO_HD VIBRO_OUTLINE KernelNext ride() {
     const double inf = std::numeric_limits<double>::infinity();
     const double w = c_.omega;
     const bool eq62 = c_.coupled_friction == CoupledFriction::Eq62;
