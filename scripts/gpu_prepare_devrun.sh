@@ -15,9 +15,11 @@
 #                                            MPGOS's tree at src/ (MPGOS_SRC: a folder holding
 #                                            SourceCodes/); skipped unless both are given; its exact
 #                                            loop bb_limit.cu (MPGOS_EXACT) goes beside it.
-# Then, on the device: LD_LIBRARY_PATH=$PWD/devrun/lib VIBRO=devrun/bin/vibro
+# The binaries travel packed (devrun/bin.tar.xz, about 3.3 MB each instead of 11.5: their GPU code is
+# most of them), because devrun/ must stay under 64 MiB. Then, on the device:
+#   tar -xJf devrun/bin.tar.xz -C devrun && LD_LIBRARY_PATH=$PWD/devrun/lib VIBRO=devrun/bin/vibro
 #   CHECK=devrun/bin/conveyor_missed_impacts PARTS="..." bash scripts/gpu_device_check.sh
-# (it stops at once, naming them, if a library is still missing there). devrun/ must stay under 64 MiB.
+# (it stops at once, naming them, if a library is still missing there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
@@ -71,4 +73,6 @@ if [ -n "${MPGOS_BENCH:-}" ] && [ -n "${MPGOS_SRC:-}" ]; then
   cp -r "$MPGOS_SRC/SourceCodes" devrun/peers/mpgos/src/
   rm -rf devrun/peers/mpgos/build  # built there
 fi
+XZ_OPT=-T0 tar -cJf devrun/bin.tar.xz -C devrun bin
+rm -rf devrun/bin
 du -sh devrun
