@@ -86,8 +86,8 @@ struct SampleRows {
 };
 
 // Steps case live[j] `periods` periods; the samples of all but the first `unkept` go to its row. An
-// unkept sample is made in registers and dropped: one kernel body (Kernel::advance inlined once)
-// serves both kinds of period.
+// unkept sample is written to a scratch sample and dropped: one kernel body (Kernel::advance inlined
+// once) serves both kinds of period.
 template <class Kernel>
 __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int count, int periods, int unkept,
                               SampleRows<typename Kernel::Sample> rows, int* taken) {
@@ -101,14 +101,11 @@ __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int
   typename Kernel::Sample* row = rows.row(mine ? j : 0, mine ? live[j] : 0);
   int k = 0;
   bool going = mine;
+  typename Kernel::Sample unkept_sample;  // the unkept periods' samples: overwritten, never read
   for (int period = 0; period < periods; ++period) {
     if (going) {
-      typename Kernel::Sample sample;
-      going = Kernel::advance(c, sample);
-      if (going) {
-        if (k >= unkept) row[k - unkept] = sample;
-        ++k;
-      }
+      going = Kernel::advance(c, k < unkept ? unkept_sample : row[k - unkept]);
+      if (going) ++k;
     }
     __syncwarp();
   }
@@ -118,11 +115,9 @@ __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int
   typename Kernel::Case c = cases[live[j]];  // stepped in registers and local memory, written back once
   typename Kernel::Sample* row = rows.row(j, live[j]);
   int k = 0;
-  for (; k < periods; ++k) {
-    typename Kernel::Sample sample;
-    if (!Kernel::advance(c, sample)) break;
-    if (k >= unkept) row[k - unkept] = sample;
-  }
+  typename Kernel::Sample unkept_sample;  // the unkept periods' samples: overwritten, never read
+  for (; k < periods; ++k)  // a kept sample goes straight to its row, as in CpuBatch
+    if (!Kernel::advance(c, k < unkept ? unkept_sample : row[k - unkept])) break;
 #endif
   cases[live[j]] = c;
   taken[j] = k;

@@ -19,9 +19,7 @@ struct ConveyorBatchKernel {
 
   VIBRO_HD static bool advance(Case& k, Sample& out) {
     ConveyorKernel<> kernel(k.c, k.state);
-    if (!kernel.advance(k.start)) return false;
-    out = k.state.out;
-    return true;
+    return kernel.advance(k.start, out);
   }
 
   // Host only (conveyor_batch.cpp).

@@ -117,9 +117,10 @@ void ConveyorSimulation::run(StrobeObserver& observer) {
   ConveyorKernel<CpuObserver> kernel(c_, state_, CpuObserver{events_, trace_, c_.omega});
   if (trace_ && state_.next != KernelNext::Start)  // resuming: nothing before the resumed state
     trace_->skip_to((static_cast<double>(state_.periods) * kTwoPi + state_.theta) / c_.omega);
+  ConveyorSample out;
   while (true) {
-    if (!kernel.advance(start_)) throw_kernel_stop(c_, state_);
-    fill_sample(c_, state_.out, sample_);
+    if (!kernel.advance(start_, out)) throw_kernel_stop(c_, state_);
+    fill_sample(c_, out, sample_);
     if (trace_) {  // the motion's own clock reaches k T only up to rounding: the sample is the state there
       const double state[] = {sample_.state[0], sample_.state[1], sample_.state[2], sample_.drift_position};
       trace_->fill_to(sample_.time, sample_.mode, [&](double, double* out) { std::copy(state, state + 4, out); });
