@@ -22,8 +22,8 @@ option(VIBRO_CUDA_WARP_SYNC "the CUDA kernels re-converge each warp after every 
 option(VIBRO_CUDA_HOLD_SAMPLES "the GPU batch holds a fixed-mode run's samples until its last launch" OFF)
 # The reproducible sin and cos, and the conveyor's flight and coupled phases, called instead of inlined
 # in the device code (engine/core/host_device.hpp, VIBRO_OUTLINE). ptxas (nvcc 13.0, sm_90) for the
-# conveyor's kernel: uncapped 238 -> 128 registers, no spills either way; at the cap of 64, spill
-# stores/loads 1864/1472 -> 368/744 B over the kernel and its callees. Same results; calls cost
+# conveyor's kernel: uncapped 236 -> 128 registers, no spills either way; at the cap of 64, spill
+# stores/loads 1848/1468 -> 344/736 B over the kernel and its callees. Same results; calls cost
 # something too, and no GPU has timed it yet, so off by default.
 option(VIBRO_CUDA_OUTLINE "the CUDA kernels call the trig and the conveyor's phases instead of inlining them" OFF)
 if(NOT VIBRO_CUDA STREQUAL "OFF")
