@@ -17,10 +17,10 @@
 #endif
 
 // A host-and-device function that a GPU build may keep out of line (cmake -DVIBRO_CUDA_OUTLINE=ON):
-// inlined at each of its calls, the reproducible sin and cos and the conveyor's flight and coupled
-// phases make one kernel body whose register demand is the sum of theirs (ptxas: 236 registers
-// uncapped, 1.8 KB of spill stores at the default cap of 64); called, each brings its own. The arithmetic
-// is the same either way, and the host build always leaves the choice to the compiler.
+// inlined at each of its calls, functions such as the reproducible sin and cos make one kernel body
+// whose register demand is the sum of theirs; called, each brings its own (ptxas figures in
+// bench/README.md). The arithmetic is the same either way, and the host build always leaves the
+// choice to the compiler.
 #if defined(__CUDA_ARCH__) && defined(VIBRO_CUDA_OUTLINE)
 #define VIBRO_OUTLINE __noinline__
 #else

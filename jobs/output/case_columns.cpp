@@ -246,14 +246,7 @@ void CaseColumns::write_strobe(hsize_t first, const std::vector<CaseResult>& blo
   StrobeRows& rows = strobe_rows_;
   std::size_t points = 0;
   for (const auto& c : block) points += c.strobe.size();
-  rows.values.clear();
-  rows.drift.clear();
-  rows.modes.clear();
-  rows.offsets.clear();
-  rows.values.reserve(points * dims);
-  rows.drift.reserve(points);
-  rows.modes.reserve(points);
-  rows.offsets.reserve(block.size());
+  rows.restart(points, dims, block.size());
   for (const auto& c : block) {
     for (const auto& p : c.strobe) {
       rows.values.insert(rows.values.end(), p.state.begin(), p.state.begin() + static_cast<long>(dims));

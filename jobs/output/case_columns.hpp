@@ -56,6 +56,17 @@ class CaseColumns {
     std::vector<double> values, drift;
     std::vector<std::int8_t> modes;
     std::vector<std::int64_t> offsets;
+    // Emptied, with room for `points` rows of `dims` components from `cases` cases.
+    void restart(std::size_t points, std::size_t dims, std::size_t cases) {
+      values.clear();
+      drift.clear();
+      modes.clear();
+      offsets.clear();
+      values.reserve(points * dims);
+      drift.reserve(points);
+      modes.reserve(points);
+      offsets.reserve(cases);
+    }
   };
   StrobeRows strobe_rows_;
   std::vector<std::string> counter_names_, state_names_, state_units_;
