@@ -8,7 +8,7 @@ the same work), A1 / A2 over the last 20 periods; Hertz contact and restitution 
      the same numbers as vibro's defaults) and at tight ones (rtol 1e-11, atol 1e-13: about vibro's
      accuracy), on every --cvode-stride-th lambda of the same curve (CVODE is the slow part of the run);
   3. untimed: a vibro reference at rtol 1e-13 / atol 1e-15 on the CVODE cases (--ref-stride; the error of
-     every timed run against it), and both tools at lambda = 1.0 and 2.0 against the independent check's values.
+     every timed run against it), and both tools at lambda = 1.0 and 2.0 against the shooting reference's values.
 All timed runs are repeated (interleaved A B C A B C ...) and the minimum is reported. Prints one Markdown
 table and notes; asserts nothing about timings. Shared helpers come from conveyor_fig6_bench.py.
 Use Debian's /usr/bin/python3 (numpy, h5py). bench/run_gap_oscillator.sh fills in the paths.
@@ -34,7 +34,7 @@ from conveyor_fig6_bench import (Timed, finish_report, fmt_e, fmt_rate, fmt_s, g
 
 LAWS = {"hertz": ("Hertz", "law = hertz", "hertz"),
         "restitution": ("restitution e = 1", "law = restitution\ne = 1", "restitution")}
-# regression values of an independent shooting check (A1, A2 = half peak-to-peak of x2), from rest, 6 digits
+# regression values of a shooting reference (A1, A2 = half peak-to-peak of x2), from rest, 6 digits
 SPEC = {("restitution", 1.0): (0.078736, 0.147551), ("restitution", 2.0): (0.192440, 0.294523),
         ("hertz", 1.0): (0.078503, 0.147482), ("hertz", 2.0): (0.192218, 0.294694)}
 
@@ -162,7 +162,7 @@ def main():
                 elif not (np.array_equal(r["A1"], t.first["A1"]) and np.array_equal(r["A2"], t.first["A2"])):
                     t.nondeterministic = True
 
-    # ---- untimed: reference and the independent check's regression points
+    # ---- untimed: reference and the shooting reference's regression points
     ref = {}
     ref_idx = np.arange(0, len(lam), args.ref_stride) if args.ref_stride > 0 else np.array([], dtype=int)
     reg = {}
@@ -288,7 +288,7 @@ def main():
         for k, lv in enumerate((1.0, 2.0)):
             s = SPEC[(law, lv)]
             worst = max(worst, abs(r["A1"][k] - s[0]), abs(r["A2"][k] - s[1]))
-    print(f"\nLargest deviation from the independent check's 6-digit values over all of these: {worst:.1e} m.")
+    print(f"\nLargest deviation from the shooting reference's 6-digit values over all of these: {worst:.1e} m.")
 
     print("\nNotes")
     print(f"- Timings: every timed configuration ran {args.repeats} times, the repeats interleaved (per repeat and "

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The dimer's R5 case (A_r 3.9, 25 Hz, Gamma 0.9, h0 0.25 mm, theta0 5 deg, 100 periods, drift over
-# the last 50) by vibro and by Siconos side by side (issue 6): wall time and drift speed with its sign.
+# the last 50) by vibro and by Siconos side by side: wall time and drift speed with its sign.
 # Rows: vibro with its impulse-domain impacts (the default), vibro with impact_law = total
 # (Newton + total-impulse Coulomb), and Siconos 4.4 TimeStepping + MoreauJeanOSI(0.5) with two
 # NewtonImpactFrictionNSL contacts (bench/peers/siconos_dimer.py) for mu = 0.12 (mu_c; the

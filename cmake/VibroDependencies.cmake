@@ -6,7 +6,7 @@ find_package(MPI REQUIRED COMPONENTS C CXX)
 find_package(Eigen3 3.3 REQUIRED NO_MODULE)
 find_package(Boost 1.74 REQUIRED COMPONENTS program_options)
 
-# HDF5 flavour trap (see shared/notes/dependencies.md): Debian installs the serial and the OpenMPI
+# HDF5 flavour trap: Debian installs the serial and the OpenMPI
 # flavours side by side; CMake picks serial unless pointed at the parallel C++ wrapper, and a mix of
 # the two fails to compile. Prefer the parallel one, fall back to serial when it is all there is.
 set(HDF5_PREFER_PARALLEL TRUE)

@@ -17,7 +17,7 @@
 #     examples/gap_oscillator_basin.ini refined to a 1000 x 1000 basin map over (x1_0, v1_0) on the
 #     GPU; the cpu back end makes a 250 x 250 subsample of the same region (10^6 cases would take 16
 #     CPU threads about 10 minutes, the subsample about 40 s), which the GPU makes too: class (basin)
-#     fractions of the GPU's full map against the CPU's subsample (acceptance: within 0.5 percentage
+#     fractions of the GPU's full map against the CPU's subsample (target: within 0.5 percentage
 #     points; the subsample's sampling error, about 0.2 points, is printed with them) and case by
 #     case on the common subsample;
 #  7. a model of the hybrid-model API on the GPU (its fields as traced tapes): the declared Model A
@@ -206,7 +206,7 @@ fi
 if want gap_map; then
   gap_map gap_cuda_map 240 cuda "$THREADS" "$N_GAP"
   if [ -f "$WORK/gap_cpu_small.h5" ]; then
-    say "gap oscillator: class fractions, cpu ${N_GAP_CPU}^2 subsample vs cuda ${N_GAP}^2 map (acceptance 0.5 %):"
+    say "gap oscillator: class fractions, cpu ${N_GAP_CPU}^2 subsample vs cuda ${N_GAP}^2 map (target 0.5 %):"
     "$PY" scripts/compare_class_fractions.py "$WORK/gap_cpu_small.h5" "$WORK/gap_cuda_map.h5" 0.005 2>&1 \
       | sed 's/^/    /' | tee -a "$REPORT"
   else

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Loading curves A_max(lambda) of the gap oscillator (Bazhenov et al. 2013, Model A; the paper and an independent shooting check).
+"""Loading curves A_max(lambda) of the gap oscillator (Bazhenov et al. 2013, Model A; the paper and a shooting reference).
 
 usage: plot_loading_curve.py IN.h5 [IN2.h5 ...] OUT.png
 

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Regime diagram of one or more `vibro run` sweep files (generic; written for the vibro-platform,
-Bazhenov et al. 2013 Model B, the paper and an independent shooting check).
+Bazhenov et al. 2013 Model B, the paper and a shooting reference).
 
 usage: plot_regimes.py IN.h5 [IN2.h5 ...] OUT.png [--x AXIS] [--y OBS[,OBS...]] [--logx | --linx]
 

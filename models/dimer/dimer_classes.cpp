@@ -12,7 +12,7 @@ namespace vibro::dimer {
 namespace {
 constexpr double kDeg = 180.0 / 3.14159265358979323846;
 // |kappa_rel| below this counts as no drift (pendulum); the report's pendulum run has "<u> ~ 0"; an
-// independent prototype measured <= 0.03.
+// separate prototype measured <= 0.03.
 constexpr double kNoDriftKappa = 0.1;
 
 std::int64_t in_period(const SteadyState& s, std::size_t i, int counter) {

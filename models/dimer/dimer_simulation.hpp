@@ -1,6 +1,6 @@
 #pragma once
 // Time integration of the bouncing dimer (Liu, Zhao and Brogliato 2008; the hybrid scheme an
-// independent prototype validated against the report's numbers): a Moreau-Jean midpoint step with a velocity-level Signorini-Coulomb law
+// separate prototype validated against the report's numbers): a Moreau-Jean midpoint step with a velocity-level Signorini-Coulomb law
 // (restitution 0, static mu_s, slip mu_c) for persistent contacts and free flight, and, whenever an
 // active contact approaches faster than the closure speed A omega / 100, the impulse-domain impact
 // solver of engine/impulse (Stronge restitution, incremental Coulomb, LZB for double impacts) on the

@@ -34,7 +34,7 @@ inline BallBalancerConstants chapter8(int n, bool finite_radius) {
                                {"c_x", 0}, {"c_y", 0}, {"m_ball", 0.0016 * kSlug}, {"n_balls", n}, {"d", 0},
                                {"mu_R", 0}, {"cor", 1}, {"me_ratio", 0}, {"rtol", 1e-12}, {"atol", 1e-14}});
   p.set("balls", finite_radius ? 1 : 0);
-  // I = 2/5 m r^2 = 1.111e-6 slug ft^2 (printed rounded as 1.11e-6; the independent prototype values need 2/5).
+  // I = 2/5 m r^2 = 1.111e-6 slug ft^2 (printed rounded as 1.11e-6; the separate prototype values need 2/5).
   p.set("inertia_factor", 0.4);
   BallBalancerConstants c = constants_from(p);
   c.spin = 0;  // phi' = 0: a conservative system

@@ -1,5 +1,5 @@
 // The surrogate's mean axial force F_x(x_C) at 130 Hz (Krack et al. 2017, Fig. 11a):
-// - cross-check with an independent prototype (a separate implementation of the same model): with its solver setting (atol 1e-7) and protocol (4 s, mean over the last 1.6 s) the table
+// - cross-check with a separate prototype (a separate implementation of the same model): with its solver setting (atol 1e-7) and protocol (4 s, mean over the last 1.6 s) the table
 //   of section 7 is reproduced: every sign, the magnitudes away from the zero within a factor 1.5;
 // - the model's mirror symmetry: with a tight solver F_x(l - x) = -F_x(x), which shows that F_x > 0 just
 //   right of the centre is the model's, not noise (the centre repels at 130 Hz);
@@ -24,7 +24,7 @@ const std::string kSurrogatePrinted = "model = beam_slider\n[parameters]\nvarian
 const std::string kRun4s = "[run]\nsteady_state = fixed\nmax_periods = 520\nwindow_periods = 260\n";
 }
 
-TEST_CASE("R12 cross-check: the surrogate's F_x at 130 Hz matches the independent prototype's table", "[beam_slider]") {
+TEST_CASE("R12 cross-check: the surrogate's F_x at 130 Hz matches the separate prototype's table", "[beam_slider]") {
   const auto cases = run(kSurrogate130 + R"(solver_atol = 1e-7
 [axes]
 x_C0 = 0.55, 0.6, 0.7, 0.72, 0.74, 0.76, 0.78, 0.8
@@ -33,7 +33,7 @@ steady_state = fixed
 max_periods = 520
 window_periods = 208
 )", "x_C0");
-  // The independent prototype's F_x [N] at the same x_C / l (two digits).
+  // The separate prototype's F_x [N] at the same x_C / l (two digits).
   const std::vector<double> prototype = {8.6e-5, 1.2e-4, 4.2e-4, 4.0e-4, 2.7e-4, -1.3e-3, -4.4e-2, -3.7e-2};
   REQUIRE(cases.size() == prototype.size());
   for (std::size_t i = 0; i < cases.size(); ++i) {

@@ -21,7 +21,7 @@ inline ParameterSet dimer_values(std::initializer_list<Setting> settings) {
   return vibro::test_support::parameter_values(dimer_parameter_specs(), settings);
 }
 
-// 100 periods with the mean over the last 50, as in the report's runs (an independent prototype did the same).
+// 100 periods with the mean over the last 50, as in the report's runs (a separate prototype did the same).
 inline CaseResult run_dimer(std::initializer_list<Setting> settings, int periods = 100, int window = 50) {
   const Model& model = ModelRegistry::instance().get("dimer");
   SteadyStateSettings steady;

@@ -153,7 +153,7 @@ TEST_CASE("monodromy of Model A's (1,1) orbit: saltation multipliers = spec = fi
   }
   CHECK((M - fd).norm() < 1e-4 * fd.norm());
   const auto mu = sorted_eigenvalues<4>(M);
-  // An independent shooting check: 0.7563 +- 0.0505i, -0.3152 +- 0.1530i.
+  // a shooting reference: 0.7563 +- 0.0505i, -0.3152 +- 0.1530i.
   CHECK(mu[0].real() == Approx(0.7563).margin(2e-3));
   CHECK(std::fabs(mu[0].imag()) == Approx(0.0505).margin(2e-3));
   CHECK(mu[2].real() == Approx(-0.3152).margin(2e-3));

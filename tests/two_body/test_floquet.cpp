@@ -1,6 +1,6 @@
 // Floquet multipliers of steady orbits from the sweep (output.floquet): variational equations with
 // saltation matrices at impacts, contact onsets/offsets and damping switches, against the
-// multipliers of an independent check (Newton shooting with finite-difference Jacobians, made before vibro).
+// multipliers of a shooting reference (Newton shooting with finite-difference Jacobians, made before vibro).
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -47,13 +47,13 @@ const std::string kModelB =
 
 }  // namespace
 
-TEST_CASE("Model A multipliers at lambda = 1 (independent shooting check)", "[two_body][floquet]") {
+TEST_CASE("Model A multipliers at lambda = 1 (shooting reference)", "[two_body][floquet]") {
   check_pairs(multipliers(kModelA, {"--parameters.law=restitution", "--parameters.e=1"}), {{0.7563, 0.0505}, {-0.3152, 0.1530}}, 2e-3);
   check_pairs(multipliers(kModelA, {"--parameters.law=hertz"}), {{0.7563, 0.0513}, {-0.3144, 0.1546}}, 2e-3);
   check_pairs(multipliers(kModelA, {"--parameters.law=restitution", "--parameters.e=0.5"}), {{0.6539, 0.0380}, {-0.1681, 0.1133}}, 2e-3);
 }
 
-TEST_CASE("Model B (1,1) multipliers, damping switches included (independent shooting check)", "[two_body][floquet]") {
+TEST_CASE("Model B (1,1) multipliers, damping switches included (shooting reference)", "[two_body][floquet]") {
   check_pairs(multipliers(kModelB, {"--parameters.law=linear"}), {{0.8550, 0.2449}, {-0.8883, 0.1762}}, 1e-2);
   check_pairs(multipliers(kModelB, {"--parameters.law=hertz", "--parameters.R=5"}), {{0.8541, 0.2431}, {-0.5996, 0.6225}}, 1e-2);
   check_pairs(multipliers(kModelB, {"--parameters.law=hertz", "--parameters.E1=12e8"}), {{0.8550, 0.2450}, {-0.8668, 0.2399}}, 1e-2);

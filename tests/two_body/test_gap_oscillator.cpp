@@ -1,4 +1,4 @@
-// Model A of Bazhenov et al. 2013 against the paper and an independent shooting check: the closed-form linear response, the grazing
+// Model A of Bazhenov et al. 2013 against the paper and a shooting reference: the closed-form linear response, the grazing
 // threshold from an upward continuation sweep (all three laws), the regression table of 6.3.1, the
 // hysteresis of the downward sweep, and chatter that ends in sticking.
 #include <catch2/catch.hpp>
@@ -80,8 +80,8 @@ TEST_CASE("an upward lambda sweep finds the grazing threshold 0.5670 +- 1e-4 wit
   }
 }
 
-TEST_CASE("the loading curve matches the independent check's regression table to 1e-3", "[two_body]") {
-  // lambda -> (A1, A2) for restitution e = 1, Hertz, restitution e = 0.5 [values of an independent check].
+TEST_CASE("the loading curve matches the shooting reference's regression table to 1e-3", "[two_body]") {
+  // lambda -> (A1, A2) for restitution e = 1, Hertz, restitution e = 0.5 [values of a shooting reference].
   const std::map<double, std::array<double, 6>> table{
       {0.6, {0.021039, 0.065570, 0.020870, 0.065221, 0.020600, 0.052636}},
       {0.7, {0.037900, 0.092988, 0.037661, 0.092776, 0.029294, 0.071865}},

@@ -40,7 +40,7 @@ TEST_CASE("a chaotic Model B case (m2 = 3000 kg, Lyapunov exponent > 1/s) is X, 
 
 TEST_CASE("Model A's locked period-21 orbit below grazing passes the Birkhoff test but is not Q",
           "[two_body][analysis]") {
-  // Continued down from the (1,1) orbit at lambda = 0.6 (hysteresis found by the independent shooting check): at 0.565 the run
+  // Continued down from the (1,1) orbit at lambda = 0.6 (hysteresis found by the shooting reference): at 0.565 the run
   // settles on a period-21 orbit with 18 impacts, on the invariant circle of the irregular band.
   const std::string ini =
       "model = gap_oscillator\n[parameters]\nlaw = restitution\ne = 1\n[axes]\nlambda = 0.6, 0.57, 0.566, 0.565\n"

@@ -1,6 +1,6 @@
 // Newton shooting on the stroboscopic map (analysis/periodic_shooting) for the two-body models:
 // stable orbits are refined to the simulation's, and unstable ones, which no simulation settles on,
-// are found from a nearby stable orbit (the paper and an independent shooting check: Model B Hertz R = 500).
+// are found from a nearby stable orbit (the paper and a shooting reference: Model B Hertz R = 500).
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -36,7 +36,7 @@ bool has_multiplier(const PeriodicOrbit& orbit, std::complex<double> expected, d
 
 }  // namespace
 
-TEST_CASE("shooting refines Model A's settled (1,1) orbit; multipliers as an independent check found", "[two_body][shooting]") {
+TEST_CASE("shooting refines Model A's settled (1,1) orbit; multipliers as a shooting reference found", "[two_body][shooting]") {
   const SweepSpec spec = parse_sweep(
       "model = gap_oscillator\n[parameters]\nlambda = 1\nlaw = restitution\n[run]\nmax_periods = 300\nwindow_periods = 20\n",
       "a.ini", {});
@@ -54,7 +54,7 @@ TEST_CASE("shooting refines Model A's settled (1,1) orbit; multipliers as an ind
   CHECK(has_multiplier(orbit, {-0.3152, 0.1530}, 1e-3));
 }
 
-TEST_CASE("Model B Hertz R = 500: the (1,1) orbit found by shooting is flip-unstable, mu = -1.2416 (independent shooting check)",
+TEST_CASE("Model B Hertz R = 500: the (1,1) orbit found by shooting is flip-unstable, mu = -1.2416 (shooting reference)",
           "[two_body][shooting]") {
   const std::string ini =
       "model = vibro_platform\n[parameters]\nlaw = hertz\n[axes]\nphase = 0, 0.8, 1.6, 2.4, 3.2, 4.0, 4.8, 5.6\n"

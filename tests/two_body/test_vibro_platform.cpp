@@ -1,4 +1,4 @@
-// Model B of Bazhenov et al. 2013 against the paper and an independent shooting check: static equilibria, the
+// Model B of Bazhenov et al. 2013 against the paper and a shooting reference: static equilibria, the
 // stable (1,1) orbits of every tabulated case reached by simulation (a forcing-phase scan, since the
 // platform is multistable), Tables 5 and 6 trends, and linear law = Hertz at E1 = 12e8.
 #include <catch2/catch.hpp>
@@ -20,7 +20,7 @@ struct Orbit {
   double amplitude = 0, force = 0;
 };
 
-// The (1,1) orbit reached from static equilibrium over 8 forcing phases (independent shooting check).
+// The (1,1) orbit reached from static equilibrium over 8 forcing phases (shooting reference).
 Orbit one_one(const std::vector<std::string>& overrides) {
   const std::string ini =
       "model = vibro_platform\n[axes]\nphase = 0, 0.8, 1.6, 2.4, 3.2, 4.0, 4.8, 5.6\n[run]\nmax_periods = 1500\n"
@@ -70,7 +70,7 @@ TEST_CASE("Model B static equilibrium: the table at 0, the block carries the for
   CHECK(std::fabs(observer.s.back().state[2]) < 1e-12);
 }
 
-TEST_CASE("Model B (1,1) orbits by simulation match the independent check's table within 0.5 %", "[two_body][slow]") {
+TEST_CASE("Model B (1,1) orbits by simulation match the shooting reference's table within 0.5 %", "[two_body][slow]") {
   struct Case {
     std::vector<std::string> overrides;
     double amplitude_mm, force;
