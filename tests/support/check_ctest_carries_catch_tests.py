@@ -6,13 +6,14 @@ and exit 0), so this compares the two lists: the test cases the binary holds and
 
 usage: check_ctest_carries_catch_tests.py CTEST BUILD_DIR VIBRO_TESTS"""
 import json
+import os
 import re
 import subprocess
 import sys
 
 from check_log import FAILURES, check
 
-ctest, build_dir, binary = sys.argv[1:4]
+ctest, build_dir, binary = sys.argv[1], sys.argv[2], os.path.realpath(sys.argv[3])
 
 listed = subprocess.run([binary, "--list-test-names-only"], capture_output=True, text=True)
 cases = [line for line in listed.stdout.splitlines() if line.strip()]
@@ -25,7 +26,7 @@ check(shown.returncode == 0, "ctest lists its tests", shown.stderr)
 runs = {}  # ctest test -> the test-case name it passes to the binary
 for test in json.loads(shown.stdout)["tests"] if shown.returncode == 0 else []:
     command = test.get("command", [])
-    if len(command) >= 2 and command[0] == binary:
+    if len(command) >= 2 and os.path.realpath(command[0]) == binary:
         runs[test["name"]] = re.sub(r"\\(.)", r"\1", command[1])  # catch_discover_tests escapes , [ ]
         check("--warn" in command and "NoTests" in command[command.index("--warn") + 1:][:1],
               f"ctest test {test['name']!r} runs with --warn NoTests", " ".join(command))
