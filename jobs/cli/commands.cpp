@@ -233,14 +233,10 @@ static void write_script_file(const std::string& script_path, const std::string&
   ::close(fd);
 }
 
-int submit_command(const std::vector<std::string>& arguments) {
-  std::vector<std::string> args = arguments;
-  for (const auto& a : args)
-    if (printed_help(a == "--help" || a == "-h", "submit")) return 0;
-  const SlurmRequest request = parse_slurm_request(args);
-  std::vector<OptionSpec> slurm_options;  // already taken out of args: listed for the unknown-option message
-  for (const auto& name : slurm_option_names()) slurm_options.push_back({name, name != "--dry-run"});
-  const CommandLine line = parse_command_line({"submit", slurm_options, true, false, 1}, args);
+int submit_command(const std::vector<std::string>& args) {
+  const CommandLine line = parse_command_line({"submit", slurm_options(), true, false, 1}, args);
+  if (printed_help(line.help, "submit")) return 0;
+  const SlurmRequest request = slurm_request(line.given);
   const std::vector<std::string>& overrides = line.overrides;
   if (line.positional.empty())
     throw InputError("vibro submit needs a sweep file: vibro submit SWEEP.ini --time LIMIT ... (vibro submit --help)");
@@ -254,11 +250,15 @@ int submit_command(const std::vector<std::string>& arguments) {
   // not the output name derived from it.
   const std::string script = sbatch_script(spec, path, with_model_plugin(overrides, spec), request, binary);
   ensure_writable(spec, path);
+  for (const auto& warning : slurm_request_warnings(request, spec, line.has("--mpi")))
+    std::cerr << "vibro submit: warning: " << warning << "\n";
   write_script_file(script_path, script);
   std::cout << "wrote " << script_path << " (" << spec.case_count() << " cases on " << request.nodes << " node(s) x "
             << request.tasks_per_node << " rank(s) x " << request.cpus_per_task << " thread(s))\n";
   if (request.dry_run) return 0;
-  std::cout << "submitted batch job " << submit_sbatch(script_path) << "\n";
+  // The job id first: a failed submission prints no "submitted" line (submit_sbatch throws).
+  const std::string job = submit_sbatch(script_path);
+  std::cout << "submitted batch job " << job << "\n";
   return 0;
 }
 
@@ -284,20 +284,45 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   if (resume) require_named("--resume", *resume);
   const std::string path = given.value_or("");
   std::string text, name;
-  if (resume) {
+  // SWEEP.ini --resume OUT: resumes OUT's checkpoints, or starts the sweep into OUT when none was saved.
+  auto nothing_saved = [](const std::string& output) {
+    for (const auto& log : checkpoint_files(output))
+      if (path_kind(log) != PathKind::Regular || std::filesystem::file_size(log) > 0) return false;
+    return true;
+  };
+  const bool resume_or_start = resume && given && nothing_saved(*resume);
+  if (resume && !resume_or_start) {
     // The checkpoint carries the sweep: its file text and the overrides it was started with.
     const bool overwrite = overrides == std::vector<std::string>{"--output.overwrite=true"};
-    if (given || example || (!overrides.empty() && !overwrite))
+    if (example || (!overrides.empty() && !overwrite))
       throw InputError("--resume takes the output file alone (and --output.overwrite=true): the sweep and its "
                        "settings come from its checkpoint");
     const auto logs = checkpoint_files(*resume);
-    if (logs.empty()) throw InputError("nothing to resume: no checkpoint '" + *resume + ".ckpt.<rank>' found");
+    if (logs.empty())
+      throw InputError("nothing to resume: no checkpoint '" + *resume + ".ckpt.<rank>' was saved (the run stopped "
+                       "before it wrote one), and --resume alone does not know the sweep; vibro run SWEEP.ini --resume " +
+                       *resume + " starts it when nothing was saved and resumes it otherwise");
     const CheckpointHeader header = read_checkpoint_header(logs.front());
+    if (given && read_sweep_file(path) != header.sweep_text)
+      throw InputError("--resume " + *resume + ": its checkpoint holds another sweep than '" + path + "' (" +
+                       header.source_name + "); resume it with vibro run --resume " + *resume + " alone");
     text = header.sweep_text;
     name = header.source_name;
-    overrides = header.overrides;
+    overrides.clear();
+    for (const auto& o : header.overrides)  // a given --output.overwrite=true replaces the recorded one
+      if (!overwrite || o.rfind("--output.overwrite=", 0) != 0) overrides.push_back(o);
     overrides.push_back("--output.file=" + *resume);
-    if (overwrite) overrides.insert(overrides.begin(), "--output.overwrite=true");  // the first value counts
+    if (overwrite) overrides.insert(overrides.begin(), "--output.overwrite=true");
+  } else if (resume_or_start) {
+    if (example || !overrides.empty())
+      throw InputError("vibro run SWEEP.ini --resume OUT takes no overrides: a resumed sweep keeps the settings it "
+                       "started with");
+    if (mpi.is_root())
+      std::cerr << "vibro: nothing saved yet for " << *resume << " (no checkpoint " << *resume
+                << ".ckpt.<rank>): starting the sweep\n";
+    text = read_sweep_file(path);
+    name = path;
+    overrides = {"--output.file=" + *resume};
   } else if (example) {
     const Example chosen = load_example(*example);
     text = chosen.text;
@@ -342,7 +367,8 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
       std::cerr << "vibro: resuming " << spec.output_file << ": " << earlier.loaded() << " of " << spec.case_count()
                 << " cases loaded from " << earlier.logs().size() << " checkpoint file(s); " << earlier.duplicates()
                 << " duplicates; " << earlier.damaged() << " damaged or torn batch(es) dropped; "
-                << earlier.foreign_batches() << " batch(es) of another run ignored\n";
+                << earlier.foreign_batches() << " batch(es) of another run ignored"
+                << (earlier.loaded() == 0 ? "; nothing was saved yet: the sweep starts from its first case\n" : "\n");
       for (const auto& file : earlier.ignored())
         std::cerr << "vibro: left alone '" << file << "': not a vibro checkpoint of this version\n";
     }

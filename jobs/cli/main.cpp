@@ -10,6 +10,7 @@
 
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
+#include "jobs/cli/arguments.hpp"
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/usage_text.hpp"
 #include "jobs/parallel/mpi_session.hpp"
@@ -34,7 +35,13 @@ void keep_freed_heap_memory() {
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   // --plugin FILE may stand anywhere, before the command too.
-  const auto plugins = vibro::take_plugin_options(args);
+  std::vector<std::string> plugins;
+  try {
+    plugins = vibro::cli::take_plugin_options(args);
+  } catch (const vibro::InputError& e) {
+    std::cerr << "vibro: error: " << e.what() << "\n";
+    return 2;
+  }
   // MPI only for sweeps (a single rank without mpirun); the other commands start instantly.
   std::unique_ptr<vibro::MpiSession> mpi;
   if (!args.empty() && args[0] == "run") {

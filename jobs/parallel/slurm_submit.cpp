@@ -1,5 +1,6 @@
 #include "jobs/parallel/slurm_submit.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -9,7 +10,9 @@
 #include <stdexcept>
 
 #include "engine/core/input_error.hpp"
+#include "engine/core/suggest.hpp"
 #include "jobs/parallel/script_quoting.hpp"
+#include "jobs/parallel/srun_mpi_types.hpp"
 #include "jobs/parallel/slurm_time.hpp"
 #include "vibro/version.hpp"
 
@@ -55,60 +58,102 @@ std::string setup_text(const std::string& path) {
   return text;
 }
 
-}  // namespace
-
-const std::vector<std::string>& slurm_option_names() {
-  static const std::vector<std::string> names = {
-      "--nodes", "--ntasks-per-node", "--cpus-per-task", "--time", "--partition", "--account", "--qos",
-      "--mem", "--constraint", "--gpus-per-task", "--mpi", "--sbatch-line", "--setup", "--script", "--dry-run"};
-  return names;
+std::string joined(const std::vector<std::string>& names) {
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  return list;
 }
 
-SlurmRequest parse_slurm_request(std::vector<std::string>& args) {
+// srun's MPI plugin type: one srun on this machine lists (or, without srun, one Slurm documents).
+std::string mpi_type(const std::string& text) {
+  const SrunMpiTypes types = srun_mpi_types();
+  if (std::find(types.names.begin(), types.names.end(), text) != types.names.end()) return text;
+  throw InputError("--mpi = '" + echoed(text) + "' is not an MPI type srun takes" + did_you_mean(text, types.names) +
+                   "; accepted: " + joined(types.names) + " (from " + types.source + ")");
+}
+
+}  // namespace
+
+const std::vector<cli::OptionSpec>& slurm_options() {
+  static const std::vector<cli::OptionSpec> options = {
+      {"--nodes", true},      {"--ntasks-per-node", true}, {"--cpus-per-task", true}, {"--time", true},
+      {"--partition", true},  {"--account", true},         {"--qos", true},           {"--mem", true},
+      {"--constraint", true}, {"--gpus-per-task", true},   {"--mpi", true},           {"--sbatch-line", true, true},
+      {"--setup", true},      {"--script", true},          {"--dry-run", false}};
+  return options;
+}
+
+SlurmRequest slurm_request(const std::vector<std::pair<std::string, std::string>>& given) {
   SlurmRequest request;
-  std::vector<std::string> rest;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string key = args[i], value;
-    const auto eq = key.find('=');
-    if (eq != std::string::npos) {
-      value = key.substr(eq + 1);
-      key = key.substr(0, eq);
-    }
-    auto take = [&]() {
-      if (eq != std::string::npos) return value;
-      if (i + 1 == args.size()) throw InputError(key + " needs a value");
-      return args[++i];
-    };
-    if (key == "--nodes") request.nodes = positive(key, take());
-    else if (key == "--ntasks-per-node") request.tasks_per_node = positive(key, take());
-    else if (key == "--cpus-per-task") request.cpus_per_task = positive(key, take());
-    else if (key == "--time") request.time = take();
-    else if (key == "--partition") request.partition = matching(key, take(), R"([A-Za-z0-9_.,-]+)", "a partition name");
-    else if (key == "--account") request.account = matching(key, take(), R"([A-Za-z0-9_.-]+)", "an account name");
-    else if (key == "--qos") request.qos = matching(key, take(), R"([A-Za-z0-9_.-]+)", "a QOS name");
+  for (const auto& [key, value] : given) {
+    if (key == "--nodes") request.nodes = positive(key, value);
+    else if (key == "--ntasks-per-node") request.tasks_per_node = positive(key, value);
+    else if (key == "--cpus-per-task") request.cpus_per_task = positive(key, value);
+    else if (key == "--time") request.time = value;
+    else if (key == "--partition") request.partition = matching(key, value, R"([A-Za-z0-9_.,-]+)", "a partition name");
+    else if (key == "--account") request.account = matching(key, value, R"([A-Za-z0-9_.-]+)", "an account name");
+    else if (key == "--qos") request.qos = matching(key, value, R"([A-Za-z0-9_.-]+)", "a QOS name");
     else if (key == "--mem")
-      request.mem = matching(key, take(), R"(\d+[KMGTkmgt]?)", "a size in megabytes or with a unit, e.g. 4000, 16G, 512M");
+      request.mem = matching(key, value, R"(\d+[KMGTkmgt]?)", "a size in megabytes or with a unit, e.g. 4000, 16G, 512M");
     else if (key == "--constraint")
-      request.constraint = matching(key, take(), R"([A-Za-z0-9_.,&|!*()\[\]:-]+)",
+      request.constraint = matching(key, value, R"([A-Za-z0-9_.,&|!*()\[\]:-]+)",
                                     "node features as Slurm reads them, e.g. gpu, 'intel&ib', '[rack1|rack2]'");
     else if (key == "--gpus-per-task")
-      request.gpus_per_task = matching(key, take(), R"(([A-Za-z0-9_-]+:)?[1-9]\d{0,3})", "a count, or TYPE:count, e.g. 1, a100:2");
-    else if (key == "--mpi") request.mpi = matching(key, take(), R"([a-z0-9_]+)", "srun's MPI plugin type, e.g. pmix, pmi2, none");
-    else if (key == "--sbatch-line") request.sbatch_lines.push_back(sbatch_line(take()));
+      request.gpus_per_task = matching(key, value, R"(([A-Za-z0-9_-]+:)?[1-9]\d{0,3})", "a count, or TYPE:count, e.g. 1, a100:2");
+    else if (key == "--mpi") request.mpi = mpi_type(value);
+    else if (key == "--sbatch-line") request.sbatch_lines.push_back(sbatch_line(value));
     else if (key == "--setup") {
-      request.setup_file = take();
+      request.setup_file = value;
       request.setup_text = setup_text(request.setup_file);
     }
     else if (key == "--script") {
-      request.script = take();
+      request.script = value;
       require_one_line("--script", request.script);
     }
     else if (key == "--dry-run") request.dry_run = true;
-    else rest.push_back(args[i]);
   }
   checked_slurm_time(request.time);
-  args = rest;
   return request;
+}
+
+std::vector<std::string> slurm_request_warnings(const SlurmRequest& r, const SweepSpec& spec, bool mpi_given) {
+  std::vector<std::string> warnings;
+  // The directives the script writes itself: before the --sbatch-line ones (which sbatch then reads
+  // last, so they win), and after them (vibro's win); with the option that sets each, if any.
+  struct Written { std::string name, option; bool before; };
+  std::vector<Written> written = {{"job-name", "", true}, {"nodes", "--nodes", true},
+                                  {"ntasks-per-node", "--ntasks-per-node", true},
+                                  {"cpus-per-task", "--cpus-per-task", true}, {"time", "--time", true}};
+  const std::pair<const char*, const std::string*> optional[] = {
+      {"partition", &r.partition}, {"account", &r.account},       {"qos", &r.qos},
+      {"mem", &r.mem},             {"constraint", &r.constraint}, {"gpus-per-task", &r.gpus_per_task}};
+  for (const auto& [name, value] : optional)
+    if (!value->empty()) written.push_back({name, std::string("--") + name, true});
+  for (const char* name : {"output", "open-mode", "requeue", "signal"}) written.push_back({name, "", false});
+  std::vector<std::string> earlier;  // the --sbatch-line options so far
+  for (const auto& line : r.sbatch_lines) {
+    const std::string name = line.substr(2, line.find('=') - 2);
+    for (const auto& w : written)
+      if (w.name == name)
+        warnings.push_back("--sbatch-line=" + line + " gives #SBATCH --" + name + " a second time: the script writes it " +
+                           (w.option.empty() ? "itself" : "from " + w.option) + "; sbatch reads the later line, " +
+                           (w.before ? "yours" : "the script's") +
+                           (w.option.empty() ? "" : " (give " + w.option + " instead)"));
+    if (std::find(earlier.begin(), earlier.end(), name) != earlier.end())
+      warnings.push_back("--sbatch-line gives --" + name + " twice; sbatch reads the later one, " + line);
+    earlier.push_back(name);
+  }
+  if (!r.gpus_per_task.empty() && spec.backend != Backend::Cuda)
+    warnings.push_back("--gpus-per-task = " + r.gpus_per_task + " asks for GPUs, but the sweep runs on the " +
+                       backend_name(spec.backend) + " back end, which uses none (set run.backend = cuda to use them)");
+  if (!mpi_given) {
+    const SrunMpiTypes types = srun_mpi_types();
+    if (types.source == "srun --mpi=list" &&
+        std::find(types.names.begin(), types.names.end(), r.mpi) == types.names.end())
+      warnings.push_back("the script uses srun --mpi=" + r.mpi + " (the default), which srun on this machine lacks: it " +
+                         "lists " + joined(types.names) + "; give --mpi TYPE");
+  }
+  return warnings;
 }
 
 std::string sbatch_script(const SweepSpec& spec, const std::string& sweep_file, const std::vector<std::string>& overrides,

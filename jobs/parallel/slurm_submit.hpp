@@ -2,8 +2,10 @@
 // `vibro submit`: an sbatch script for a sweep (MPI ranks x OpenMP threads through srun, requeue
 // shortly before the time limit so that the rerun resumes from the checkpoints), and its submission.
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "jobs/cli/arguments.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 
 namespace vibro {
@@ -23,16 +25,24 @@ struct SlurmRequest {
   std::string script;              // empty: OUTPUT.sbatch next to the output file
 };
 
-// Parses the submit options out of `args` (removing them); throws InputError naming the option.
-SlurmRequest parse_slurm_request(std::vector<std::string>& args);
-// The options parse_slurm_request takes, for messages ("--dry-run" is the one without a value).
-const std::vector<std::string>& slurm_option_names();
+// The options vibro submit takes besides the sweep file and its overrides: "--dry-run" is a flag,
+// "--sbatch-line" may repeat.
+const std::vector<cli::OptionSpec>& slurm_options();
+// The request the submit options ask for, given as (name, value) in command-line order (a flag holds
+// "true"); throws InputError naming the option. --mpi is checked against srun's MPI plugin types.
+SlurmRequest slurm_request(const std::vector<std::pair<std::string, std::string>>& given);
+
+// What the script would hold that the user may not mean, one line each: an --sbatch-line that repeats
+// a directive the script already has, --gpus-per-task for a sweep that runs on the cpu back end, the
+// default --mpi=pmix where srun on this machine lacks it.
+std::vector<std::string> slurm_request_warnings(const SlurmRequest& request, const SweepSpec& spec, bool mpi_given);
 
 std::string sbatch_script(const SweepSpec& spec, const std::string& sweep_file,
                           const std::vector<std::string>& overrides, const SlurmRequest& request,
                           const std::string& vibro_binary);
 
-// Runs sbatch on the script and returns the job id; throws std::runtime_error with sbatch's message.
+// Runs sbatch on the script and returns the job id; throws std::runtime_error with sbatch's message
+// when sbatch is missing, fails or prints no job id.
 std::string submit_sbatch(const std::string& script_path);
 
 }  // namespace vibro

@@ -129,21 +129,6 @@ void load_plugin_path(const std::string& folders) {
   }
 }
 
-std::vector<std::string> take_plugin_options(std::vector<std::string>& args) {
-  std::vector<std::string> files, rest;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--plugin") {
-      files.push_back(i + 1 < args.size() ? args[++i] : "");  // none: load_plugin says what is expected
-    } else if (args[i].rfind("--plugin=", 0) == 0) {
-      files.push_back(args[i].substr(9));
-    } else {
-      rest.push_back(args[i]);
-    }
-  }
-  args = rest;
-  return files;
-}
-
 std::string plugin_option_for(const std::string& model) {
   const ModelOrigin& origin = ModelRegistry::instance().origin(model);
   return origin.built_in() ? std::string() : "--plugin=" + origin.file;

@@ -14,10 +14,6 @@ void load_plugin(const std::string& file);
 // empty entries are skipped, a folder that does not exist is an error naming it.
 void load_plugin_path(const std::string& folders);
 
-// Pulls every `--plugin FILE` and `--plugin=FILE` out of `args` and returns the files (a trailing
-// --plugin gives an empty one, which load_plugin refuses).
-std::vector<std::string> take_plugin_options(std::vector<std::string>& args);
-
 // The option that makes a later vibro (a resumed run, a batch job's ranks) load the plugin a model
 // came from: --plugin=<absolute path>; empty for a built-in model.
 std::string plugin_option_for(const std::string& model);

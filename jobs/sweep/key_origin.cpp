@@ -20,7 +20,7 @@ KeyOrigins::KeyOrigins(const std::string& text, const std::string& source_name, 
     : source_name_(source_name) {
   for (const auto& o : overrides) {
     const std::string key = o.substr(2, o.find('=') == std::string::npos ? std::string::npos : o.find('=') - 2);
-    overrides_.emplace(key, o);  // the first one counts, as for the parser
+    overrides_[key].push_back(o);  // the first one counts, as for the parser
   }
   // Lines end at LF, CR LF or a lone CR, as checked_ini_text counts them.
   std::string section, line;
@@ -31,7 +31,7 @@ KeyOrigins::KeyOrigins(const std::string& text, const std::string& source_name, 
       section = trimmed(t.substr(1, t.size() - 2));
     } else if (const auto eq = t.find('='); eq != std::string::npos && t[0] != '#' && t[0] != ';') {
       const std::string key = trimmed(t.substr(0, eq));
-      lines_.emplace(section.empty() ? key : section + "." + key, number);
+      lines_[section.empty() ? key : section + "." + key].push_back(number);
     }
     line.clear();
     ++number;
@@ -48,9 +48,22 @@ KeyOrigins::KeyOrigins(const std::string& text, const std::string& source_name, 
 }
 
 std::string KeyOrigins::of(const std::string& key) const {
-  if (const auto o = overrides_.find(key); o != overrides_.end()) return "command-line override " + echoed(o->second);
-  if (const auto l = lines_.find(key); l != lines_.end()) return source_name_ + ":" + std::to_string(l->second);
+  if (const auto o = overrides_.find(key); o != overrides_.end()) return "command-line override " + echoed(o->second.front());
+  if (const auto l = lines_.find(key); l != lines_.end()) return source_name_ + ":" + std::to_string(l->second.front());
   return "";
+}
+
+std::string KeyOrigins::repeated_key() const {
+  for (const auto& [key, given] : overrides_)
+    if (given.size() > 1 && key != "plugin")
+      return "command-line overrides " + echoed(given[0]) + " and " + echoed(given[1]) + ": " + key +
+             " is given twice; give it once";
+  const std::pair<const std::string, std::vector<int>>* first = nullptr;  // the earliest second line
+  for (const auto& entry : lines_)
+    if (entry.second.size() > 1 && entry.first != "plugin" && (!first || entry.second[1] < first->second[1])) first = &entry;
+  if (!first) return "";
+  return source_name_ + ":" + std::to_string(first->second[0]) + " and " + source_name_ + ":" +
+         std::to_string(first->second[1]) + ": " + first->first + " is given twice; give each key once";
 }
 
 std::string with_key_origin(const std::string& message, const KeyOrigins& origins) {

@@ -14,11 +14,15 @@ class KeyOrigins {
   KeyOrigins(const std::string& text, const std::string& source_name, const std::vector<std::string>& overrides);
   // "command-line override --run.tol=x", "sweep.ini:12", or "" when the key is given nowhere.
   std::string of(const std::string& key) const;
+  // A key set twice by the overrides or twice in the file (`plugin`, which may repeat, aside), as an
+  // error message that names both places; "" when none is. The file's value and an override of it are
+  // no repetition: the override is how a file's value is changed.
+  std::string repeated_key() const;
 
  private:
   std::string source_name_;
-  std::map<std::string, int> lines_;            // key -> its first line in the file
-  std::map<std::string, std::string> overrides_;  // key -> the first override that sets it
+  std::map<std::string, std::vector<int>> lines_;                // key -> its lines in the file
+  std::map<std::string, std::vector<std::string>> overrides_;  // key -> the overrides that set it
 };
 
 // `message` with the origin of the key it starts with ("run.tol = ..." or "axes.a_hat: ...", or

@@ -337,6 +337,8 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   spec.source_text = ini_text;
   check_overrides(overrides);
   const std::string ini = checked_ini_text(ini_text, source_name);
+  if (const std::string repeated = KeyOrigins(ini_text, source_name, overrides).repeated_key(); !repeated.empty())
+    throw InputError(repeated);
 
   load_sweep_plugins(ini, source_name, overrides);
   // Pass 1: find the model (everything else depends on its declared keys).

@@ -28,6 +28,7 @@ import xarray as xr
 
 from . import _dataset as file_format  # its readers of datasets and attributes (_member, _attribute: by
 #                                         name, never h5py's get()/items(), which turn a damaged object into None)
+from ._checks import require_kind
 from ._errors import FileError
 
 # dataset of /basins -> (variable name, long name, units); units "1": a dimensionless share.
@@ -61,6 +62,10 @@ EVENT_COLUMNS = {
 }
 
 
+# Columns that index rows, points or attractors: integers (a float would be truncated without a word).
+INDEX_COLUMNS = ("offsets", "label", "global_id", "point", "partner")
+
+
 def _attrs(dataset, long_name, units):
     attrs = file_format._attrs(dataset)
     attrs["source"] = dataset.name
@@ -73,7 +78,9 @@ def _attrs(dataset, long_name, units):
 
 
 def _read(dataset, rows, path):
-    values = file_format._values(dataset)
+    leaf = dataset.name.rsplit("/", 1)[-1]
+    kind = "text" if leaf in ("class", "kind") else "integer" if leaf in INDEX_COLUMNS else "number"
+    values = require_kind(file_format._values(dataset), kind, path, dataset.name)
     if values.shape != (rows,):
         raise FileError("%s: %s has shape %s, expected (%d,)" % (path, dataset.name, values.shape, rows))
     return values

@@ -13,6 +13,7 @@ import numpy as np
 import xarray as xr
 
 from ._basins import with_basins
+from ._checks import check_offsets, check_sweep_cases
 from ._errors import FileError, InputError
 from ._extension import _core
 
@@ -198,7 +199,8 @@ def _sweep(h5, path):
         for key in ("offsets", "values", "drift_position", "mode"):
             if key not in strobe:
                 raise FileError("%s: damaged or not a vibro file (no /cases/strobe/%s)" % (path, key))
-        offsets = _values(strobe["offsets"])
+        offsets = check_offsets(_values(strobe["offsets"]), n + 1, (strobe["values"].shape or (0,))[0], path,
+                                strobe["offsets"].name)
         variables["strobe_start"] = xr.Variable(tuple(order), offsets[:-1].reshape(shape),
                                                 {"long_name": "the case's first row of the strobe_ tables"})
         variables["strobe_count"] = xr.Variable(tuple(order), np.diff(offsets).reshape(shape),
@@ -217,7 +219,7 @@ def _sweep(h5, path):
         variables["class"].attrs["legend"] = "\n".join("%s: %s" % item for item in legend["classes"].items())
     dataset = xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
     dataset.attrs["legend"] = legend
-    return with_basins(dataset, h5, path)  # /basins, when the sweep has one
+    return with_basins(check_sweep_cases(dataset, path), h5, path)  # /basins, when the sweep has one
 
 
 def _complex_pairs(group, prefix, dim):

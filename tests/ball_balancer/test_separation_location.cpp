@@ -29,7 +29,7 @@ struct DippingTrain {
 };
 }  // namespace
 
-TEST_CASE("separation: a contact-force dip shorter than a tenth of a step is located; 4 samples miss it", "[ball_balancer]") {
+TEST_CASE("separation: a contact-force dip shorter than a tenth of a step is located, 4 samples miss it", "[ball_balancer]") {
   DippingTrain setup;
   BallBalancerSimulation sim(setup.c, setup.start());
   REQUIRE(sim.topology().contact[0]);  // the touching pair starts as a train, in compression

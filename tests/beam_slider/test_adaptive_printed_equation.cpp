@@ -51,7 +51,7 @@ TEST_CASE("R4: at 125 Hz the slider from 0.8 l settles in [0.70, 0.80] l (mean o
   }
 }
 
-TEST_CASE("R15: the shipped Fig. 13 sweeps: up ends within 0.05 l of the centre; down goes out beyond 0.6 l in "
+TEST_CASE("R15: the shipped Fig. 13 sweeps: up ends within 0.05 l of the centre, down goes out beyond 0.6 l in "
           "110-150 Hz and ends at the centre",
           "[beam_slider]") {
   const auto up = run_example("beam_slider_fig13_up.ini", {}, "f");

@@ -39,7 +39,7 @@ TEST_CASE("clamped-clamped lambda_n, sigma_n and phi_n(0.5) match the reference 
   }
 }
 
-TEST_CASE("mode integrals: closed form = quadrature to 1e-10, table to 1e-5; orthonormal to 1e-8", "[beam_slider]") {
+TEST_CASE("mode integrals: closed form = quadrature to 1e-10, table to 1e-5, orthonormal to 1e-8", "[beam_slider]") {
   const ClampedClampedModes modes(5);
   const double integral[5] = {0.83086, 0.0, 0.36377, 0.0, 0.23150};
   for (int n = 0; n < 5; ++n) {

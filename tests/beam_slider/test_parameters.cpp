@@ -11,7 +11,7 @@
 using namespace vibro;
 using namespace vibro::beam_slider;
 
-TEST_CASE("beam_slider is registered; x_C0 off the beam is an input error naming the key and range", "[beam_slider]") {
+TEST_CASE("beam_slider is registered, x_C0 off the beam is an input error naming the key and range", "[beam_slider]") {
   const Model& model = ModelRegistry::instance().get("beam_slider");
   CHECK(model.name() == "beam_slider");
   CHECK_NOTHROW(model.validate(testing::beam_slider_values({{"x_C0", "0.9166"}})));

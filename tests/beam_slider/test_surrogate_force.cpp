@@ -54,7 +54,7 @@ window_periods = 208
   CHECK(cases[6].observables[kEnergy] == Approx(9.4e-4).epsilon(0.1));
 }
 
-TEST_CASE("The surrogate's mean axial force is odd about the centre; at 130 Hz it pushes away from it",
+TEST_CASE("The surrogate's mean axial force is odd about the centre, at 130 Hz it pushes away from it",
           "[beam_slider]") {
   // A tight solver: the Gauss-Seidel sweep order (P1..P4) is not mirror-symmetric, a converged solution is.
   const auto cases = run(kSurrogate130 + R"(solver_rtol = 1e-10

@@ -39,7 +39,7 @@ TEST_CASE("R6 and R4: drift B' (A_r 5.7) drifts backward at -6.7 mm/s +- 25 % fo
   }
 }
 
-TEST_CASE("relative drift: the mirrored start (theta0 = -5 deg) drifts the other way; relative drift unchanged", "[dimer]") {
+TEST_CASE("relative drift: the mirrored start (theta0 = -5 deg) drifts the other way, relative drift unchanged", "[dimer]") {
   const CaseResult plus = run_dimer({{"A_r", "3.9"}, {"theta0", "5"}});
   const CaseResult minus = run_dimer({{"A_r", "3.9"}, {"theta0", "-5"}});
   require_ok(plus);

@@ -13,7 +13,7 @@ using namespace vibro;
 using namespace vibro::dimer;
 using namespace vibro::dimer::testing;
 
-TEST_CASE("R12: at 50 Hz the jump mode (both tips once per cycle, reciprocating, no drift) is reached from h0 0.5 mm; the report's release drifts", "[dimer]") {
+TEST_CASE("R12: at 50 Hz the jump mode (both tips once per cycle, reciprocating, no drift) is reached from h0 0.5 mm, the report's release drifts", "[dimer]") {
   const CaseResult jump = run_dimer({{"f", "50"}, {"h0", "0.0005"}, {"theta0", "1"}});
   const CaseResult report_release = run_dimer({{"f", "50"}, {"h0", "0.01025"}, {"theta0", "8"}});
   require_ok(jump);
@@ -28,7 +28,7 @@ TEST_CASE("R12: at 50 Hz the jump mode (both tips once per cycle, reciprocating,
   CHECK(observable(report_release, "mean_theta") < 0);
 }
 
-TEST_CASE("R17: at e_s 0.8 and 50 Hz the report's release jumps; from h0 4.9 mm and 1 deg each tip hits every other period", "[dimer]") {
+TEST_CASE("R17: at e_s 0.8 and 50 Hz the report's release jumps, from h0 4.9 mm and 1 deg each tip hits every other period", "[dimer]") {
   const CaseResult report_release = run_dimer({{"f", "50"}, {"e_s", "0.8"}, {"h0", "0.00025"}, {"theta0", "4"}});
   const CaseResult two_period = run_dimer({{"f", "50"}, {"e_s", "0.8"}, {"h0", "0.0049"}, {"theta0", "1"}});
   require_ok(report_release);
@@ -45,7 +45,7 @@ TEST_CASE("R17: at e_s 0.8 and 50 Hz the report's release jumps; from h0 4.9 mm 
   CHECK(two_period.class_code.rfind("O", 0) == 0);
 }
 
-TEST_CASE("R9: backward drift needs the tilt at which the stuck tip breaks free; at 50 Hz the bounce is too low for it at A_r 5.7", "[dimer]") {
+TEST_CASE("R9: backward drift needs the tilt at which the stuck tip breaks free, at 50 Hz the bounce is too low for it at A_r 5.7", "[dimer]") {
   // The staying tip sticks at small theta (mu_st^I < mu_s) and slips backwards only once the tilt
   // passes theta*, where mu_st^I(theta*) = mu_s (Table F). The tilt follows the bounce height
   // g T^2 / 8, a quarter as high at 50 Hz as at 25 Hz.

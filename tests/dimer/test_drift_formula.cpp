@@ -7,7 +7,7 @@
 
 using namespace vibro::dimer;
 
-TEST_CASE("R21: drift-speed formula tables (the report's Section 7, corrected; Gamma = 0.9 and mu = 0.12)", "[dimer]") {
+TEST_CASE("R21: drift-speed formula tables (the report's Section 7, corrected, Gamma = 0.9 and mu = 0.12)", "[dimer]") {
   struct Row {
     double ar, p0, p0_printed, n0, p10, n10, p6, n6;
   };

@@ -128,7 +128,7 @@ TEST_CASE("I1: slip reaches zero at P_n = 8.4528e-4 and reverses (mu_st = 0.3030
   CHECK(std::abs(W(1, 0) / W(1, 1)) == Approx(0.3030).epsilon(2e-4));
 }
 
-TEST_CASE("frictionless impacts give u_n+ = -e u_n- exactly; kinetic energy never grows", "[dimer]") {
+TEST_CASE("frictionless impacts give u_n+ = -e u_n- exactly, kinetic energy never grows", "[dimer]") {
   for (double ar : {2.5, 3.9, 5.7, 8.5}) {
     const DimerBody body = body_at(ar);
     for (double theta_deg : {-20.0, 0.0, 7.0}) {

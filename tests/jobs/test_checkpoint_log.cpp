@@ -29,7 +29,7 @@ CaseResult result(int period) {
 }
 }  // namespace
 
-TEST_CASE("checkpoint batches are reloaded; a torn tail is dropped and appending after it is safe", "[jobs]") {
+TEST_CASE("checkpoint batches are reloaded, a torn tail is dropped and appending after it is safe", "[jobs]") {
   const std::string path = (std::filesystem::temp_directory_path() / "vibro_test.h5.ckpt.0").string();
   std::filesystem::remove(path);
   const CheckpointHeader header{"abc123", "test.ini", "model = conveyor\n", {"--run.threads=1"}, ""};

@@ -42,3 +42,20 @@ TEST_CASE("parse_sweep blames a bad value on where it was set", "[jobs][key_orig
   CHECK(unknown.rfind("study.ini:3: unknown key 'run.max_perods'", 0) == 0);
   CHECK(unknown.find("did you mean 'run.max_periods'") != std::string::npos);
 }
+
+TEST_CASE("key origin: a key given twice is named with both places", "[jobs][key_origin]") {
+  const std::string text = "model = conveyor\n[run]\ntol = 1e-5\nmax_periods = 50\n[run]\ntol = 1e-6\n";
+  CHECK(KeyOrigins(text, "s.ini", {}).repeated_key() == "s.ini:3 and s.ini:6: run.tol is given twice; give each key once");
+  CHECK(KeyOrigins("model = conveyor\n", "s.ini", {"--output.file=a.h5", "--output.file=b.h5"}).repeated_key() ==
+        "command-line overrides --output.file=a.h5 and --output.file=b.h5: output.file is given twice; give it once");
+  // An override of the file's value is how a value is changed, and plugin lines may repeat.
+  CHECK(KeyOrigins("model = conveyor\n[run]\ntol = 1e-5\n", "s.ini", {"--run.tol=2"}).repeated_key().empty());
+  CHECK(KeyOrigins("plugin = a.so\nplugin = b.so\n", "s.ini", {"--plugin=c.so", "--plugin=d.so"}).repeated_key().empty());
+  // parse_sweep refuses it before reading any value, naming both lines (not "malformed sweep file").
+  try {
+    parse_sweep(text, "s.ini", {});
+    FAIL("a repeated key was accepted");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()) == "s.ini:3 and s.ini:6: run.tol is given twice; give each key once");
+  }
+}

@@ -38,7 +38,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 }  // namespace
 
-TEST_CASE("sweep file text: BOM, CR LF, CR-only and ';' comments are accepted", "[jobs][sweep_text]") {
+TEST_CASE("sweep file text: BOM, CR LF, CR-only and semicolon comments are accepted", "[jobs][sweep_text]") {
   require_same_sweep(std::string("\xef\xbb\xbf") + kSweep);
   require_same_sweep(replaced(kSweep, "\n", "\r\n"));
   require_same_sweep(replaced(kSweep, "\n", "\r"));

@@ -28,7 +28,7 @@ GOOD = [
     (["--constraint=[rack1|rack2]"], "#SBATCH --constraint=[rack1|rack2]"),
     (["--gpus-per-task", "1"], "#SBATCH --gpus-per-task=1"),
     (["--gpus-per-task=a100:2"], "#SBATCH --gpus-per-task=a100:2"),
-    (["--sbatch-line", "--exclusive"], "#SBATCH --exclusive"),
+    (["--sbatch-line=--exclusive"], "#SBATCH --exclusive"),
     (["--sbatch-line=--mail-type=END"], "#SBATCH --mail-type=END"),
     (["--mpi", "pmi2"], "srun --mpi=pmi2 "),
 ]
@@ -59,7 +59,7 @@ def main():
             check(done.returncode == 0 and text is not None and line in text, f"{extra} writes '{line}'",
                   done.stderr + (text or ""))
         for option, value in BAD:
-            done, text = submit(vibro, tmp, [option, value])
+            done, text = submit(vibro, tmp, [option + "=" + value])  # '=': a value may start with --
             check(done.returncode == 2 and option in done.stderr and text is None,
                   f"{option} {value!r} is refused naming {option}, no script", done.stderr)
 

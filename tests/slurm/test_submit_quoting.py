@@ -93,10 +93,14 @@ def sbatch_directives(script):
 
 
 def calls(stub_calls):
+    """The stubs' calls since the last look, less `srun --mpi=list`: vibro submit's own question for the
+    MPI types srun takes (it starts no job step)."""
     out = []
     for name in sorted(os.listdir(stub_calls)):
         with open(os.path.join(stub_calls, name), "rb") as f:
-            out.append([a.decode(errors="replace") for a in f.read().split(b"\0")[:-1]])
+            call = [a.decode(errors="replace") for a in f.read().split(b"\0")[:-1]]
+        if call != ["srun", "--mpi=list"]:
+            out.append(call)
         os.remove(os.path.join(stub_calls, name))
     return out
 

@@ -145,7 +145,7 @@ TEST_CASE("the beam slider's trace", "[trace][beam_slider]") {
   CHECK(trace.components.front() == "q_B1");
 }
 
-TEST_CASE("every built-in model traces; a model without traces is refused by name", "[trace]") {
+TEST_CASE("every built-in model traces, a model without traces is refused by name", "[trace]") {
   for (const auto& name : ModelRegistry::instance().names())
     if (ModelRegistry::instance().origin(name).built_in()) CHECK(ModelRegistry::instance().get(name).capabilities().trace);
   // A model that never reports a history (no ModelCapabilities::trace).

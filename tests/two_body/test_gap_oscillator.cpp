@@ -105,7 +105,7 @@ TEST_CASE("the loading curve matches the shooting reference's regression table t
   }
 }
 
-TEST_CASE("Hertz and restitution e = 1 agree within the reference bounds; Hertz peak force", "[two_body]") {
+TEST_CASE("Hertz and restitution e = 1 agree within the reference bounds, Hertz peak force", "[two_body]") {
   const auto hertz = sweep("lambda = 1.0", {"--parameters.law=hertz"});
   const auto rigid = sweep("lambda = 1.0", {"--parameters.law=restitution"});
   CHECK(std::fabs(hertz[0].A1 / rigid[0].A1 - 1) < 0.008);

@@ -36,7 +36,7 @@ bool has_multiplier(const PeriodicOrbit& orbit, std::complex<double> expected, d
 
 }  // namespace
 
-TEST_CASE("shooting refines Model A's settled (1,1) orbit; multipliers as a shooting reference found", "[two_body][shooting]") {
+TEST_CASE("shooting refines Model A's settled (1,1) orbit, multipliers as a shooting reference found", "[two_body][shooting]") {
   const SweepSpec spec = parse_sweep(
       "model = gap_oscillator\n[parameters]\nlambda = 1\nlaw = restitution\n[run]\nmax_periods = 300\nwindow_periods = 20\n",
       "a.ini", {});
@@ -77,7 +77,7 @@ TEST_CASE("Model B Hertz R = 500: the (1,1) orbit found by shooting is flip-unst
   CHECK(has_multiplier(orbit, {-0.6684, 0}, 1e-2));
 }
 
-TEST_CASE("output.shooting refines every periodic case of a sweep; multipliers are the shot orbit's", "[two_body][shooting]") {
+TEST_CASE("output.shooting refines every periodic case of a sweep, multipliers are the shot orbit's", "[two_body][shooting]") {
   const SweepSpec spec = parse_sweep(
       "model = gap_oscillator\n[parameters]\nlaw = restitution\n[axes]\nlambda = 0.8, 1.0, 1.5\n"
       "[run]\nmax_periods = 200\nwindow_periods = 20\n[output]\nshooting = true\n", "s.ini", {});
