@@ -8,8 +8,8 @@ of its parameter axes and has initial-condition axes: per parameter point the at
 with its global id (the same attractor at neighbouring points keeps its id), its basin fraction (share
 of the initial conditions that reach it) and the events between points (birth, death, merger, split).
 
-Draws the fractions stacked against the continuation parameter, one colour per global id (the 20 ids
-found on most points have colours of their own, the rest reuse them; legend: id, class, the parameter
+Draws the fractions stacked against the continuation parameter, one look per global id (the ids found
+on most points first: nine colours, then the same colours hatched, so no two ids look alike; legend: id, class, the parameter
 range where it is found; the ids found on most points first), the share of initial conditions without
 a steady state in grey on top (each point drawn as a step as wide as its grid cell), an attractor found
 only by a seed (analysis.seed_from_previous; fraction 0) as a diamond on the axis in its colour, and
@@ -35,15 +35,11 @@ from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import plot_basins  # noqa: E402  (explicit_parameters: the title's fixed parameters)
 import vibro_results  # noqa: E402
 from vibro import style  # noqa: E402  (the shared look: vibro_results puts python/ on the path)
 
 style.setup()
 
-COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:olive",
-           "tab:cyan", "gold", "navy", "lime", "teal", "maroon", "magenta", "darkorange", "slateblue",
-           "yellowgreen", "crimson", "sienna")
 MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s"}
 LEGEND_MAX = 14
 LONG_LIVED = 3
@@ -78,7 +74,7 @@ def read(path):
     events = {k: ds["event_" + k].values for k in ("kind", "point", "global_id", "partner", "parameter_from", "parameter_to")}
     return dict(axes=axes, values=values, units=units, offsets=offsets, table=table, cases_run=cases_run,
                 settled=settled, events=events, model=str(ds.attrs.get("model", "")), axis=continued,
-                params=vibro_results.fixed_parameters(ds), root=dict(ds.attrs))
+                dataset=ds)
 
 
 def unit_text(unit):
@@ -102,7 +98,8 @@ def lines_of(d):
     return out
 
 
-def draw(ax, d, points, colour_of, legend_ids):
+def draw(ax, d, points, look_of, legend_ids):
+    colour_of = lambda i: look_of(i)["color"]  # noqa: E731
     x = d["values"][d["axis"]]
     table, offsets = d["table"], d["offsets"]
     fractions = defaultdict(lambda: np.zeros(len(points)))
@@ -118,8 +115,9 @@ def draw(ax, d, points, colour_of, legend_ids):
     none = 1.0 - (d["settled"][points] / np.maximum(d["cases_run"][points], 1))
     # each point's fractions as a step of the width of its grid cell: the data are per point
     lower = np.zeros(len(points))
-    for values, colour in [(fractions[i], colour_of(i)) for i in ids] + [(none, "0.8")]:
-        ax.fill_between(x, lower, lower + values, step="mid", color=colour, linewidth=0)
+    for values, look in [(fractions[i], look_of(i)) for i in ids] + [(none, {"color": "0.8", "hatch": ""})]:
+        ax.fill_between(x, lower, lower + values, step="mid", facecolor=look["color"], hatch=look["hatch"] or None,
+                        edgecolor="white", linewidth=0)
         lower = lower + values
     # attractors found only by a seed (no initial condition of the grid reached them): fraction 0, so
     # no band; a diamond on the axis in their colour
@@ -185,19 +183,20 @@ def main():
     # events draw dashed lines in them, so no long-lived id is black or grey)
     spans = Counter(int(g) for g in d["table"]["global_id"])
     rank = {i: k for k, (i, _) in enumerate(sorted(spans.items(), key=lambda kv: (-kv[1], kv[0])))}
-    colour_of = lambda i: COLOURS[rank.get(i, i) % len(COLOURS)]  # noqa: E731
+    # past the palette's nine colours an id is told apart by its hatch: no two ids of the figure alike
+    look_of = lambda i: style.category_style(rank.get(i, len(rank) + i))  # noqa: E731
     fig, axs = plt.subplots(len(shown), 1, figsize=(10, 3.6 * len(shown) + 0.6), squeeze=False)
     ev = d["events"]
     unit = unit_text(d["units"][d["axis"]])
     for ax, k in zip(axs[:, 0], shown):
         title, points = lines[k]
         legend_ids = {}
-        levels = draw(ax, d, points, colour_of, legend_ids)
+        levels = draw(ax, d, points, look_of, legend_ids)
         handles = []
         # the ids found on most points first
         for i, (cls, lo, hi, _) in sorted(legend_ids.items(), key=lambda kv: (-kv[1][3], kv[0]))[:LEGEND_MAX]:
             shown_unit = "" if unit == "-" else " " + unit
-            handles.append(Patch(facecolor=colour_of(i), label="id %d: %s, %s %g..%g%s" % (i, cls, d["axis"], lo, hi, shown_unit)))
+            handles.append(style.category_handle(look_of(i), "id %d: %s, %s %g..%g%s" % (i, cls, d["axis"], lo, hi, shown_unit)))
         if len(legend_ids) > LEGEND_MAX:
             handles.append(Patch(facecolor="none", edgecolor="none", label="+ %d more ids" % (len(legend_ids) - LEGEND_MAX)))
         handles.append(Patch(facecolor="0.8", label="no steady state"))
@@ -205,9 +204,8 @@ def main():
                               label="found only by a seed (fraction 0)"))
         for kind, m in MARKERS.items():
             handles.append(Line2D([], [], ls="", marker=m, color="0.5", markeredgecolor="k", label=kind))
-        ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-        fixed = ", ".join("%s = %s" % (n, ("%g" % v) if isinstance(v, float) else v)
-                          for n, v in plot_basins.explicit_parameters(d["root"], d["params"]))
+        style.legend_outside(ax, handles, frameon=False)
+        fixed = style.parameter_text(d["dataset"])  # with units
         line = ", ".join(t for t in (title, fixed) if t)
         ax.set_title("basin fractions along %s: %s%s" % (d["axis"], d["model"], ("\n" + line) if line else ""),
                      fontsize=10, pad=22 + 18 * levels)

@@ -260,7 +260,7 @@ def main(argv):
         handles.append(Line2D([], [], ls="--", color="k", label="linear (impact-free) closed form"))
     if lo <= lstar0 <= hi:
         handles.append(Line2D([], [], ls=":", color="tab:purple", label="grazing lambda* = %.4f" % lstar0))
-    axs[1][0].legend(handles=handles, loc="upper left", fontsize=7.5, framealpha=0.9)
+    style.legend_outside(axs[1][0], handles)
     style.save(fig, out)
 
     print("lambda* = D/|X1 - X2| = %.5f   (|X1| = %.6f, |X2| = %.6f m per unit lambda)" % (

@@ -14,7 +14,13 @@ in this process (matplotlib is imported once). For every figure it checks:
   - no title names a file (a path or an .h5/.ini/.png name);
   - class maps use a categorical colour map (vibro.style), never a continuous one, and a diverging map
     is centred on zero;
-  - each figure went through vibro.style.save (so the shared style applies).
+  - each figure went through vibro.style.save (so the shared style applies);
+  - its layout, measured with matplotlib's bounding boxes (vibro.style.layout_problems): no legend,
+    title, axis label or tick label past the canvas, no legend over an axes' data area or a label, no
+    two texts of an axes overlapping.
+Then every examples/python script and every vibro.plot helper is drawn as a user draws them (the built
+package, matplotlib's defaults, the script's own savefig; python_figures.py) and its layout checked the
+same way.
 With --out the figures stay in DIR (for looking at them); --points/--periods make them richer, --points 0
 runs the examples as they are; --only picks examples; --reuse draws the results already in DIR.
 """
@@ -190,7 +196,24 @@ def problems_of(script, description):
                 found.append("diverging colour map %s not centred on zero (%g .. %g)" % (name, lo, hi))
     if script in CLASS_MAP_SCRIPTS and "categorical" not in maps:
         found.append("class map without a categorical colour map (maps: %s)" % maps)
-    return found
+    return found + description.get("layout", ["no layout measured (not saved through vibro.style.save)"])
+
+
+def python_figures(vibro, source, results):
+    """The problems of the examples/python scripts' and vibro.plot helpers' figures (python_figures.py,
+    in a fresh interpreter: matplotlib's defaults, as a user has them)."""
+    build_python = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(vibro))), "python")
+    out = os.path.join(results, "python_figures.json")
+    done = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "python_figures.py"),
+                           build_python, source, results, out], capture_output=True, text=True)
+    if done.returncode != 0:
+        return ["python_figures.py failed (%d): %s" % (done.returncode, done.stderr[-800:])]
+    import json
+
+    with open(out) as f:
+        records = json.load(f)
+    return ["%s: %s" % (r["figure"], p) for r in records for p in r["problems"]] + \
+        ([] if records else ["python_figures.py drew nothing"])
 
 
 def main():
@@ -259,8 +282,11 @@ def main():
                 continue
             figures += 1
             failures += ["%s: %s" % (name, p) for p in problems_of(words[0], mine[-1])]
-    print("%d examples run in %.1f s, %d figures drawn and checked in %.1f s"
-          % (len(examples), ran, figures, time.time() - start - ran))
+    drawn = time.time()
+    if not args.only:
+        failures += python_figures(args.vibro, source, results)
+    print("%d examples run in %.1f s, %d figures drawn and checked in %.1f s, the Python examples and "
+          "vibro.plot helpers in %.1f s" % (len(examples), ran, figures, drawn - start - ran, time.time() - drawn))
     print("CPU seconds per script: " + ", ".join("%s %.1f" % item for item in sorted(cpu.items(), key=lambda i: -i[1])))
     if failures:
         print("FAILED:\n" + "\n".join(failures))
