@@ -17,6 +17,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -65,6 +66,7 @@ def main():
         scale = float(np.nanmax(every[:, p])) if p < len(columns) and every.size else float(np.nanmax(np.abs(drift)))
         style.tidy_limits(ax, atol=tol * scale, scale=scale)
     axes[-1, 0].set_xlabel(style.label("stroboscopic sample k (t = t_window + k T)", "-"))
+    axes[-1, 0].xaxis.set_major_locator(MaxNLocator(integer=True))  # samples are counted
     where = np.unravel_index(args.case, ds["status"].shape)  # file order is the grid's C order
     point = [style.quantity(dim, ds[dim].values[i], style.variable_unit(ds[dim]))
              for dim, i in zip(ds["status"].dims, where) if dim in ds.coords]

@@ -10,7 +10,7 @@ and whose name is closest to X's), with the samples as dots. Bottom right: the i
 impact's phase (t mod T) / T against the approach value of the component its reset changes most (for a
 model without impacts, such as the beam slider, the closings of its contacts). The title carries the
 case's values of the parameters its sweep sets and sweeps, with units; a component moving less than
-1e-9 of its unit's largest motion (rounding residue) is drawn flat.
+1e-6 of its unit's largest motion (a residue) is drawn flat.
 --from-period P leaves the first P periods (a transient) out of the portrait and the map.
 """
 import argparse
@@ -33,7 +33,8 @@ style.setup()
 PROG = "plot_trace.py"
 
 
-RESIDUE = 1e-9  # a component moving less than this fraction of its unit's largest motion is drawn flat
+RESIDUE = 1e-6  # a component moving less than this fraction of its unit's largest motion is drawn flat:
+# a thousandth of a pixel on any figure, below the models' solver tolerances (the beam slider's 1e-5)
 
 
 def tidy(ax, scales=None):
