@@ -17,7 +17,7 @@ each event as a marker above the plot at the middle of the interval where it hap
 triangle, death: down triangle, merger: circle, split: square) in the colour of the attractor that
 appears or ends. The events of ids found on 3 points or more (and on a tenth of the line), or on 2 or more
 that reach an end of the line, are large,
-labelled with the id, stacked when they share an interval and drawn as a dashed line in the id's colour
+labelled with the id, stacked when they lie closer than 4 % of the axis (so no labels overlap) and drawn as a dashed line in the id's colour
 through the plot; those of short-lived ids are small, on one row below them. With further parameter axes, one panel per combination of their values (at
 most --max-panels, default 6, spread evenly). Prints the events with their intervals.
 """
@@ -143,13 +143,15 @@ def draw(ax, d, points, look_of, legend_ids):
 def draw_events(ax, d, points, colour_of, span):
     """The events of this line above the stack, at the middle of their interval. Ids found on many
     points (long_lived: at least LONG_LIVED and a tenth of the line): a large marker labelled with the
-    id, the events of one interval stacked upwards (a birth and a death in one interval both show), and
+    id, events closer than 4 % of the axis stacked upwards (a birth and a death in one interval both show), and
     a dashed line down through the stack in the id's colour. Short-lived ids (which would hide the
     figure): small markers on one row below them."""
     ev = d["events"]
     in_line = set(int(p) for p in points)
     long_lived = max(LONG_LIVED, len(points) // 10)
-    row = Counter()
+    x = d["values"][d["axis"]]
+    gap = 0.04 * float(x.max() - x.min() or 1.0)  # a label and its marker: ~4 % of the axis wide
+    placed = []  # (mid, row) of the large markers drawn: a row holds labels at least `gap` apart
     for k in range(len(ev["kind"])):
         if int(ev["point"][k]) not in in_line:
             continue
@@ -160,12 +162,13 @@ def draw_events(ax, d, points, colour_of, span):
         if span.get(gid, 0) < long_lived:
             ax.plot([mid], [1.03], markersize=4, **style)
             continue
-        y = 1.09 + 0.06 * row[mid]
-        row[mid] += 1
+        level = next(r for r in range(len(placed) + 1) if all(abs(m - mid) >= gap for m, q in placed if q == r))
+        placed.append((mid, level))
+        y = 1.09 + 0.06 * level
         ax.plot([mid], [y], markersize=8, **style)
         ax.annotate("%d" % gid, (mid, y), xytext=(5, -3), textcoords="offset points", fontsize=7, annotation_clip=False)
         ax.axvline(mid, color=colour_of(gid), lw=1.2, ls="--", zorder=4)
-    return max(row.values()) if row else 0
+    return 1 + max(q for _, q in placed) if placed else 0
 
 
 def main():

@@ -29,12 +29,15 @@ def label(variable):
     return style.variable_label(variable)
 
 
-def _title(ax, dataset, point=None):
+def _title(ax, dataset, point=None, pad=None):
     """The axes' title, unless it has one: the sweep's fixed parameters (and the values `point` picks)
     with their units."""
-    if not ax.get_title():
+    if not ax.get_title() and not ax.get_title("left"):
+        import textwrap
+
         picked = [style.quantity(k, v, style.variable_unit(dataset[k]) if k in dataset else "") for k, v in (point or {}).items()]
-        ax.set_title(", ".join(t for t in [style.parameter_text(dataset)] + picked if t), fontsize="small")
+        text = ", ".join(t for t in [style.parameter_text(dataset)] + picked if t)
+        ax.set_title(textwrap.fill(text, 60), fontsize="small", loc="left", pad=pad)  # from the axes' left edge: inside the canvas
 
 
 def _legend_labels(dataset, codes):
@@ -183,7 +186,7 @@ def fractions(dataset, ax=None, legend=True, **point):
     ax.set_ylim(0, 1)
     ax.set_xlabel(label(dataset[axis]))
     ax.set_ylabel(style.label("basin fraction", "-"))
-    _title(ax, dataset, point)
+    _title(ax, dataset, point, pad=14)  # above the row of event markers
     if legend:
         handles, _ = ax.get_legend_handles_labels()
         style.legend_outside(ax, handles + _event_handles(kinds), title="global id, class; events")

@@ -548,6 +548,10 @@ def layout_problems(fig, tight=False, min_overlap=4.0, drawn=False):
         for other, second in legends:
             if second is not legend and other > name and _overlap(box, second.get_window_extent(renderer)) > min_overlap:
                 problems.append("%s overlaps %s" % (name, other))
+    for i in range(len(texts)):  # titles and labels on one another (a title set over a helper's title)
+        for j in range(i + 1, len(texts)):
+            if _overlap(texts[i][1].get_window_extent(renderer), texts[j][1].get_window_extent(renderer)) > min_overlap:
+                problems.append("%s and %s overlap" % (texts[i][0], texts[j][0]))
     for k, ax in enumerate(fig.axes):
         boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts if t.get_visible() and t.get_text()]
         for i in range(len(boxes)):

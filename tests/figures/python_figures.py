@@ -90,6 +90,7 @@ def helper(name, path, draw):
 
 helper("classes", "conveyor_fig6.h5", lambda ds: vibro.plot.classes(ds, "a_hat", "mean_velocity"))
 helper("bifurcation", "conveyor_fig6.h5", lambda ds: vibro.plot.bifurcation(ds, "a_hat"))
+helper("bifurcation_dimer", "dimer_fig15.h5", lambda ds: vibro.plot.bifurcation(ds, "A_r"))  # a long title
 helper("drift_map", "conveyor_fig6.h5", lambda ds: vibro.plot.drift_map(ds, "a_hat", "z0"))
 helper("basin", "conveyor_basin_a50.h5", lambda ds: vibro.plot.basin(ds, "z0", "v0"))
 helper("fractions", "conveyor_global_continuation.h5", lambda ds: vibro.plot.fractions(ds))
