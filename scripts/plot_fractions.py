@@ -93,7 +93,7 @@ def lines_of(d):
     out = []
     for k, points in enumerate(moved):
         where = np.unravel_index(k, other_shape) if others else ()
-        title = ", ".join("%s = %g %s" % (a, values[a][i], unit_text(d["units"][a])) for a, i in zip(others, where))
+        title = ", ".join(style.quantity(a, values[a][i], d["units"][a]) for a, i in zip(others, where))  # "c_r = 0.6"
         out.append((title, points))
     return out
 

@@ -9,12 +9,16 @@
     style.count_mesh(ax, xe, ye, counts, "impacts")  # sequential colours, integer ticks
     style.binary_mesh(ax, xe, ye, locked, ("drifting", "locked"))   # two colours and a legend
     style.symlog(ax, "y", linthresh)                # readable ticks: 0 and whole decades, none crowded
-    style.tidy_limits(ax)                           # no axis blown up around rounding noise
+    style.tidy_limits(ax, atol=tol * scale)         # no axis blown up around rounding noise or a residue
+    style.legend_outside(ax, handles)               # beside the axes, never on the data or off the canvas
+    look = style.category_style(k)                  # colour, then marker / hatch past the nine colours
+    ax.set_title(style.parameter_text(ds))          # "f = 50 Hz, c_r = 0.6": the sweep's fixed parameters
     style.save(fig, path)                           # one dpi, one layout; records what was drawn
+    style.layout_problems(fig)                      # what a reader would see cut off or covered
 
 Every axis label carries its unit in brackets ("[-]" declares a dimensionless quantity); titles name
 the model and the parameters, never a file. `saved` lists a description of every figure written
-(labels, titles, colour maps), which the figure test checks.
+(labels, titles, colour maps, layout problems), which the figure test checks.
 """
 import re
 
