@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Basin fractions along a parameter: the global continuation of attractors of a `vibro run` sweep.
 
-usage: plot_fractions.py IN.h5 OUT.png [--max-panels N]
+usage: plot_fractions.py IN.h5 OUT.png [--max-panels N] [--obs NAME]
 
 Reads /basins (docs/hdf5_schema.md) through vibro.open, written when the sweep sets analysis.global_continuation to one
 of its parameter axes and has initial-condition axes: per parameter point the attractors found, each
@@ -19,7 +19,9 @@ appears or ends. The events of ids found on 3 points or more (and on a tenth of 
 that reach an end of the line, are large,
 labelled with the id, stacked when they lie closer than 4 % of the axis (so no labels overlap) and drawn as a dashed line in the id's colour
 through the plot; those of short-lived ids are small, on one row below them. With further parameter axes, one panel per combination of their values (at
-most --max-panels, default 6, spread evenly). Prints the events with their intervals.
+most --max-panels, default 6, spread evenly). Below each, the second view (vibro.plot.attractor_curves): each
+id's property (--obs, default the mean velocity) against the parameter in the same colours, the median of
+its cases with their range, its events marked. Prints the events with their intervals.
 """
 import argparse
 import os
@@ -36,6 +38,7 @@ from matplotlib.patches import Patch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vibro_results  # noqa: E402
+from vibro import plot as vibro_plot  # noqa: E402  (attractor_curves: the second view)
 from vibro import style  # noqa: E402  (the shared look: vibro_results puts python/ on the path)
 
 style.setup()
@@ -94,7 +97,7 @@ def lines_of(d):
     for k, points in enumerate(moved):
         where = np.unravel_index(k, other_shape) if others else ()
         title = ", ".join(style.quantity(a, values[a][i], d["units"][a]) for a, i in zip(others, where))  # "c_r = 0.6"
-        out.append((title, points))
+        out.append((title, points, {a: values[a][i] for a, i in zip(others, where)}))
     return out
 
 
@@ -176,6 +179,8 @@ def main():
     ap.add_argument("input")
     ap.add_argument("output")
     ap.add_argument("--max-panels", type=int, default=6)
+    ap.add_argument("--obs", default=None, help="the attractors' property in the lower panel (default: the "
+                    "first observable named velocity, drift or speed)")
     args = ap.parse_args()
     d = read(args.input)
     lines = lines_of(d)
@@ -188,11 +193,22 @@ def main():
     rank = {i: k for k, (i, _) in enumerate(sorted(spans.items(), key=lambda kv: (-kv[1], kv[0])))}
     # past the palette's nine colours an id is told apart by its hatch: no two ids of the figure alike
     look_of = lambda i: style.category_style(rank.get(i, len(rank) + i))  # noqa: E731
-    fig, axs = plt.subplots(len(shown), 1, figsize=(10, 3.6 * len(shown) + 0.6), squeeze=False)
+    # per line two panels: the fractions, then each id's mean velocity (or other property) along the
+    # axis in the same colours, births and deaths marked (vibro.plot.attractor_curves)
+    fig, axs = plt.subplots(2 * len(shown), 1, figsize=(10, 6.4 * len(shown) + 0.6), squeeze=False,
+                            gridspec_kw=dict(height_ratios=[1.1, 1] * len(shown)))
     ev = d["events"]
     unit = unit_text(d["units"][d["axis"]])
-    for ax, k in zip(axs[:, 0], shown):
-        title, points = lines[k]
+    for row, k in enumerate(shown):
+        ax, curves = axs[2 * row, 0], axs[2 * row + 1, 0]
+        title, points, point = lines[k]
+        ids = sorted(set(int(g) for g in d["table"]["global_id"]))
+        vibro_plot.attractor_curves(d["dataset"], variable=args.obs, ax=curves, legend=False,
+                                    looks={i: look_of(i) for i in ids}, **point)
+        curves.set_title("")
+        curves.set_title("the attractors' %s along %s (events marked as above)" % (
+            curves.get_ylabel().split(" (")[0], d["axis"]), fontsize=9, loc="left")
+        curves.set_xlim(d["values"][d["axis"]].min(), d["values"][d["axis"]].max())
         legend_ids = {}
         levels = draw(ax, d, points, look_of, legend_ids)
         handles = []

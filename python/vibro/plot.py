@@ -234,15 +234,17 @@ def _event_handles(kinds):
                    markersize=7, label=kind) for kind in sorted(kinds)]
 
 
-def attractor_curves(dataset, variable=None, ax=None, legend=True, **point):
+def attractor_curves(dataset, variable=None, ax=None, legend=True, looks=None, **point):
     """The second view of a global continuation (Attractors.jl's attractor curves): a property of each
     attractor against the continuation axis, one colour (and marker) per global id as in fractions().
     The property is the median of `variable` (an observable per case; default the first whose name has
     velocity, drift or speed, else the first) over the cases that reached the attractor at a point,
     with their range as a bar; each event (birth ^, death v, merger o, split s, any other kind X, e.g.
     a period doubling) is marked on its id's curve at the side of its interval where the id exists.
-    `point` picks the values of further parameter axes, as in fractions()."""
-    axis, line, ids, looks = _continuation(dataset, "attractor_curves", point)
+    `point` picks the values of further parameter axes, as in fractions(); `looks` (id -> category_style)
+    draws the ids as another figure of the same ids does."""
+    axis, line, ids, own = _continuation(dataset, "attractor_curves", point)
+    looks = looks or own
     import xarray as xr
 
     if variable is None:
