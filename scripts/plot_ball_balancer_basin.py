@@ -29,7 +29,7 @@ def main(path, out):
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
     ea, eb = vibro_results.cell_edges(data["axes"][a]), vibro_results.cell_edges(data["axes"][b])
     # locked or drifting: two colours and a legend (white: a case that is not ok)
-    style.binary_mesh(axes[0], eb, ea, locked, ("drifting", "locked"), loc="upper right")
+    style.binary_mesh(axes[0], eb, ea, locked, ("drifting", "locked"))
     m1 = axes[1].pcolormesh(eb, ea, x, cmap="viridis")
     fig.colorbar(m1, ax=axes[1], label=style.label("x_max / R", "-"))
     for ax in axes:

@@ -37,7 +37,7 @@ def main(up_path, down_path, out):
     params = data["params"]  # what the files ran
     ax.set_title("%d ball(s), spin %g omega_n: continuation in m_e/m_P (dots: locked)"
                  % (int(params.get("n_balls", 1)), params.get("spin_ratio", float("nan"))))
-    ax.legend()
+    style.legend_outside(ax)
     style.save(fig, out)
     ru, xu, lu = curves["up"]
     rd, xd, ld = curves["down"]

@@ -55,7 +55,7 @@ def main(path, out):
     ax.set_xlabel(style.label("m_e / m_P", "-"))
     ax.set_ylabel(style.label("x_max / R", "-"))
     ax.set_title("spin %s omega_n, %s balls (dots: locked)" % ("%.2f" % spin if first != "spin_ratio" else "swept", kind))
-    ax.legend()
+    style.legend_outside(ax)
     style.save(fig, out)
 
 

@@ -32,7 +32,6 @@ is the file's box size, and computed here otherwise (older files, another --box)
 import argparse
 import math
 import os
-import re
 import sys
 from collections import Counter
 
@@ -50,9 +49,6 @@ from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
 style.setup()
 
 PREFERRED_OBS = ("mean_velocity", "A1")
-LABEL_COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink",
-                 "tab:olive", "tab:cyan", "gold", "navy", "lime", "teal", "maroon", "magenta",
-                 "darkorange", "slateblue", "yellowgreen", "crimson", "sienna")
 LEGEND_MAX = 12
 # outcome codes of cases without a steady state (from /cases/status)
 INFEASIBLE, FAILED, NOT_RUN = -2, -3, -4
@@ -110,30 +106,6 @@ def basin_entropy(outcome, box):
         return float("nan"), float("nan"), 0, 0
     sbb = float(np.mean(s_boundary)) if s_boundary else 0.0
     return float(np.mean(s_all)), sbb, len(s_all), len(s_boundary)
-
-
-def explicit_parameters(root, params):
-    """The [parameters] keys the sweep file (or a command-line override) sets, with their values."""
-    keys = []
-    section = None
-    for line in root.get("sweep_text", "").splitlines():
-        t = line.strip()
-        m = re.match(r"#\s*--parameters\.([A-Za-z0-9_]+)=", t)
-        if m:
-            keys.append(m.group(1))
-            continue
-        if not t or t.startswith(("#", ";")):
-            continue
-        if t.startswith("["):
-            section = t.strip("[]").strip()
-            continue
-        if section == "parameters" and "=" in t:
-            keys.append(t.split("=", 1)[0].strip())
-    out = []
-    for k in keys:
-        if k in params and k not in [o[0] for o in out]:
-            out.append((k, params[k]))
-    return out
 
 
 def fmt_value(name, value, units):
@@ -198,10 +170,8 @@ def main():
         cases = idx[p]
         where = np.unravel_index(p, panel_shape) if panel_axes else ()
         title = ", ".join(fmt_value(a, data["axes"][a][k], units) for a, k in zip(panel_axes, where))
-        if not title:
-            fixed = explicit_parameters(root, data["params"])
-            title = ", ".join("%s = %s" % (k, ("%g" % v) if isinstance(v, float) else v) for k, v in fixed)
-            title = "%s: %s" % (data["model"], title) if title else "%s (one parameter point)" % data["model"]
+        if not title:  # one parameter point: the figure's title names its parameters
+            title = "%s (one parameter point)" % data["model"]
         out = outcome[cases]
         flat = cases.ravel()
         total = flat.size
@@ -266,20 +236,19 @@ def main():
     for ax, p in zip(axs, shown):
         title, cases, out, rows, sb, sbb = panels[p]
         codes = [r[0] for r in rows]
-        colours = [LABEL_COLOURS[c % len(LABEL_COLOURS)] if c >= 0 else SPECIAL[c][1] for c in codes]
+        # label k: the k-th category look (colour, and past the palette a hatch), the same in every panel
+        looks = [style.category_style(c) if c >= 0 else {"color": SPECIAL[c][1], "hatch": ""} for c in codes]
         pos = {c: k for k, c in enumerate(codes)}
         img = np.vectorize(pos.get)(out).astype(float)
-        cmap, norm = style.categorical_cmap(colours)
         if one_d:
-            ax.pcolormesh(vibro_results.cell_edges(xv), [0, 1], img[None, :], cmap=cmap, norm=norm,
-                          shading="flat")
+            style.category_mesh(ax, vibro_results.cell_edges(xv), [0, 1], img[None, :], looks, shading="flat")
             ax.set_yticks([])
         else:
             yname = map_axes[1]
             yv = data["axes"][yname]
             # image rows = y (second map axis), columns = x (first map axis)
-            ax.pcolormesh(vibro_results.cell_edges(xv), vibro_results.cell_edges(yv), img.T, cmap=cmap, norm=norm,
-                          shading="flat")
+            style.category_mesh(ax, vibro_results.cell_edges(xv), vibro_results.cell_edges(yv), img.T, looks,
+                                shading="flat")
             ax.set_ylabel(style.label(yname, units.get(yname, "")))
         ax.set_xlabel(style.label(xname, units.get(xname, "")))
         ax.set_title("%s\nS_b = %.3f, S_bb = %.3f" % (title, sb, sbb), fontsize=9)
@@ -290,7 +259,7 @@ def main():
         # at most LEGEND_MAX entries: the largest basins, then one line for the rest
         ranked = sorted(range(len(rows)), key=lambda r: -rows[r][3])
         keep = set(ranked[:LEGEND_MAX]) if len(rows) > LEGEND_MAX + 1 else set(ranked)
-        for r, ((lab, cls_text, cnt, share, mean, lo, hi), col) in enumerate(zip(rows, colours)):
+        for r, ((lab, cls_text, cnt, share, mean, lo, hi), look) in enumerate(zip(rows, looks)):
             if r not in keep:
                 continue
             if lab >= 0:
@@ -300,7 +269,7 @@ def main():
                                                             " " + obs_unit if obs_unit else "", 100 * share)
             else:
                 text = "%s (%.1f %%)" % (cls_text, 100 * share)
-            handles.append(Patch(facecolor=col, edgecolor="0.3", label=text))
+            handles.append(style.category_handle(look, text))
         rest = [rows[r] for r in range(len(rows)) if r not in keep]
         if rest:
             handles.append(Patch(facecolor="none", edgecolor="none",
@@ -312,7 +281,7 @@ def main():
         else:
             ax.legend(handles=handles, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13),
                       ncol=1, frameon=False)
-    fig.suptitle("basins of attraction: %s" % data["model"], fontsize=11)
+    style.suptitle(fig, data["dataset"], "basins of attraction")  # the fixed parameters with their units
     style.save(fig, args.output)
     print("\nwrote %s" % args.output)
 

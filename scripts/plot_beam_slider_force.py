@@ -57,11 +57,11 @@ def main():
     style.symlog(ax1, "y", 1e-5)  # ticks at 0 and whole decades: none crowd the zero line
     ax1.axhline(0, color="k", lw=0.5)
     ax1.set_ylabel(vibro_results.label(data, "F_x_mean", "mean F_x"))
-    ax1.legend()
+    style.legend_outside(ax1)
     ax2.set_yscale("log")
     ax2.set_ylabel(vibro_results.label(data, "energy_mean", "mean energy"))
     ax2.set_xlabel(vibro_results.label(data, "x_C0", "x_C / l"))
-    ax1.set_title("surrogate system: mean axial contact force on the slider")
+    style.suptitle(fig, data["dataset"], "surrogate system: mean axial contact force on the slider")
     style.save(fig, sys.argv[2])
     for fv, x0, kind in found:
         print("f = %g Hz: zero of F_x at x_C = %.4f l (%s)" % (fv, x0, kind))

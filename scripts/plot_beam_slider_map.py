@@ -40,13 +40,12 @@ def main():
     fig.colorbar(sc, ax=[ax1, ax2], label=vibro_results.label(data, "x_C0", "x_C(0) / l"))
     ax1.axhspan(0.48, 0.52, color="0.9", zorder=0, label="centre (class C)")
     ax1.set_ylabel(vibro_results.label(data, "x_C_mean", "mean x_C / l"))
-    ax1.legend(loc="upper right")
+    style.legend_outside(ax1)
     ax2.scatter(f[ok], energy[ok], c=x0[ok], cmap="viridis", s=14)
     ax2.set_yscale("log")
     ax2.set_ylabel(vibro_results.label(data, "energy_mean", "mean energy"))
     ax2.set_xlabel(vibro_results.label(data, "f"))
-    ax1.set_title("beam with sliding mass, %s system (base_load = %s)" % (data["params"].get("variant", "adaptive"),
-                                                                         data["params"].get("base_load", "?")))
+    style.suptitle(fig, data["dataset"], "beam with sliding mass")  # variant, base_load, ... with units
     style.save(fig, sys.argv[2])
     print("| f [Hz] | cases | off-centre fraction | off-centre x_C_mean / l: min / median / max | regime |")
     print("|---|---|---|---|---|")

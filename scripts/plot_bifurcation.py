@@ -8,7 +8,7 @@ docs/hdf5_schema.md; the file must have been written with output.strobe_points =
 are drawn as small dots at the case's value of the swept axis: coordinate NAME of the stroboscopic
 state (--coord; a column named in the attribute `columns` of /cases/strobe/values, default the first
 column; `drift_position` also works) against AXIS (--x; default the root attribute `continuation` when
-it is not `none`, else the first axis in grid order). A period-k orbit shows k dots per case, an
+it is not `none`, else the axis with the most values). A period-k orbit shows k dots per case, an
 irregular one a vertical band. Dots are coloured by the case's class (the same colour in every file;
 the '~' mark of a slowly converging case is dropped for the colour). Cases with further axes besides x
 are all drawn at their x value. Cases that are not ok (no stroboscopic points) are drawn as black
@@ -45,15 +45,6 @@ from vibro import style  # noqa: E402  (vibro_results puts python/ on the path)
 
 style.setup()
 
-# fixed colours for common classes (the same as plot_regimes.py where they overlap); others take the
-# next free colour of PALETTE in sorted order
-FIXED_COLOURS = {"L": "tab:blue", "S": "tab:blue", "(1,1)": "tab:green", "H1": "tab:green",
-                 "(2,1)": "tab:orange", "(2,2)": "tab:red", "(3,2)": "tab:purple", "(6,3)": "tab:brown",
-                 "(4,2)": "tab:pink", "(6,4)": "tab:olive", "(8,4)": "tab:cyan", "M1": "tab:orange",
-                 "Q": "black", "X": "0.55"}
-PALETTE = ("tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:olive", "tab:cyan", "gold", "navy",
-           "lime", "teal", "maroon", "magenta", "darkorange", "slateblue", "yellowgreen", "crimson",
-           "sienna", "deepskyblue", "tab:orange", "tab:green")
 FILE_STYLES = (dict(marker="o", s=3, filled=True), dict(marker="o", s=16, filled=False),
                dict(marker="x", s=10, filled=True), dict(marker="+", s=14, filled=True),
                dict(marker="s", s=10, filled=False), dict(marker="^", s=10, filled=False))
@@ -61,19 +52,6 @@ FILE_STYLES = (dict(marker="o", s=3, filled=True), dict(marker="o", s=16, filled
 
 def base_class(c):
     return c.rstrip("~")
-
-
-def class_colours(classes):
-    out = {}
-    used = set()
-    for c in classes:
-        if c in FIXED_COLOURS:
-            out[c] = FIXED_COLOURS[c]
-            used.add(FIXED_COLOURS[c])
-    free = [p for p in PALETTE if p not in used]
-    for k, c in enumerate(c for c in classes if c not in out):
-        out[c] = free[k % len(free)] if free else "black"
-    return out
 
 
 def class_sort_key(c):
@@ -113,6 +91,12 @@ def read_strobe(path, data, coord):
     return dict(ds.attrs), name, unit, values, samples["offsets"]
 
 
+def longest_axis(data):
+    """The default x axis: the swept axis with the most values (the first of those), so that a sweep of
+    33 aspect ratios at 3 frequencies is drawn against the aspect ratio; None without axes."""
+    return max(data["order"], key=lambda name: len(data["axes"][name])) if data["order"] else None
+
+
 def distinct_count(v, tol):
     if v.size == 0:
         return 0
@@ -135,7 +119,7 @@ def main():
         data = vibro_results.load(path)
         root, cname, cunit, values, offsets = read_strobe(path, data, args.coord)
         cont = root.get("continuation", "none")
-        xname = args.x or (cont if cont and cont != "none" else (data["order"][0] if data["order"] else None))
+        xname = args.x or (cont if cont and cont != "none" else longest_axis(data))
         if xname is None or xname not in data["coords"]:
             raise SystemExit("%s: no axis %r to plot against; axes: %s" % (path, xname, ", ".join(data["order"])))
         runs.append(dict(path=path, data=data, root=root, cname=cname, cunit=cunit, values=values, offsets=offsets,
@@ -152,7 +136,8 @@ def main():
 
     classes = sorted({base_class(c) for r in runs for c, s in zip(r["data"]["cls"], r["data"]["status"])
                       if s == 0 and c}, key=class_sort_key)
-    colours = class_colours(classes)
+    looks = style.category_styles(classes)  # past the palette: the class's marker (one file) and hatch (strip)
+    colours = {c: look["color"] for c, look in looks.items()}
     all_values = np.concatenate([r["values"] for r in runs]) if runs else np.array([])
     finite = all_values[np.isfinite(all_values)]
     span = float(finite.max() - finite.min()) if finite.size else 1.0
@@ -178,11 +163,12 @@ def main():
             sel = cs == c
             if not sel.any():
                 continue
+            marker = looks[c]["marker"] if nstrip == 1 else look["marker"]  # several files: marker = file
             if look["filled"]:
-                ax.scatter(xs[sel], vals[sel], s=look["s"], marker=look["marker"], c=colours[c],
+                ax.scatter(xs[sel], vals[sel], s=look["s"], marker=marker, c=colours[c],
                            linewidths=0.6 if look["marker"] in "x+" else 0, zorder=3 + k, rasterized=True)
             else:
-                ax.scatter(xs[sel], vals[sel], s=look["s"], marker=look["marker"], facecolors="none",
+                ax.scatter(xs[sel], vals[sel], s=look["s"], marker=marker, facecolors="none",
                            edgecolors=colours[c], linewidths=0.6, zorder=3 + k, rasterized=True)
         bad = data["status"] != 0
         if bad.any():
@@ -203,10 +189,10 @@ def main():
             strip_cls.append(Counter(here).most_common(1)[0][0] if here else "")
         strip_codes = sorted(set(strip_cls), key=lambda c: (c == "", class_sort_key(c) if c else ()))
         pos = {c: i for i, c in enumerate(strip_codes)}
-        cmap, norm = style.categorical_cmap([colours.get(c, "black") if c else "black" for c in strip_codes])
         sa = strips[k]
-        sa.pcolormesh(vibro_results.cell_edges(xv), [0, 1], np.array([[pos[c] for c in strip_cls]], dtype=float), cmap=cmap,
-                      norm=norm, shading="flat")
+        style.category_mesh(sa, vibro_results.cell_edges(xv), [0, 1], np.array([[pos[c] for c in strip_cls]], dtype=float),
+                            [looks[c] if c in looks else {"color": "black", "hatch": ""} for c in strip_codes],
+                            shading="flat")
         sa.set_yticks([0.5])
         sa.set_yticklabels(["%s %s" % ("●" if look["filled"] and look["marker"] == "o" else
                                        "○" if look["marker"] == "o" else look["marker"], r["direction"])
@@ -260,16 +246,16 @@ def main():
     ax.grid(True, alpha=0.3, linewidth=0.5)
     meanings = runs[0]["data"]["legend"].get("classes")
     labels = style.class_labels(classes, meanings, width=40)
-    class_handles = [Line2D([], [], linestyle="none", marker="s", markersize=7, color=colours[c], label=labels[c])
-                     for c in classes]
+    class_handles = [style.category_handle(looks[c], labels[c], "marker" if nstrip == 1 else "patch") for c in classes]
     # one legend right of the diagram, the files (marker) then the classes (colour): a legend of the
     # axes, which the layout makes room for
     gap = Line2D([], [], linestyle="none", label=" ")
     ax.legend(handles=file_handles + [gap] + class_handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0),
               ncol=max(1, (len(classes) + len(file_handles) + 20) // 22), frameon=False)
     models = sorted({r["data"]["model"] for r in runs})
-    ax.set_title("bifurcation diagram (stroboscopic points): %s, %s against %s" % (", ".join(models), cname, xname),
-                 fontsize=10)
+    fixed = style.parameter_text(runs[0]["data"]["dataset"]) if len(runs) == 1 else ""
+    ax.set_title("bifurcation diagram (stroboscopic points): %s, %s against %s%s" % (", ".join(models), cname, xname,
+                 "\n" + fixed if fixed else ""), fontsize=10)
     style.save(fig, output)
     print("wrote %s" % output)
 

@@ -55,10 +55,11 @@ def main():
     for kind, at in zip(kinds, where):
         for ax in (top, bottom):
             ax.axvline(at, color="C3", lw=0.8, ls=":")
-        top.annotate(kind, (at, np.nanmax(y)), rotation=90, fontsize=8, va="top", ha="right", color="C3")
+    style.event_labels(top, list(where), kinds)  # neighbouring events share a label: none overlap
     top.set_ylabel(style.label(coord, units.get(coord, "")))
-    top.legend(fontsize=8)
-    top.set_title("%s: branch in %s" % (model, name))
+    style.legend_outside(top)
+    style.tidy_limits(top)
+    top.set_title("%s: branch in %s\n%s" % (model, name, style.parameter_text(branch)), fontsize=9)
     bottom.set_ylabel(style.label("max |multiplier|", "-"))
     bottom.set_xlabel(style.variable_label(branch[name]))
     style.save(fig, args.output)

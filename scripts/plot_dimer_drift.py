@@ -100,7 +100,7 @@ def main():
     ax.set_xlabel(style.label("aspect ratio A_r", "-"))
     ax.set_ylabel(style.label("kappa_rel = 100 u f / g", "-"))
     ax.set_title("dimer drift, Gamma = %g, mu_c = %g, mu_i = %s" % (gamma, mu_c, data["params"].get("mu_i", "swept")))
-    ax.legend(fontsize=7)
+    style.legend_outside(ax)
     style.save(fig, args.output)
     print("wrote", args.output)
 

@@ -4,7 +4,7 @@
 usage: plot_drift_map.py IN.h5 OUT.png [--obs NAME] [--x AXIS] [--y AXIS]
 
 Draws the observable NAME (default: the first observable whose name contains "velocity", "drift" or
-"speed") over two swept axes as a coloured cell map (diverging colours centred on zero, so the
+"speed") over two swept axes (default: the longest across, the next longest up) as a coloured cell map (diverging colours centred on zero, so the
 direction of transport reads at a glance; sequential colours for a quantity without sign, whole-number
 bands for a count); with one axis, as a curve. Cases with any other axis
 values are averaged per cell (e.g. over initial conditions); cases that are not ok are left out.
@@ -50,8 +50,9 @@ def main():
     order = data["order"]
     if not order:
         raise SystemExit("plot_drift_map.py: %s has no swept axis" % args.input)
-    x = args.x or order[0]
-    y = args.y or (order[1] if len(order) > 1 and order[1] != x else None)
+    by_length = sorted(order, key=lambda a: -len(data["axes"][a]))  # stable: ties keep the grid order
+    x = args.x or by_length[0]  # the longest axis across, the next longest up
+    y = args.y or next((a for a in by_length if a != x), None)
     for a in (x, y):
         if a is not None and a not in order:
             raise SystemExit("plot_drift_map.py: no axis '%s' in %s (%s)" % (a, args.input, ", ".join(order)))
@@ -89,7 +90,7 @@ def main():
             fig.colorbar(mesh, ax=ax, label=label[obs])
         ax.set_xlabel(label[x])
         ax.set_ylabel(label[y])
-    ax.set_title("%s: %s" % (data["model"], obs))
+    ax.set_title("%s: %s\n%s" % (data["model"], obs, style.parameter_text(data["dataset"])), fontsize=9)
     style.save(fig, args.output)
     print("wrote %s" % args.output)
 

@@ -283,7 +283,7 @@ def main(argv=None):
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), markerscale=1.5, framealpha=0.85)
     for p in range(npan, nrow * ncol):
         axs[p // ncol][p % ncol].set_visible(False)
-    fig.suptitle("conveyor: mean feeding velocity against the acceleration amplitude", fontsize=10)
+    style.suptitle(fig, data["dataset"], "mean feeding velocity against the acceleration amplitude")
     style.save(fig, args.output)
     if not args.quiet:
         print("\n".join(lines))

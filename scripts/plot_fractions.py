@@ -1,15 +1,15 @@
 #!/usr/bin/python3
 """Basin fractions along a parameter: the global continuation of attractors of a `vibro run` sweep.
 
-usage: plot_fractions.py IN.h5 OUT.png [--max-panels N]
+usage: plot_fractions.py IN.h5 OUT.png [--max-panels N] [--obs NAME]
 
 Reads /basins (docs/hdf5_schema.md) through vibro.open, written when the sweep sets analysis.global_continuation to one
 of its parameter axes and has initial-condition axes: per parameter point the attractors found, each
 with its global id (the same attractor at neighbouring points keeps its id), its basin fraction (share
 of the initial conditions that reach it) and the events between points (birth, death, merger, split).
 
-Draws the fractions stacked against the continuation parameter, one colour per global id (the 20 ids
-found on most points have colours of their own, the rest reuse them; legend: id, class, the parameter
+Draws the fractions stacked against the continuation parameter, one look per global id (the ids found
+on most points first: nine colours, then the same colours hatched, so no two ids look alike; legend: id, class, the parameter
 range where it is found; the ids found on most points first), the share of initial conditions without
 a steady state in grey on top (each point drawn as a step as wide as its grid cell), an attractor found
 only by a seed (analysis.seed_from_previous; fraction 0) as a diamond on the axis in its colour, and
@@ -17,9 +17,11 @@ each event as a marker above the plot at the middle of the interval where it hap
 triangle, death: down triangle, merger: circle, split: square) in the colour of the attractor that
 appears or ends. The events of ids found on 3 points or more (and on a tenth of the line), or on 2 or more
 that reach an end of the line, are large,
-labelled with the id, stacked when they share an interval and drawn as a dashed line in the id's colour
+labelled with the id, stacked when they lie closer than 4 % of the axis (so no labels overlap) and drawn as a dashed line in the id's colour
 through the plot; those of short-lived ids are small, on one row below them. With further parameter axes, one panel per combination of their values (at
-most --max-panels, default 6, spread evenly). Prints the events with their intervals.
+most --max-panels, default 6, spread evenly). Below each, the second view (vibro.plot.attractor_curves): each
+id's property (--obs, default the mean velocity) against the parameter in the same colours, the median of
+its cases with their range, its events marked. Prints the events with their intervals.
 """
 import argparse
 import os
@@ -35,15 +37,12 @@ from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import plot_basins  # noqa: E402  (explicit_parameters: the title's fixed parameters)
 import vibro_results  # noqa: E402
+from vibro import plot as vibro_plot  # noqa: E402  (attractor_curves: the second view)
 from vibro import style  # noqa: E402  (the shared look: vibro_results puts python/ on the path)
 
 style.setup()
 
-COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink", "tab:olive",
-           "tab:cyan", "gold", "navy", "lime", "teal", "maroon", "magenta", "darkorange", "slateblue",
-           "yellowgreen", "crimson", "sienna")
 MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s"}
 LEGEND_MAX = 14
 LONG_LIVED = 3
@@ -78,7 +77,7 @@ def read(path):
     events = {k: ds["event_" + k].values for k in ("kind", "point", "global_id", "partner", "parameter_from", "parameter_to")}
     return dict(axes=axes, values=values, units=units, offsets=offsets, table=table, cases_run=cases_run,
                 settled=settled, events=events, model=str(ds.attrs.get("model", "")), axis=continued,
-                params=vibro_results.fixed_parameters(ds), root=dict(ds.attrs))
+                dataset=ds)
 
 
 def unit_text(unit):
@@ -97,12 +96,13 @@ def lines_of(d):
     out = []
     for k, points in enumerate(moved):
         where = np.unravel_index(k, other_shape) if others else ()
-        title = ", ".join("%s = %g %s" % (a, values[a][i], unit_text(d["units"][a])) for a, i in zip(others, where))
-        out.append((title, points))
+        title = ", ".join(style.quantity(a, values[a][i], d["units"][a]) for a, i in zip(others, where))  # "c_r = 0.6"
+        out.append((title, points, {a: values[a][i] for a, i in zip(others, where)}))
     return out
 
 
-def draw(ax, d, points, colour_of, legend_ids):
+def draw(ax, d, points, look_of, legend_ids):
+    colour_of = lambda i: look_of(i)["color"]  # noqa: E731
     x = d["values"][d["axis"]]
     table, offsets = d["table"], d["offsets"]
     fractions = defaultdict(lambda: np.zeros(len(points)))
@@ -118,8 +118,9 @@ def draw(ax, d, points, colour_of, legend_ids):
     none = 1.0 - (d["settled"][points] / np.maximum(d["cases_run"][points], 1))
     # each point's fractions as a step of the width of its grid cell: the data are per point
     lower = np.zeros(len(points))
-    for values, colour in [(fractions[i], colour_of(i)) for i in ids] + [(none, "0.8")]:
-        ax.fill_between(x, lower, lower + values, step="mid", color=colour, linewidth=0)
+    for values, look in [(fractions[i], look_of(i)) for i in ids] + [(none, {"color": "0.8", "hatch": ""})]:
+        ax.fill_between(x, lower, lower + values, step="mid", facecolor=look["color"], hatch=look["hatch"] or None,
+                        edgecolor="white", linewidth=0)
         lower = lower + values
     # attractors found only by a seed (no initial condition of the grid reached them): fraction 0, so
     # no band; a diamond on the axis in their colour
@@ -145,13 +146,15 @@ def draw(ax, d, points, colour_of, legend_ids):
 def draw_events(ax, d, points, colour_of, span):
     """The events of this line above the stack, at the middle of their interval. Ids found on many
     points (long_lived: at least LONG_LIVED and a tenth of the line): a large marker labelled with the
-    id, the events of one interval stacked upwards (a birth and a death in one interval both show), and
+    id, events closer than 4 % of the axis stacked upwards (a birth and a death in one interval both show), and
     a dashed line down through the stack in the id's colour. Short-lived ids (which would hide the
     figure): small markers on one row below them."""
     ev = d["events"]
     in_line = set(int(p) for p in points)
     long_lived = max(LONG_LIVED, len(points) // 10)
-    row = Counter()
+    x = d["values"][d["axis"]]
+    gap = 0.04 * float(x.max() - x.min() or 1.0)  # a label and its marker: ~4 % of the axis wide
+    placed = []  # (mid, row) of the large markers drawn: a row holds labels at least `gap` apart
     for k in range(len(ev["kind"])):
         if int(ev["point"][k]) not in in_line:
             continue
@@ -162,12 +165,13 @@ def draw_events(ax, d, points, colour_of, span):
         if span.get(gid, 0) < long_lived:
             ax.plot([mid], [1.03], markersize=4, **style)
             continue
-        y = 1.09 + 0.06 * row[mid]
-        row[mid] += 1
+        level = next(r for r in range(len(placed) + 1) if all(abs(m - mid) >= gap for m, q in placed if q == r))
+        placed.append((mid, level))
+        y = 1.09 + 0.06 * level
         ax.plot([mid], [y], markersize=8, **style)
         ax.annotate("%d" % gid, (mid, y), xytext=(5, -3), textcoords="offset points", fontsize=7, annotation_clip=False)
         ax.axvline(mid, color=colour_of(gid), lw=1.2, ls="--", zorder=4)
-    return max(row.values()) if row else 0
+    return 1 + max(q for _, q in placed) if placed else 0
 
 
 def main():
@@ -175,6 +179,8 @@ def main():
     ap.add_argument("input")
     ap.add_argument("output")
     ap.add_argument("--max-panels", type=int, default=6)
+    ap.add_argument("--obs", default=None, help="the attractors' property in the lower panel (default: the "
+                    "first observable named velocity, drift or speed)")
     args = ap.parse_args()
     d = read(args.input)
     lines = lines_of(d)
@@ -185,19 +191,31 @@ def main():
     # events draw dashed lines in them, so no long-lived id is black or grey)
     spans = Counter(int(g) for g in d["table"]["global_id"])
     rank = {i: k for k, (i, _) in enumerate(sorted(spans.items(), key=lambda kv: (-kv[1], kv[0])))}
-    colour_of = lambda i: COLOURS[rank.get(i, i) % len(COLOURS)]  # noqa: E731
-    fig, axs = plt.subplots(len(shown), 1, figsize=(10, 3.6 * len(shown) + 0.6), squeeze=False)
+    # past the palette's nine colours an id is told apart by its hatch: no two ids of the figure alike
+    look_of = lambda i: style.category_style(rank.get(i, len(rank) + i))  # noqa: E731
+    # per line two panels: the fractions, then each id's mean velocity (or other property) along the
+    # axis in the same colours, births and deaths marked (vibro.plot.attractor_curves)
+    fig, axs = plt.subplots(2 * len(shown), 1, figsize=(10, 6.4 * len(shown) + 0.6), squeeze=False,
+                            gridspec_kw=dict(height_ratios=[1.1, 1] * len(shown)))
     ev = d["events"]
     unit = unit_text(d["units"][d["axis"]])
-    for ax, k in zip(axs[:, 0], shown):
-        title, points = lines[k]
+    for row, k in enumerate(shown):
+        ax, curves = axs[2 * row, 0], axs[2 * row + 1, 0]
+        title, points, point = lines[k]
+        ids = sorted(set(int(g) for g in d["table"]["global_id"]))
+        vibro_plot.attractor_curves(d["dataset"], variable=args.obs, ax=curves, legend=False,
+                                    looks={i: look_of(i) for i in ids}, **point)
+        curves.set_title("")
+        curves.set_title("the attractors' %s along %s (events marked as above)" % (
+            curves.get_ylabel().split(" (")[0], d["axis"]), fontsize=9, loc="left")
+        curves.set_xlim(d["values"][d["axis"]].min(), d["values"][d["axis"]].max())
         legend_ids = {}
-        levels = draw(ax, d, points, colour_of, legend_ids)
+        levels = draw(ax, d, points, look_of, legend_ids)
         handles = []
         # the ids found on most points first
         for i, (cls, lo, hi, _) in sorted(legend_ids.items(), key=lambda kv: (-kv[1][3], kv[0]))[:LEGEND_MAX]:
             shown_unit = "" if unit == "-" else " " + unit
-            handles.append(Patch(facecolor=colour_of(i), label="id %d: %s, %s %g..%g%s" % (i, cls, d["axis"], lo, hi, shown_unit)))
+            handles.append(style.category_handle(look_of(i), "id %d: %s, %s %g..%g%s" % (i, cls, d["axis"], lo, hi, shown_unit)))
         if len(legend_ids) > LEGEND_MAX:
             handles.append(Patch(facecolor="none", edgecolor="none", label="+ %d more ids" % (len(legend_ids) - LEGEND_MAX)))
         handles.append(Patch(facecolor="0.8", label="no steady state"))
@@ -205,9 +223,8 @@ def main():
                               label="found only by a seed (fraction 0)"))
         for kind, m in MARKERS.items():
             handles.append(Line2D([], [], ls="", marker=m, color="0.5", markeredgecolor="k", label=kind))
-        ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-        fixed = ", ".join("%s = %s" % (n, ("%g" % v) if isinstance(v, float) else v)
-                          for n, v in plot_basins.explicit_parameters(d["root"], d["params"]))
+        style.legend_outside(ax, handles, frameon=False)
+        fixed = style.parameter_text(d["dataset"])  # with units
         line = ", ".join(t for t in (title, fixed) if t)
         ax.set_title("basin fractions along %s: %s%s" % (d["axis"], d["model"], ("\n" + line) if line else ""),
                      fontsize=10, pad=22 + 18 * levels)

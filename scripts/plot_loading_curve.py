@@ -215,6 +215,9 @@ def main(argv):
                     if lo <= lstar <= hi:
                         ax.axvline(lstar, color="tab:purple", lw=0.8, ls=":", zorder=0)
 
+    # the fixed parameters every file shares, with units (what differs is in the legend)
+    shared = [style.parameter_text(f["dataset"]).split(", ") for f in files]
+    shared = ", ".join(p for p in shared[0] if p and all(p in other for other in shared[1:]))
     for col, key in enumerate(keys):
         for row, (name, what) in enumerate((("A1", "A1: main body semi-amplitude [m]"),
                                             ("A2_pp", "A2: attached body, half peak-to-peak [m]"))):
@@ -223,7 +226,8 @@ def main(argv):
             ax.grid(alpha=0.3)
             t = key_title(key)
             if row == 0:
-                ax.set_title(("gap oscillator loading curve" + (": " + t if t else "")), fontsize=10)
+                ax.set_title(("gap oscillator loading curve" + (": " + t if t else "") + ("\n" + shared if shared else "")),
+                             fontsize=10)
             if row == 1:
                 ax.set_xlabel("load factor lambda [-]")
             ins = insets.get((row, col))
@@ -260,7 +264,7 @@ def main(argv):
         handles.append(Line2D([], [], ls="--", color="k", label="linear (impact-free) closed form"))
     if lo <= lstar0 <= hi:
         handles.append(Line2D([], [], ls=":", color="tab:purple", label="grazing lambda* = %.4f" % lstar0))
-    axs[1][0].legend(handles=handles, loc="upper left", fontsize=7.5, framealpha=0.9)
+    style.legend_outside(axs[1][0], handles)
     style.save(fig, out)
 
     print("lambda* = D/|X1 - X2| = %.5f   (|X1| = %.6f, |X2| = %.6f m per unit lambda)" % (

@@ -342,7 +342,7 @@ def main(argv):
         len(datas) > 1 and len(d["order"]) == 1) else "", color="0.6",
         marker=MARKERS[i % len(MARKERS)], ms=7, mfc="0.8", mec="k", label=file_label(d, x))
         for i, d in enumerate(datas)]
-    axs[-1].legend(handles=fhandles, loc="best", fontsize=7)
+    style.legend_outside(axs[-1], fhandles)
 
     others = sorted({a for d in datas for a in d["order"] if a != x})
     choice = ", ".join("%s=%s" % (k, v) for k, v in sorted(d0["params"].items())

@@ -5,7 +5,9 @@ usage: plot_strobe_series.py IN.h5 OUT.png [--case I]
 
 Draws every coordinate of the stroboscopic points stored for case I (default 0): the averaging
 window's samples (/cases/strobe; needs output.strobe_points = window, the default) against their
-index, one panel per state coordinate, with the drift position when the model transports.
+index, one panel per state coordinate, with the drift position when the model transports. The title
+gives the case's axis values and the sweep's fixed parameters with units; a residue below the run's
+period-detection tolerance (run.tol times the component's largest size in the sweep) is drawn flat.
 """
 import argparse
 import os
@@ -15,6 +17,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -55,10 +58,20 @@ def main():
     if panels > len(columns):
         axes[-1, 0].plot(k, drift, ".", ms=4)
         axes[-1, 0].set_ylabel(style.label("drift position", style.variable_unit(ds.strobe_drift_position)))
-    for ax in axes[:, 0]:
-        style.tidy_limits(ax)  # a constant up to rounding (1e-13) is drawn as the constant it is
+    # a converged orbit's residue (below the run's period-detection tolerance of the component's size
+    # over the sweep) is drawn flat, not as a trend with 8-digit ticks
+    tol = float(ds.attrs.get("tol", 1e-4))
+    every = np.abs(ds.strobe_values.values)
+    for p, ax in enumerate(axes[:, 0]):
+        scale = float(np.nanmax(every[:, p])) if p < len(columns) and every.size else float(np.nanmax(np.abs(drift)))
+        style.tidy_limits(ax, atol=tol * scale, scale=scale)
     axes[-1, 0].set_xlabel(style.label("stroboscopic sample k (t = t_window + k T)", "-"))
-    axes[0, 0].set_title("%s, case %d: class %s" % (model, args.case, cls))
+    axes[-1, 0].xaxis.set_major_locator(MaxNLocator(integer=True))  # samples are counted
+    where = np.unravel_index(args.case, ds["status"].shape)  # file order is the grid's C order
+    point = [style.quantity(dim, ds[dim].values[i], style.variable_unit(ds[dim]))
+             for dim, i in zip(ds["status"].dims, where) if dim in ds.coords]
+    axes[0, 0].set_title("%s, case %d: class %s\n%s" % (model, args.case, cls, ", ".join(
+        [p for p in [", ".join(point), style.parameter_text(ds)] if p])), fontsize=9)
     style.save(fig, args.output)
     print("wrote %s" % args.output)
 

@@ -28,7 +28,7 @@ spec = {
 }
 ds = vibro.sweep(spec)
 vibro.plot.basin(ds, "x1_0", "v1_0", variable="class")
-plt.title("Model A, omega = 7.35 rad/s: steady state by initial condition")
+plt.suptitle("Model A: steady state by initial condition")  # the axes' title gives the parameters
 os.makedirs("results", exist_ok=True)
 plt.savefig("results/gap_oscillator_basin.png", dpi=120)
 for code in np.unique(ds["class"].values[ds.status.values == 0]):

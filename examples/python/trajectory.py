@@ -18,6 +18,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 import vibro  # noqa: E402
+import vibro.style  # noqa: E402
 
 periods = 100
 traj = vibro.simulate("conveyor", periods=periods, samples_per_period=200, a_hat=50, z0=0.002, f=50, phi=12,
@@ -34,7 +35,7 @@ for ax, name in zip(axes, ("h", "u")):
     ax.plot(traj.event_time[events] / T, traj.event_before[events, c], "o", color="C3", ms=4, label="impact: before")
     ax.plot(traj.event_time[events] / T, traj.event_after[events, c], "x", color="C2", ms=6, label="after")
     ax.set_ylabel("%s (%s)" % (name, traj.units[c]))
-axes[1].legend(fontsize="small")
+vibro.style.legend_outside(axes[1])  # beside the data, inside the saved image
 axes[1].set_xlabel("t / T")
 axes[0].set_title("Conveyor, a_hat = 50 m/s^2: n = 1 hopping")
 os.makedirs("results", exist_ok=True)

@@ -6,6 +6,7 @@ and drawing on a matplotlib Axes (the current one by default); each returns that
     basin(ds, "z0", "v1", a_hat=50)         the attractor (or class) over two initial-condition axes
     drift_map(ds, "a_hat", "f")             a transport observable over two axes, centred on zero
     fractions(ds)                           stacked basin fractions along the continuation axis, by global id
+    attractor_curves(ds, "mean_velocity")   each global id's property along the continuation axis, events marked
 Every label, colour and legend follows vibro.style.
 """
 import numpy as np
@@ -28,8 +29,15 @@ def label(variable):
     return style.variable_label(variable)
 
 
-def _class_colours(codes):
-    return style.class_colours(codes)
+def _title(ax, dataset, point=None, pad=None):
+    """The axes' title, unless it has one: the sweep's fixed parameters (and the values `point` picks)
+    with their units."""
+    if not ax.get_title() and not ax.get_title("left"):
+        import textwrap
+
+        picked = [style.quantity(k, v, style.variable_unit(dataset[k]) if k in dataset else "") for k, v in (point or {}).items()]
+        text = ", ".join(t for t in [style.parameter_text(dataset)] + picked if t)
+        ax.set_title(textwrap.fill(text, 60), fontsize="small", loc="left", pad=pad)  # from the axes' left edge: inside the canvas
 
 
 def _legend_labels(dataset, codes):
@@ -48,39 +56,46 @@ def _flat(dataset, names):
 
 
 def classes(dataset, x, y, ax=None, legend=True, s=8):
-    """`y` (an observable) against the axis `x`, one dot per ok case, coloured by its class."""
+    """`y` (an observable) against the axis `x`, one dot per ok case, coloured by its class (past the
+    palette's nine colours, by colour and marker); the legend beside the axes."""
     ax = _axes(ax)
     flat = _flat(dataset, [x, y, "class"])
-    colours = _class_colours(flat["class"])
-    names = _legend_labels(dataset, colours)
-    for code, colour in colours.items():
+    looks = style.class_styles(flat["class"])
+    names = _legend_labels(dataset, looks)
+    for code, look in looks.items():
         chosen = flat["class"] == code
-        ax.scatter(flat[x][chosen], flat[y][chosen], s=s, color=colour, label="%s (%d)" % (names[code], chosen.sum()))
+        ax.scatter(flat[x][chosen], flat[y][chosen], s=s, color=look["color"], marker=look["marker"],
+                   label="%s (%d)" % (names[code], chosen.sum()))
     ax.set_xlabel(label(dataset[x]))
     ax.set_ylabel(label(dataset[y]))
+    style.tidy_limits(ax)
+    _title(ax, dataset)
     if legend:
-        ax.legend(fontsize="small", ncol=2, markerscale=1.5)
+        style.legend_outside(ax, markerscale=1.5, title="class (cases)")
     return ax
 
 
 def bifurcation(dataset, x, component=None, ax=None, s=1):
     """Every ok case's stroboscopic points (state `component`, default the first) at its value of the
-    axis `x`: a period-k orbit shows k dots, an irregular one a band. Coloured by class."""
+    axis `x`: a period-k orbit shows k dots, an irregular one a band. Coloured by class (the legend
+    beside the axes)."""
     ax = _axes(ax)
     component = component or str(dataset.component.values[0])
     flat = _flat(dataset, [x, "class", "strobe_start", "strobe_count"])
     values = dataset.strobe_values.sel(component=component).values
-    colours = _class_colours(flat["class"])
-    names = _legend_labels(dataset, colours)
-    for code, colour in colours.items():
+    looks = style.class_styles(flat["class"])
+    names = _legend_labels(dataset, looks)
+    for code, look in looks.items():
         chosen = flat["class"] == code
         rows = np.concatenate([np.arange(a, a + n) for a, n in zip(flat["strobe_start"][chosen], flat["strobe_count"][chosen])])
         xs = np.repeat(flat[x][chosen], flat["strobe_count"][chosen])
-        ax.scatter(xs, values[rows], s=s, color=colour, label=names[code])
+        ax.scatter(xs, values[rows], s=s, color=look["color"], marker=look["marker"], label=names[code])
     ax.set_xlabel(label(dataset[x]))
     units = dict(zip([str(c) for c in dataset.component.values], dataset.strobe_values.attrs.get("units", "").split(",")))
     ax.set_ylabel(style.label("%s (stroboscopic)" % component, units.get(component, "")))
-    ax.legend(fontsize="small", markerscale=6)
+    style.tidy_limits(ax)
+    _title(ax, dataset)
+    style.legend_outside(ax, markerscale=4, title="class")
     return ax
 
 
@@ -99,15 +114,16 @@ def basin(dataset, x, y, variable=None, ax=None, **point):
     index = np.full(values.shape, len(names))
     for k, name in enumerate(names):
         index[ok & (values == name)] = k
-    colours = style.distinct_colours(len(names)) + ["black"]
-    cmap, norm = style.categorical_cmap(colours)
-    ax.pcolormesh(cut[x].values, cut[y].values, index, cmap=cmap, norm=norm, shading="nearest")
-    handles = [Patch(color=colours[k], label="%s %s" % (variable, name)) for k, name in enumerate(names)]
+    looks = [style.category_style(k) for k in range(len(names))] + [{"color": "black", "hatch": ""}]
+    style.category_mesh(ax, cut[x].values, cut[y].values, index, looks)
+    handles = [style.category_handle(looks[k], "%s %s (%d)" % (variable, name, (ok & (values == name)).sum()))
+               for k, name in enumerate(names)]
     if not ok.all():
         handles.append(Patch(color="k", label="not ok (%d)" % (~ok).sum()))
-    ax.legend(handles=handles, fontsize="small", loc="upper right")
+    style.legend_outside(ax, handles)
     ax.set_xlabel(label(dataset[x]))
     ax.set_ylabel(label(dataset[y]))
+    _title(ax, dataset, point)
     return ax
 
 
@@ -132,6 +148,7 @@ def drift_map(dataset, x, y, variable=None, ax=None):
     ax.figure.colorbar(mesh, ax=ax, label=label(dataset[variable]))
     ax.set_xlabel(label(dataset[x]))
     ax.set_ylabel(label(dataset[y]))
+    _title(ax, dataset)
     return ax
 
 
@@ -142,49 +159,128 @@ def fractions(dataset, ax=None, legend=True, **point):
     """The basin fractions of a global continuation (analysis.global_continuation) stacked against its
     axis, one colour per global id (legend: id and class), the share of initial conditions without a
     steady state in grey on top, and each event as a marker above the plot at the middle of its
-    interval (birth ^, death v, merger o, split s) in the colour of its id. With further parameter
+    interval (birth ^, death v, merger o, split s) in the colour of its id; ids past the palette's nine
+    colours are hatched, and the legend stands beside the axes. With further parameter
     axes, `point` picks their values (nearest), e.g. fractions(ds, c_r=0.6)."""
-    import matplotlib
-
-    axis = dataset.attrs.get("basins_continuation_axis", "none")
-    if axis == "none":
-        raise ValueError("fractions: the Dataset has no global continuation (a sweep with "
-                         "analysis.global_continuation = AXIS and initial-condition axes)")
-    line = dataset.sel(point, method="nearest") if point else dataset
-    others = [d for d in line["basin_cases_run"].dims if d != axis]
-    if others:
-        raise ValueError("fractions: pick a value of %s, e.g. fractions(ds, %s=...)" % (", ".join(others), others[0]))
+    axis, line, ids, looks = _continuation(dataset, "fractions", point)
     ax = _axes(ax)
     x = line[axis].values
     share = line["basin_fraction"].transpose(axis, "attractor_id")
-    found = share.values > 0
-    ids = [int(i) for i, any_point in zip(share["attractor_id"].values, found.any(axis=0)) if any_point]
-    # tab10's colours, then tab20's lighter shades: 20 ids that neighbours tell apart, then again
-    cycle = matplotlib.colormaps["tab10"].colors + matplotlib.colormaps["tab20"].colors[1::2]
-    colour = {gid: cycle[k % len(cycle)] for k, gid in enumerate(ids)}
+    colour = {gid: look["color"] for gid, look in looks.items()}
     classes = line["attractor_class"].transpose(axis, "attractor_id").values
     none = 1.0 - line["basin_cases_settled"].values / np.maximum(line["basin_cases_run"].values, 1)
     lower = np.zeros(len(x))
     for gid in ids:  # each point as a step as wide as its grid cell: the data are per point
         values = share.sel(attractor_id=gid).values
         code = classes[:, gid][values > 0][0]
-        ax.fill_between(x, lower, lower + values, step="mid", color=colour[gid], linewidth=0, label="%d %s" % (gid, code))
+        ax.fill_between(x, lower, lower + values, step="mid", facecolor=colour[gid], hatch=looks[gid]["hatch"] or None,
+                        edgecolor="white", linewidth=0, label="%d %s" % (gid, code))
         lower = lower + values
     ax.fill_between(x, lower, lower + none, step="mid", color="0.8", linewidth=0, label="no steady state")
-    if "event_kind" in line:
-        on_line = np.ones(line.sizes["event"], dtype=bool)
-        for name, value in point.items():
-            if "event_" + name in line.coords:
-                on_line &= line["event_" + name].values == line[name].values
-        for k in np.flatnonzero(on_line):
-            gid = int(line["event_global_id"].values[k])
-            middle = 0.5 * (line["event_parameter_from"].values[k] + line["event_parameter_to"].values[k])
-            ax.plot([middle], [1.03], marker=EVENT_MARKERS.get(str(line["event_kind"].values[k]), "x"),
-                    color=colour.get(gid, "k"), markeredgecolor="k", markersize=7, clip_on=False, zorder=5)
+    kinds = set()
+    for gid, kind, middle, _, _ in _events(line, point):
+        ax.plot([middle], [1.03], marker=EVENT_MARKERS.get(kind, "X"), color=colour.get(gid, "k"),
+                markeredgecolor="k", markersize=7, clip_on=False, zorder=5, linestyle="none")
+        kinds.add(kind)
     ax.set_xlim(x.min(), x.max())
     ax.set_ylim(0, 1)
     ax.set_xlabel(label(dataset[axis]))
-    ax.set_ylabel("basin fraction")
+    ax.set_ylabel(style.label("basin fraction", "-"))
+    _title(ax, dataset, point, pad=14)  # above the row of event markers
     if legend:
-        ax.legend(fontsize="small", ncol=2, loc="lower left", title="global id, class")
+        handles, _ = ax.get_legend_handles_labels()
+        style.legend_outside(ax, handles + _event_handles(kinds), title="global id, class; events")
+    return ax
+
+
+def _continuation(dataset, caller, point):
+    """(axis, the Dataset along it, the global ids found, id -> category_style) of a global
+    continuation; the ids in order, so fractions() and attractor_curves() draw each id alike."""
+    axis = dataset.attrs.get("basins_continuation_axis", "none")
+    if axis == "none":
+        raise ValueError("%s: the Dataset has no global continuation (a sweep with "
+                         "analysis.global_continuation = AXIS and initial-condition axes)" % caller)
+    line = dataset.sel(point, method="nearest") if point else dataset
+    others = [d for d in line["basin_cases_run"].dims if d != axis]
+    if others:
+        raise ValueError("%s: pick a value of %s, e.g. %s(ds, %s=...)" % (caller, ", ".join(others), caller, others[0]))
+    share = line["basin_fraction"].transpose(axis, "attractor_id")
+    found = (share.values > 0).any(axis=0)
+    ids = [int(i) for i, any_point in zip(share["attractor_id"].values, found) if any_point]
+    return axis, line, ids, style.category_styles(ids)  # never two ids alike in one figure
+
+
+def _events(line, point):
+    """(global id, kind, middle of its interval, parameter before, parameter after) of each event on the
+    line `point` picks."""
+    if "event_kind" not in line:
+        return []
+    on_line = np.ones(line.sizes["event"], dtype=bool)
+    for name in point:
+        if "event_" + name in line.coords:
+            on_line &= line["event_" + name].values == line[name].values
+    out = []
+    for k in np.flatnonzero(on_line):
+        before, after = float(line["event_parameter_from"].values[k]), float(line["event_parameter_to"].values[k])
+        out.append((int(line["event_global_id"].values[k]), str(line["event_kind"].values[k]),
+                    0.5 * (before + after), before, after))
+    return out
+
+
+def _event_handles(kinds):
+    from matplotlib.lines import Line2D
+
+    return [Line2D([], [], linestyle="none", marker=EVENT_MARKERS.get(kind, "X"), color="0.6", markeredgecolor="k",
+                   markersize=7, label=kind) for kind in sorted(kinds)]
+
+
+def attractor_curves(dataset, variable=None, ax=None, legend=True, looks=None, **point):
+    """The second view of a global continuation (Attractors.jl's attractor curves): a property of each
+    attractor against the continuation axis, one colour (and marker) per global id as in fractions().
+    The property is the median of `variable` (an observable per case; default the first whose name has
+    velocity, drift or speed, else the first) over the cases that reached the attractor at a point,
+    with their range as a bar; each event (birth ^, death v, merger o, split s, any other kind X, e.g.
+    a period doubling) is marked on its id's curve at the side of its interval where the id exists.
+    `point` picks the values of further parameter axes, as in fractions(); `looks` (id -> category_style)
+    draws the ids as another figure of the same ids does."""
+    axis, line, ids, own = _continuation(dataset, "attractor_curves", point)
+    looks = looks or own
+    import xarray as xr
+
+    if variable is None:
+        floats = [n for n in line.data_vars if line[n].dims == line["global_attractor"].dims and line[n].dtype.kind == "f"]
+        variable = next((n for n in floats if any(k in n for k in ("velocity", "drift", "speed"))), floats[0])
+    ax = _axes(ax)
+    values, gids, xs = (v.transpose(*line["global_attractor"].dims).values.reshape(-1) for v in
+                        xr.broadcast(line[variable], line["global_attractor"], line[axis]))
+    curves = {}
+    for gid in ids:
+        mine = gids == gid
+        at = np.unique(xs[mine])
+        rows = [values[mine & (xs == v)] for v in at]
+        median = np.array([np.nanmedian(r) for r in rows])
+        low = median - np.array([np.nanmin(r) for r in rows])
+        high = np.array([np.nanmax(r) for r in rows]) - median
+        look = looks[gid]
+        code = line["attractor_class"].transpose(axis, "attractor_id").sel(attractor_id=gid).values
+        code = next((str(c) for c in code if str(c)), "")
+        ax.errorbar(at, median, yerr=[low, high], color=look["color"], marker=look["marker"], markersize=4,
+                    linewidth=1, elinewidth=0.6, capsize=0, label="%d %s" % (gid, code))
+        curves[gid] = dict(zip(at.tolist(), median.tolist()))
+    kinds = set()
+    for gid, kind, _, before, after in _events(line, point):
+        curve = curves.get(gid, {})
+        at = after if after in curve else before if before in curve else None
+        if at is None:
+            continue
+        ax.plot([at], [curve[at]], marker=EVENT_MARKERS.get(kind, "X"), markersize=9, color=looks[gid]["color"],
+                markeredgecolor="k", linestyle="none", zorder=5)
+        kinds.add(kind)
+    ax.set_xlabel(label(dataset[axis]))
+    ax.set_ylabel(style.label("%s (median of its cases)" % variable, style.variable_unit(dataset[variable])))
+    style.tidy_limits(ax)
+    _title(ax, dataset, point)
+    if legend:
+        handles, _ = ax.get_legend_handles_labels()
+        style.legend_outside(ax, handles + _event_handles(kinds), title="global id, class; events")
     return ax

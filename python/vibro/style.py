@@ -9,12 +9,16 @@
     style.count_mesh(ax, xe, ye, counts, "impacts")  # sequential colours, integer ticks
     style.binary_mesh(ax, xe, ye, locked, ("drifting", "locked"))   # two colours and a legend
     style.symlog(ax, "y", linthresh)                # readable ticks: 0 and whole decades, none crowded
-    style.tidy_limits(ax)                           # no axis blown up around rounding noise
+    style.tidy_limits(ax, atol=tol * scale)         # no axis blown up around rounding noise or a residue
+    style.legend_outside(ax, handles)               # beside the axes, never on the data or off the canvas
+    look = style.category_style(k)                  # colour, then marker / hatch past the nine colours
+    ax.set_title(style.parameter_text(ds))          # "f = 50 Hz, c_r = 0.6": the sweep's fixed parameters
     style.save(fig, path)                           # one dpi, one layout; records what was drawn
+    style.layout_problems(fig)                      # what a reader would see cut off or covered
 
 Every axis label carries its unit in brackets ("[-]" declares a dimensionless quantity); titles name
 the model and the parameters, never a file. `saved` lists a description of every figure written
-(labels, titles, colour maps), which the figure test checks.
+(labels, titles, colour maps, layout problems), which the figure test checks.
 """
 import re
 
@@ -39,10 +43,13 @@ RCPARAMS = {
 }
 DIMENSIONLESS = ("", "-", "1")
 NOT_OK_COLOURS = {"infeasible": "0.6", "failed": "black", "not run": "white"}
-# Tableau 10 then its light shades: distinct colours for up to 20 classes, then repeated.
-_QUALITATIVE = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink",
-                "tab:olive", "tab:cyan", "gold", "navy", "lime", "teal", "maroon", "magenta",
-                "darkorange", "slateblue", "yellowgreen", "crimson", "sienna")
+# Tableau 10 without its grey (grey, black and white mark the cases that are not ok): nine colours that
+# neighbours tell apart, colour-blind friendly. Past nine categories the colours come round again with
+# the next marker (points) or hatch (areas), so no two categories of a figure look the same.
+PALETTE = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown", "tab:pink",
+           "tab:olive", "tab:cyan")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h", "p")
+HATCHES = ("", "////", "\\\\\\\\", "xxxx", "....", "++++", "----", "||||", "oo", "**", "OO", "..//")
 FILE_NAME = re.compile(r"(?:[\w.~-]*/)*([\w-][\w.-]*?)\.(?:h5|ini|png)\b")  # a result, sweep or image file
 INSET = "inset"  # the label of an inset that zooms on its panel: same quantities, so no axis labels of its own
 saved = []  # one description per figure written by save() (what the figure test checks)
@@ -88,18 +95,125 @@ def title(ax, text, **kwargs):
     ax.set_title(no_path(text), **kwargs)
 
 
+def suptitle(fig, dataset, what=""):
+    """A figure's title: the model, what is drawn, and on a second line the sweep's fixed parameters
+    with their units (parameter_text)."""
+    head = str(dataset.attrs.get("model", "")) + (": " + what if what else "")
+    parameters = parameter_text(dataset)
+    return fig.suptitle(no_path(head + ("\n" + parameters if parameters else "")), fontsize=10)
+
+
+def sweep_keys(sweep_text, section="parameters"):
+    """The keys a sweep file's text sets in one of its sections, in order ([parameters]: what the sweep
+    fixes; [axes]: what it sweeps)."""
+    keys, current = [], ""
+    override = re.compile(r"#\s*--%s\.(\w+)=" % re.escape(section))  # a command-line override, as recorded
+    for raw in (sweep_text or "").splitlines():
+        given = override.match(raw.strip())
+        line = raw.split("#")[0].split(";")[0].strip()
+        if given:
+            keys.append(given.group(1))
+        elif line.startswith("[") and line.endswith("]"):
+            current = line[1:-1].strip()
+        elif "=" in line and current == section:
+            keys.append(line.split("=", 1)[0].strip())
+    return list(dict.fromkeys(keys))
+
+
+def quantity(name, value, unit=""):
+    """'f = 50 Hz', 'c_r = 0.6' (a dimensionless value needs no unit), 'law = restitution'."""
+    if isinstance(value, (bytes, str)):
+        return "%s = %s" % (name, value.decode() if isinstance(value, bytes) else value)
+    unit = unit_text(unit)
+    return "%s = %.4g%s" % (name, float(value), "" if unit == "-" else " " + unit)
+
+
+def parameter_text(dataset, names=None, skip=()):
+    """The fixed parameters of a Dataset (vibro.open) as a title's text, each with its unit:
+    'c_r = 0.6, mu = 0.15, f = 50 Hz, phi = 12 deg'. names: default the keys of the sweep's
+    [parameters] section (what the user set; the file stores every parameter), those the file holds."""
+    if names is None:
+        names = sweep_keys(dataset.attrs.get("sweep_text", ""))
+    parts = []
+    for name in names:
+        if name in skip or name not in dataset.coords or dataset[name].ndim != 0:
+            continue
+        variable = dataset[name]
+        value = variable.attrs.get("choice", variable.values[()])
+        parts.append(quantity(name, value, variable_unit(variable)))
+    return ", ".join(parts)
+
+
 # ---- categorical colours for class codes -------------------------------------------------------
 
+def category_style(k):
+    """The look of the k-th category of a figure: colour, marker (points) and hatch (areas); unique for
+    every k below len(PALETTE) * len(MARKERS) = 108."""
+    turn = k // len(PALETTE)
+    return {"color": PALETTE[k % len(PALETTE)], "marker": MARKERS[turn % len(MARKERS)],
+            "hatch": HATCHES[turn % len(HATCHES)]}
+
+
 def distinct_colours(n):
-    """n qualitative colours, distinct up to 20 (then repeated)."""
-    return [_QUALITATIVE[k % len(_QUALITATIVE)] for k in range(n)]
+    """The colours of n categories (category_style): distinct up to len(PALETTE), then told apart by
+    their markers or hatches."""
+    return [category_style(k)["color"] for k in range(n)]
+
+
+def category_styles(keys):
+    """key -> category_style, in the order given (so a figure's categories keep their looks in every
+    panel when the same keys are passed)."""
+    return {key: category_style(k) for k, key in enumerate(dict.fromkeys(keys))}
 
 
 def class_colours(codes):
     """code -> colour, one distinct qualitative colour per class code (sorted, so the same set of codes
     always gets the same colours); '' (a case that is not ok) is not coloured here."""
-    codes = sorted(c for c in set(codes) if c)
-    return dict(zip(codes, distinct_colours(len(codes))))
+    return {code: look["color"] for code, look in class_styles(codes).items()}
+
+
+def class_styles(codes):
+    """code -> category_style for the sorted class codes ('' left out): the colour and marker of each."""
+    return category_styles(sorted(c for c in set(codes) if c))
+
+
+def category_handle(look, label, kind="patch"):
+    """A legend entry for a category_style: a patch (with the hatch) for areas, a marker for points."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    if kind == "patch":
+        return Patch(facecolor=look["color"], hatch=look["hatch"] or None, edgecolor="0.3", linewidth=0.5, label=label)
+    return Line2D([], [], linestyle="none", marker=look["marker"], color=look["color"], markersize=5, label=label)
+
+
+def category_mesh(ax, x, y, index, looks, shading="nearest"):
+    """A categorical map: index[j, i] = k draws cell (x[i], y[j]) in looks[k]'s colour and, past the
+    palette, its hatch (so categories sharing a colour stay apart); negative or masked: not drawn."""
+    cmap, norm = categorical_cmap([look["color"] for look in looks])
+    index = np.ma.masked_less(np.ma.masked_invalid(np.asarray(index, dtype=float)), 0)
+    mesh = ax.pcolormesh(x, y, index, cmap=cmap, norm=norm, shading=shading)
+    for k, look in enumerate(looks):
+        if look["hatch"] and np.any(index == k):
+            ax.pcolor(x, y, np.ma.masked_where(index != k, np.ones(index.shape)), shading=shading,
+                      hatch=look["hatch"], facecolor="none", edgecolor="white", linewidth=0)
+    return mesh
+
+
+def legend_outside(ax, handles=None, rows=18, **kwargs):
+    """A legend beside the axes, right of its data (never over it), in as many columns as needed for
+    at most `rows` rows; the figure gets constrained layout if it has no layout engine, so the legend
+    is inside the canvas (saving with bbox_inches="tight" also holds it)."""
+    fig = ax.figure
+    if fig.get_layout_engine() is None:
+        fig.set_layout_engine("constrained")
+    count = len(handles) if handles is not None else len(ax.get_legend_handles_labels()[0])
+    kwargs.setdefault("ncol", max(1, -(-count // rows)))
+    kwargs.setdefault("loc", "upper left")
+    kwargs.setdefault("bbox_to_anchor", (1.02, 1.0))
+    kwargs.setdefault("borderaxespad", 0.0)
+    kwargs.setdefault("fontsize", "x-small")
+    return ax.legend(**({"handles": handles} if handles is not None else {}), **kwargs)
 
 
 def _pattern(key):
@@ -149,17 +263,17 @@ def class_legend(ax, colours, classes=None, counts=None, not_ok=None, **kwargs):
 
     handles = []
     labels = class_labels(list(colours), classes)
-    for code, colour in colours.items():
+    for k, (code, colour) in enumerate(colours.items()):
         text = labels[code]
         if counts is not None:
             text += " (%d)" % counts.get(code, 0)
-        handles.append(Patch(facecolor=colour, edgecolor="0.3", linewidth=0.5, label=text))
+        hatch = category_style(k)["hatch"]  # colours from class_colours: the k-th class's hatch
+        handles.append(Patch(facecolor=colour, hatch=hatch or None, edgecolor="0.3", linewidth=0.5, label=text))
     for name, n in (not_ok or {}).items():
         if n:
             handles.append(Patch(facecolor=NOT_OK_COLOURS[name], edgecolor="0.3", linewidth=0.5,
                                  label="%s (%d)" % (name, n)))
-    kwargs.setdefault("fontsize", "x-small")
-    return ax.legend(handles=handles, **kwargs)
+    return legend_outside(ax, handles, **kwargs)
 
 
 def categorical_cmap(colours):
@@ -168,6 +282,33 @@ def categorical_cmap(colours):
 
     cmap = ListedColormap(list(colours), name="categorical")
     return cmap, BoundaryNorm(np.arange(len(colours) + 1) - 0.5, cmap.N)
+
+
+def event_labels(ax, positions, texts, min_gap=0.03, **kwargs):
+    """Vertical labels of events along the x axis (a fold, a flip, a grazing), at the top of the axes:
+    events closer than `min_gap` of the axis range share one label ("flip, fold"; "fold x3"), so no
+    two labels overlap. Returns the Text artists."""
+    from collections import Counter
+
+    order = np.argsort(np.asarray(positions, dtype=float))
+    lo, hi = ax.get_xlim()
+    gap = min_gap * abs(hi - lo)
+    groups = []
+    for k in order:
+        if groups and abs(positions[k] - positions[groups[-1][-1]]) <= gap:
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+    kwargs.setdefault("fontsize", 7)
+    kwargs.setdefault("color", "C3")
+    out = []
+    for group in groups:
+        counts = Counter(texts[k] for k in group)
+        text = ", ".join(name if n == 1 else "%s x%d" % (name, n) for name, n in counts.items())
+        at = float(np.mean([positions[k] for k in group]))
+        out.append(ax.text(at, 0.98, text, rotation=90, va="top", ha="right",
+                           transform=ax.get_xaxis_transform(), **kwargs))
+    return out
 
 
 # ---- maps of counts and of yes/no ---------------------------------------------------------------
@@ -204,8 +345,7 @@ def binary_mesh(ax, xedges, yedges, flags, names, colours=("tab:orange", "tab:bl
     values = np.ma.masked_invalid(np.asarray(flags, dtype=float))
     mesh = ax.pcolormesh(xedges, yedges, values, cmap=cmap, norm=norm, shading="flat")
     handles = [Patch(facecolor=c, edgecolor="0.3", linewidth=0.5, label=n) for c, n in zip(colours, names)]
-    legend.setdefault("fontsize", "x-small")
-    ax.legend(handles=handles, **legend)
+    legend_outside(ax, handles, **legend)
     return mesh
 
 
@@ -244,24 +384,32 @@ def snap_zero(values, scale, rtol=1e-9):
     return values
 
 
-def tidy_limits(ax, rtol=1e-9):
-    """Axis limits that rounding noise cannot blow up: where the data on an axis span less than rtol of
-    their size (a constant up to rounding, e.g. 0.5 +- 1e-12), the axis shows the value +- 5 % (+- 1
-    around zero) instead of a range of 1e-12."""
-    for axis in ("x", "y"):
-        lo, hi = getattr(ax, "get_%slim" % axis)()
+def tidy_limits(ax, rtol=1e-9, atol=0.0, scale=None, axes=("x", "y")):
+    """Axis limits that rounding noise or a converged residue cannot blow up: where the data on an axis
+    span less than rtol of their size (a constant up to rounding, e.g. 0.5 +- 1e-12) or less than atol
+    (a tolerance: a converged orbit's 1e-8 residue, a mode at 1e-13 m next to motions of 1e-3 m), the
+    axis shows the value +- 5 % (+- 5 % of `scale`, the quantity's natural size, or +- 1 around zero)
+    and plain ticks, so the residue is drawn flat. Returns the axes it flattened."""
+    flattened = []
+    for axis in axes:
         data = _data_range(ax, axis)
         if data is None:
             continue
         dlo, dhi = data
         size = max(abs(dlo), abs(dhi))
-        if dhi - dlo <= rtol * size or size <= 1e-300 or (dhi - dlo) <= 1e-12 * max(size, 1.0):
+        if dhi - dlo <= rtol * size or size <= 1e-300 or (dhi - dlo) <= 1e-12 * max(size, 1.0) or dhi - dlo <= atol:
             centre = 0.5 * (dlo + dhi)
-            half = 0.05 * abs(centre) if abs(centre) > 1e-9 else 1.0
+            near_zero = abs(centre) <= max(1e-9, atol)
+            if near_zero:
+                centre = 0.0
+            half = 0.05 * abs(scale) if near_zero and scale else 0.05 * abs(centre) if not near_zero else 1.0
             if getattr(ax, "get_%sscale" % axis)() == "log":
                 getattr(ax, "set_%slim" % axis)(centre / 2, centre * 2)
             else:
                 getattr(ax, "set_%slim" % axis)(centre - half, centre + half)
+                getattr(ax, "%saxis" % axis).get_major_formatter().set_useOffset(False)
+            flattened.append(axis)
+    return flattened
 
 
 def _data_range(ax, axis):
@@ -319,12 +467,112 @@ def describe(fig):
     return {"axes": axes, "suptitle": suptitle}
 
 
+# ---- layout: nothing off the canvas, no legend on the data ---------------------------------------
+
+def _overlap(a, b):
+    """The area (pixels^2) two display boxes share."""
+    width = min(a.x1, b.x1) - max(a.x0, b.x0)
+    height = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return max(width, 0.0) * max(height, 0.0)
+
+
+def _outside(box, canvas, slack=1.0):
+    """How far (pixels) a display box reaches beyond the canvas; 0 when inside."""
+    return max(canvas.x0 - box.x0, box.x1 - canvas.x1, canvas.y0 - box.y0, box.y1 - canvas.y1, 0.0) \
+        if box.width > 0 and box.height > 0 and (box.x0 < canvas.x0 - slack or box.x1 > canvas.x1 + slack
+                                                  or box.y0 < canvas.y0 - slack or box.y1 > canvas.y1 + slack) else 0.0
+
+
+def _data_axes(fig):
+    """The axes that draw data (not colour bars, not hidden ones)."""
+    return [ax for ax in fig.axes if ax.get_visible() and ax.axison
+            and not (hasattr(ax, "_colorbar") or ax.get_label() == "<colorbar>")]
+
+
+def _texts(fig):
+    """(name, Text) of every title and axis label of a figure."""
+    out = []
+    for name in ("_suptitle", "_supxlabel", "_supylabel"):
+        text = getattr(fig, name, None)
+        if text is not None and text.get_text():
+            out.append((name.strip("_"), text))
+    for k, ax in enumerate(fig.axes):
+        if not ax.get_visible():
+            continue
+        for name, text in (("title", ax.title), ("left title", ax._left_title), ("right title", ax._right_title),
+                           ("x label", ax.xaxis.label), ("y label", ax.yaxis.label)):
+            if text.get_text() and text.get_visible():
+                out.append(("axes %d %s %r" % (k, name, text.get_text()[:40]), text))
+    return out
+
+
+def layout_problems(fig, tight=False, min_overlap=4.0, drawn=False):
+    """What a reader would see cut off or covered, measured with matplotlib's bounding boxes after a
+    draw: a legend, title, axis label or tick label reaching past the canvas (the canvas is the figure,
+    or everything drawn when saved with bbox_inches="tight"), a legend overlapping an axes' data area,
+    a title or label, and two texts drawn on an axes (event labels, annotations) overlapping each other.
+    Overlaps smaller than `min_overlap` pixels^2 (touching edges) do not count. drawn: the figure was
+    just saved (its layout and ticks are the saved ones), so it is not drawn again."""
+    if not drawn:
+        fig.canvas.draw()  # runs the layout engine, so the boxes are the ones saved
+    renderer = fig.canvas.get_renderer()
+    canvas = fig.get_tightbbox(renderer).transformed(fig.dpi_scale_trans) if tight else fig.bbox
+    problems = []
+    legends = [("figure legend %d" % k, legend) for k, legend in enumerate(fig.legends)]
+    legends += [("legend of axes %d" % k, ax.get_legend()) for k, ax in enumerate(fig.axes)
+                if ax.get_legend() is not None and ax.get_visible()]
+    texts = _texts(fig)
+    for name, artist in legends + texts:
+        far = _outside(artist.get_window_extent(renderer), canvas)
+        if far:
+            problems.append("%s reaches %.0f px past the canvas" % (name, far))
+    for k, ax in enumerate(_data_axes(fig)):
+        for axis in (ax.xaxis, ax.yaxis):
+            if not axis.get_visible():
+                continue
+            lo, hi = sorted(axis.get_view_interval())
+            slack = 1e-9 * max(abs(lo), abs(hi), 1e-300)
+            for tick in axis.get_major_ticks():  # those drawn: inside the view interval
+                if not lo - slack <= tick.get_loc() <= hi + slack:
+                    continue
+                for text in (tick.label1, tick.label2):
+                    if text.get_visible() and text.get_text():
+                        far = _outside(text.get_window_extent(renderer), canvas)
+                        if far:
+                            problems.append("axes %d tick label %r reaches %.0f px past the canvas"
+                                            % (fig.axes.index(ax), text.get_text(), far))
+    for name, legend in legends:
+        box = legend.get_window_extent(renderer)
+        for ax in _data_axes(fig):
+            if _overlap(box, ax.bbox) > min_overlap:
+                problems.append("%s covers the data area of axes %d" % (name, fig.axes.index(ax)))
+        for other, text in texts:
+            if _overlap(box, text.get_window_extent(renderer)) > min_overlap:
+                problems.append("%s covers the %s" % (name, other))
+        for other, second in legends:
+            if second is not legend and other > name and _overlap(box, second.get_window_extent(renderer)) > min_overlap:
+                problems.append("%s overlaps %s" % (name, other))
+    for i in range(len(texts)):  # titles and labels on one another (a title set over a helper's title)
+        for j in range(i + 1, len(texts)):
+            if _overlap(texts[i][1].get_window_extent(renderer), texts[j][1].get_window_extent(renderer)) > min_overlap:
+                problems.append("%s and %s overlap" % (texts[i][0], texts[j][0]))
+    for k, ax in enumerate(fig.axes):
+        boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts if t.get_visible() and t.get_text()]
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                if _overlap(boxes[i][1], boxes[j][1]) > min_overlap:
+                    problems.append("axes %d: texts %r and %r overlap" % (k, boxes[i][0][:30], boxes[j][0][:30]))
+    return problems
+
+
 def save(fig, path):
-    """Writes the figure (PNG at the shared dpi) and closes it."""
+    """Writes the figure (PNG at the shared dpi, the canvas grown to hold every legend and label) and
+    closes it; records what was drawn and any layout problem (layout_problems) in `saved`."""
     import matplotlib.pyplot as plt
 
-    fig.savefig(path)  # draws the figure: describe() reads the tick labels that drawing made
+    fig.savefig(path, bbox_inches="tight")  # draws the figure: describe() reads the tick labels that drawing made
     description = describe(fig)
+    description["layout"] = layout_problems(fig, tight=True, drawn=True)
     description["path"] = str(path)
     saved.append(description)
     plt.close(fig)

@@ -14,7 +14,14 @@ in this process (matplotlib is imported once). For every figure it checks:
   - no title names a file (a path or an .h5/.ini/.png name);
   - class maps use a categorical colour map (vibro.style), never a continuous one, and a diverging map
     is centred on zero;
-  - each figure went through vibro.style.save (so the shared style applies).
+  - each figure went through vibro.style.save (so the shared style applies);
+  - its layout, measured with matplotlib's bounding boxes (vibro.style.layout_problems): no legend,
+    title, axis label or tick label past the canvas, no legend over an axes' data area or a label, no
+    two texts of an axes overlapping.
+The `vibro plot` kinds that no example draws (a trace, a stroboscopic series) are drawn on one case
+each (KINDS_WITHOUT_EXAMPLE). Then every examples/python script and every vibro.plot helper is drawn as a user draws them (the built
+package, matplotlib's defaults, the script's own savefig; python_figures.py) and its layout checked the
+same way.
 With --out the figures stay in DIR (for looking at them); --points/--periods make them richer, --points 0
 runs the examples as they are; --only picks examples; --reuse draws the results already in DIR.
 """
@@ -190,7 +197,54 @@ def problems_of(script, description):
                 found.append("diverging colour map %s not centred on zero (%g .. %g)" % (name, lo, hi))
     if script in CLASS_MAP_SCRIPTS and "categorical" not in maps:
         found.append("class map without a categorical colour map (maps: %s)" % maps)
-    return found
+    return found + description.get("layout", ["no layout measured (not saved through vibro.style.save)"])
+
+
+def python_figures(vibro, source, results):
+    """The problems of the examples/python scripts' and vibro.plot helpers' figures (python_figures.py,
+    in a fresh interpreter: matplotlib's defaults, as a user has them)."""
+    build_python = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(vibro))), "python")
+    out = os.path.join(results, "python_figures.json")
+    done = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "python_figures.py"),
+                           build_python, source, results, out], capture_output=True, text=True)
+    if done.returncode != 0:
+        return ["python_figures.py failed (%d): %s" % (done.returncode, done.stderr[-800:])]
+    import json
+
+    with open(out) as f:
+        records = json.load(f)
+    return ["%s: %s" % (r["figure"], p) for r in records for p in r["problems"]] + \
+        ([] if records else ["python_figures.py drew nothing"])
+
+
+# `vibro plot` kinds no example draws: one case's trace and one case's stroboscopic series, on cases
+# where the old figures went wrong (the beam slider at 200 Hz: symmetric modes at 1e-13 of their unit's
+# scale drawn as oscillations, its contacts leaving an empty impact map; a converged orbit of Model A
+# whose 1e-8 residue was drawn as a trend). (example, vibro trace arguments or None, plot words)
+KINDS_WITHOUT_EXAMPLE = (
+    ("beam_slider_reference", ["--case", "2", "--periods", "20", "--out", "RESULTS/beam_slider_reference.trace.h5"],
+     ["plot_trace.py", "RESULTS/beam_slider_reference.trace.h5", "RESULTS/beam_slider_reference_trace.png"]),
+    ("gap_oscillator_fig4", None,
+     ["plot_strobe_series.py", "RESULTS/gap_oscillator_fig4.h5", "RESULTS/gap_oscillator_fig4_timeseries.png", "--case", "1"]),
+)
+
+
+# the beam slider's contacts on its map (it used to read "impact map (0 impacts)")
+EXPECTED_TITLES = {"beam_slider_reference_trace.png": re.compile(r"contact map \([1-9]\d* contact closings\)")}
+
+
+def trace_runs(vibro, source, results, points, periods, chosen):
+    """Runs `vibro trace` for KINDS_WITHOUT_EXAMPLE (the example shrunk as its sweep was); errors."""
+    errors = []
+    for name, trace, _ in KINDS_WITHOUT_EXAMPLE:
+        if trace is None or name not in chosen:
+            continue
+        path = os.path.join(source, "examples", name + ".ini")
+        command = [vibro, "trace", path] + [w.replace("RESULTS", results) for w in trace] + shrink(path, points, periods)
+        done = subprocess.run(command, cwd=source, capture_output=True, text=True)
+        if done.returncode != 0:
+            errors.append("%s failed (%d): %s" % (" ".join(command), done.returncode, done.stderr.strip()[-600:]))
+    return errors
 
 
 def main():
@@ -224,12 +278,16 @@ def main():
                                   examples):
                 if error:
                     failures.append(error)
+        failures += trace_runs(args.vibro, source, results, args.points, args.periods,
+                               [os.path.basename(p)[:-4] for p in examples])
     ran = time.time() - start
     figures, cpu = 0, {}
     for path in examples:
         _, plots = commands(path, results)
         if not plots:
             failures.append("%s: no '# plot:' line" % os.path.basename(path))
+        plots += [[w.replace("RESULTS", results) for w in words] for name, _, words in KINDS_WITHOUT_EXAMPLE
+                  if name == os.path.basename(path)[:-4]]
         for words in plots:
             if words[0] == "dimer_table.py":  # prints a table, draws nothing
                 error, _ = draw(source, words)
@@ -259,8 +317,15 @@ def main():
                 continue
             figures += 1
             failures += ["%s: %s" % (name, p) for p in problems_of(words[0], mine[-1])]
-    print("%d examples run in %.1f s, %d figures drawn and checked in %.1f s"
-          % (len(examples), ran, figures, time.time() - start - ran))
+            expected = EXPECTED_TITLES.get(os.path.basename(png))
+            titles = [a["title"] for a in mine[-1]["axes"]]
+            if expected and not any(expected.search(t) for t in titles):
+                failures.append("%s: no title matches %r (titles %s)" % (name, expected.pattern, titles))
+    drawn = time.time()
+    if not args.only:
+        failures += python_figures(args.vibro, source, results)
+    print("%d examples run in %.1f s, %d figures drawn and checked in %.1f s, the Python examples and "
+          "vibro.plot helpers in %.1f s" % (len(examples), ran, figures, drawn - start - ran, time.time() - drawn))
     print("CPU seconds per script: " + ", ".join("%s %.1f" % item for item in sorted(cpu.items(), key=lambda i: -i[1])))
     if failures:
         print("FAILED:\n" + "\n".join(failures))

@@ -146,9 +146,11 @@ def test_fractions_plot_one_band_per_id(continuation):
     line = ds.sel(c_r=0.7)
     present = [int(g) for g in ds.attractor_id.values if (line.basin_cases.sel(attractor_id=g) > 0).any()]
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels[:-1] == ["%d %s" % (g, line.attractor_class.sel(attractor_id=g).values[
+    n = len(present)
+    assert labels[:n] == ["%d %s" % (g, line.attractor_class.sel(attractor_id=g).values[
         line.basin_cases.sel(attractor_id=g).values > 0][0]) for g in present]
-    assert labels[-1] == "no steady state" and len(ax.collections) == len(present) + 1
+    assert labels[n] == "no steady state" and len(ax.collections) == n + 1
+    assert labels[n + 1:] == sorted(set(str(k) for k in ds.event_kind.values[ds.event_c_r.values == 0.7]))  # event markers
     markers = [m for m in ax.lines if m.get_ydata()[0] > 1]
     assert len(markers) == int((ds.event_c_r == 0.7).sum()) > 0
     with pytest.raises(ValueError, match="c_r"):

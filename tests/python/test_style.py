@@ -83,3 +83,93 @@ def test_save_records_what_was_drawn(tmp_path):
     saved = style.saved[-1]
     assert (tmp_path / "a.png").stat().st_size > 0 and saved["axes"][0]["xlabel"] == "f [Hz]"
     assert saved["axes"][0]["xticks_shown"] and saved["axes"][0]["title"] == "results/a.h5"  # recorded as drawn
+
+
+def test_layout_problems_catch_legends_on_the_data_and_off_the_canvas():
+    fig, ax = plt.subplots()
+    for k in range(6):
+        ax.plot(np.arange(10), np.arange(10) * k, label="a long legend entry number %d" % k)
+    ax.legend(loc="upper left")  # inside: over the lines
+    problems = style.layout_problems(fig)
+    assert any("covers the data area" in p for p in problems), problems
+    ax.legend(loc="upper right", bbox_to_anchor=(-0.05, 1.0))  # left of the axes, past the figure's edge
+    problems = style.layout_problems(fig)
+    assert any("past the canvas" in p for p in problems) and any("covers the y label" in p or "past" in p
+                                                                  for p in problems), problems
+    plt.close(fig)
+
+
+def test_legend_outside_is_clear_of_data_and_canvas_edges():
+    fig, ax = plt.subplots()  # no layout engine: legend_outside sets constrained layout
+    for k in range(30):
+        ax.plot(np.arange(10), np.arange(10) * k, label="entry %d" % k)
+    ax.set_xlabel(style.label("f", "Hz"))
+    ax.set_title("a title")
+    style.legend_outside(ax)
+    assert style.layout_problems(fig) == [] and ax.get_legend()._ncols == 2  # 30 entries: 2 columns of <= 18
+    plt.close(fig)
+
+
+def test_overlapping_texts_are_reported_and_event_labels_merge():
+    fig, ax = plt.subplots()
+    ax.plot([0, 10], [0, 1])
+    ax.text(5, 0.5, "fold")
+    ax.text(5.05, 0.5, "flip")
+    assert any("overlap" in p for p in style.layout_problems(fig))
+    fig, ax = plt.subplots()
+    ax.plot([0, 10], [0, 1])
+    labels = style.event_labels(ax, [2.0, 2.1, 2.15, 7.0], ["fold", "flip", "flip", "grazing"])
+    assert [t.get_text() for t in labels] == ["fold, flip x2", "grazing"]
+    assert style.layout_problems(fig) == []
+    plt.close("all")
+
+
+def test_category_styles_never_repeat_within_a_figure():
+    looks = [style.category_style(k) for k in range(len(style.PALETTE) * len(style.MARKERS))]
+    assert len({(l["color"], l["marker"]) for l in looks}) == len(looks)
+    assert len({(l["color"], l["hatch"]) for l in looks[:len(style.PALETTE) * len(style.HATCHES)]}) == \
+        len(style.PALETTE) * len(style.HATCHES)
+    assert "darkorange" not in style.PALETTE and len(set(style.PALETTE)) == len(style.PALETTE)
+    assert list(style.category_styles([7, 3, 7, 1])) == [7, 3, 1]  # in order of appearance, each once
+
+
+def test_a_residue_below_the_tolerance_is_drawn_flat():
+    fig, ax = plt.subplots()
+    ax.plot(np.arange(50), 0.0123 + 1e-8 * np.sin(np.arange(50)))  # a converged orbit's residue
+    assert style.tidy_limits(ax, atol=1e-4 * 0.0123) == ["y"]
+    lo, hi = ax.get_ylim()
+    assert np.isclose(hi - lo, 0.1 * 0.0123)
+    fig, ax = plt.subplots()
+    ax.plot(np.arange(50), 1e-13 * np.cos(np.arange(50)))  # a symmetric mode beside motions of 1e-3 m
+    style.tidy_limits(ax, atol=1e-9 * 1e-3, scale=1e-3)
+    assert np.allclose(ax.get_ylim(), (-5e-5, 5e-5))
+    fig, ax = plt.subplots()
+    ax.plot(np.arange(50), 1e-3 * np.cos(np.arange(50)))  # a real motion is left alone
+    assert style.tidy_limits(ax, atol=1e-9 * 1e-3, scale=1e-3) == []
+    plt.close("all")
+
+
+def test_parameter_text_from_the_sweep_with_units():
+    import xarray as xr
+
+    text = "model = conveyor\n# --parameters.mu=0.2\n[parameters]\nf = 50\nc_r = 0.6 # restitution\n[axes]\na_hat = 1, 2\n"
+    assert style.sweep_keys(text) == ["mu", "f", "c_r"] and style.sweep_keys(text, "axes") == ["a_hat"]
+    ds = xr.Dataset(coords={"f": xr.Variable((), 50.0, {"units": "Hz"}), "c_r": xr.Variable((), 0.6, {"units": "-"}),
+                            "mu": xr.Variable((), 0.2, {"units": ""}), "phi": xr.Variable((), 12.0, {"units": "deg"})},
+                    attrs={"sweep_text": text})
+    assert style.parameter_text(ds) == "mu = 0.2, f = 50 Hz, c_r = 0.6"  # what the sweep sets, units where they exist
+
+
+def test_save_records_layout_problems(tmp_path):
+    fig, ax = plt.subplots()
+    for k in range(8):
+        ax.plot(np.arange(10), np.arange(10) * k, label="entry %d" % k)
+    ax.legend(loc="center")
+    style.save(fig, tmp_path / "inside.png")
+    assert any("covers the data area" in p for p in style.saved[-1]["layout"])
+    fig, ax = plt.subplots()
+    for k in range(8):
+        ax.plot(np.arange(10), np.arange(10) * k, label="entry %d" % k)
+    style.legend_outside(ax)
+    style.save(fig, tmp_path / "outside.png")
+    assert style.saved[-1]["layout"] == []
