@@ -1,6 +1,7 @@
 // vibro continue: the periodic orbit that the sweep file's single case settles on, followed in one
 // parameter by Newton shooting, with its stability and the points where the branch changes character.
 #include <cmath>
+#include <iomanip>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -114,6 +115,7 @@ int continue_command(const std::vector<std::string>& args) {
   write_branch_file(path, spec, request.parameter, from, request.to, periods, branch);
   std::cout << branch.points.size() << " orbits of period " << periods << " from " << request.parameter << " = " << from
             << " towards " << request.to << ": " << branch.end << "\n";
+  std::cout << std::setprecision(10);
   for (const auto& e : branch.events) std::cout << "  " << e.kind << " at " << request.parameter << " = " << e.parameter << " (" << e.detail << ")\n";
   std::cout << "wrote " << path << "\n";
   return 0;

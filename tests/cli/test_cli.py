@@ -406,28 +406,35 @@ def undocumented_names(h5_file, doc):
 
 
 def test_continue(vibro, tmp):
-    """vibro continue follows Model A's (1,1) orbit down through its grazing and writes a documented branch file."""
+    """vibro continue follows Model A's (1,1) orbit down to its fold, where natural continuation stops and says so,
+    and with --method arclength round the fold to the grazing, where the branch turns back; both write a
+    documented branch file."""
     d = new_dir(tmp, "continue")
     ini = write(d, "a.ini", "model = gap_oscillator\n[parameters]\nlaw = restitution\nlambda = 1\n[run]\nmax_periods = 300\n")
     rc, out, err = vibro("continue", ini, "--parameter", "lambda", "--to", "0.55", cwd=d)
     check(rc == 0, "vibro continue runs", show(rc, out, err))
-    m = re.search(r"grazing at lambda = ([0-9.]+) \(impacts per period 1 -> 0\)", out)
-    check(m is not None and abs(float(m.group(1)) - 0.5670028) < 2e-5,
-          "vibro continue reports the grazing at lambda* = 0.5670028 +- 2e-5", out)
+    check("step below the minimum (1e-06) at lambda = 0.56438" in out and "the orbit changes from (1,1)" in out,
+          "natural continuation stops at the fold (lambda = 0.56438) saying why, rather than jump", out)
     branch = os.path.join(d, "a.branch.h5")
     if check(os.path.exists(branch), "vibro continue writes SWEEP.branch.h5", str(os.listdir(d))):
         with h5py.File(branch, "r") as f:
             check(as_str(f.attrs["format"]) == "vibro-branch", "the branch file says format = vibro-branch")
             p = f["branch/parameter"][...]
-            check(p[0] == 1.0 and p[-1] == 0.55 and np.all(np.diff(p) < 0), "the branch runs from 1 down to 0.55", str(p))
-            check(list(f["branch/impacts"][[0, -1]]) == [1, 0], "one impact per period at the start, none at the end")
-            check([as_str(k) for k in f["events/kind"][...]] == ["grazing"], "one event: the grazing")
-            check(np.all(f["branch/stable"][...] == 1), "the orbit is stable all along")
+            check(p[0] == 1.0 and np.all(np.diff(p) < 0), "the branch runs down from 1", str(p))
+            check(np.all(f["branch/impacts"][...] == 1), "one impact per period all along")
+            check([as_str(k) for k in f["events/kind"][...]] == ["neimark_sacker"], "one event: the Neimark-Sacker point")
+            check(abs(abs(complex(f["events/multiplier_real"][0], f["events/multiplier_imag"][0])) - 1) < 1e-6,
+                  "its multiplier lies on the unit circle")
         with open(os.path.join(REPO_ROOT, "docs", "hdf5_schema.md")) as doc:
             missing = undocumented_names(branch, doc.read())
         check(not missing, "docs/hdf5_schema.md documents every name of the branch file", f"missing: {missing}")
         rc, out, err = vibro("plot", branch, cwd=d)
         check(rc == 0 and is_png(os.path.join(d, "a.branch.png")), "vibro plot draws a branch file", show(rc, out, err))
+    rc, out, err = vibro("continue", ini, "--parameter", "lambda", "--to", "0.55", "--method", "arclength", cwd=d)
+    check(rc == 0 and "reached the end of the range" in out, "vibro continue --method arclength reaches 0.55", show(rc, out, err))
+    m = re.search(r"grazing at lambda = ([0-9.]+) \(impacts per period 1 -> 0; the branch turns back there\)", out)
+    check(m is not None and abs(float(m.group(1)) - 0.5670028) < 1e-6,
+          "arclength reports the grazing at lambda* = 0.5670028 +- 1e-6, where the branch turns back", out)
     # --method arclength follows Model A's (1,1) orbit in omega round its fold and back to its grazing.
     fold = write(d, "fold.ini", "model = gap_oscillator\n[parameters]\nlaw = restitution\nomega = 7\n[run]\nmax_periods = 2000\n")
     rc, out, err = vibro("continue", fold, "--parameter", "omega", "--to", "7.6", "--step", "0.01", "--max-step", "0.02",
