@@ -328,7 +328,7 @@ TEST_CASE(
 // families lie above omega_g, so the branch turns back there (a nonsmooth fold) and goes up the
 // impact-free orbits to the end of the range. Below omega_g lies only the first leg's stable (1,1)
 // family, far from the grazing orbit: a step onto it is a jump, which the branch used to take (it then
-// retraced that family back to its start, 2412 points with 1050 duplicates).
+// retraced that family back to its start).
 TEST_CASE(
     "Model A (e = 1, lambda = 2) branch in omega by arclength: after the Neimark-Sacker point the unstable "
     "impacting orbits are followed into the grazing, where the branch turns back onto the impact-free orbits "
