@@ -124,7 +124,8 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
 
   // The orbit at each event: its state on the section and all its multipliers (NaN where none was
   // found at the located parameter value).
-  std::size_t event_width = 1;  // at least one column, NaN where no event orbit was found
+  // As wide as /branch/multipliers_*: readers share the multiplier dimension between the two.
+  std::size_t event_width = std::max<std::size_t>(width, 1);
   for (const auto& e : branch.events) event_width = std::max(event_width, e.orbit.multipliers.size());
   std::vector<double> event_state, all_real, all_imag;
   for (const auto& e : branch.events) {
