@@ -12,6 +12,7 @@
 
 #include "analysis/arclength_continuation.hpp"
 #include "analysis/branch_character.hpp"
+#include "analysis/branch_switching.hpp"
 #include "analysis/orbit_continuation.hpp"
 #include "engine/core/model_registry.hpp"
 #include "impact_oscillator/shaw_holmes_closed_form.hpp"
@@ -178,5 +179,70 @@ TEST_CASE("Impact oscillator (1,1) branch: a step forced over the unstable windo
     CHECK(branch.points.size() == 1);
     CHECK(branch.events.empty());
     require_no_silent_change(branch);
+  }
+}
+
+TEST_CASE("Impact oscillator: switching at the (1,1) orbit's period doubling gives the (2,2) branch and its own "
+          "period doubling, where a simulation from rest stops settling on it",
+          "[impact_oscillator][continuation]") {
+  const Case c{0.05, 0.25, 0.8, 1.6, 2.3};
+  const ParameterSet values = values_of(c);
+  const Branch one = continue_periodic_orbit(model(), values, "omega", c.from, c.to, settled_state(values), 1);
+  REQUIRE(!one.events.empty());
+  REQUIRE(one.events[0].kind == "period_doubling");
+  const Branch two = continue_doubled_branch(model(), values, "omega", one.events[0], c.to);
+  INFO(listed(two));
+  REQUIRE(two.end == "reached the end of the range");
+  REQUIRE(two.events.size() == 1);
+  const BranchEvent& doubling = two.events[0];
+  CHECK(doubling.kind == "period_doubling");
+  CHECK(std::abs(doubling.multiplier + 1.0) < 1e-6);
+  require_no_silent_change(two);
+  for (const auto& q : two.points) {
+    CHECK(q.orbit.periods == 2);
+    CHECK(q.orbit.events == 2);
+    CHECK(q.orbit.stable() == (q.parameter < doubling.parameter));
+  }
+  // Brute force: from rest, the simulation settles on the (2,2) orbit of the branch before its period
+  // doubling (both of its points), and on no period-2 orbit after it.
+  const auto settled = [&](double omega) {
+    ParameterSet at = values;
+    at.set("omega", omega);
+    auto simulation = model().start(at);
+    Recorder recorder(1500);
+    simulation->run(recorder);
+    return recorder.samples;
+  };
+  const auto on_branch = [&](double omega) {
+    for (std::size_t i = 1; i < two.points.size(); ++i) {
+      const auto &a = two.points[i - 1], &b = two.points[i];
+      if (omega < a.parameter || omega > b.parameter) continue;
+      StrobeSample guess = a.orbit.state;
+      const double w = (omega - a.parameter) / (b.parameter - a.parameter);
+      for (std::size_t k = 0; k < 2; ++k) guess.state[k] += w * (b.orbit.state.state[k] - a.orbit.state.state[k]);
+      ParameterSet at = values;
+      at.set("omega", omega);
+      return shoot_periodic_orbit(*model().start(at), guess, 2);
+    }
+    FAIL("omega " << omega << " is not on the (2,2) branch");
+    return PeriodicOrbit{};
+  };
+  const auto apart = [](const StrobeSample& x, const StrobeSample& y) {
+    return std::max(std::fabs(x.state[0] - y.state[0]), std::fabs(x.state[1] - y.state[1]));
+  };
+  for (const double omega : {doubling.parameter - 3e-3, doubling.parameter - 1e-3}) {
+    const auto samples = settled(omega);
+    const PeriodicOrbit orbit = on_branch(omega);
+    REQUIRE(orbit.converged);
+    const double to_branch = std::min(apart(samples.back(), orbit.state), apart(samples[samples.size() - 2], orbit.state));
+    INFO("omega " << omega << ": simulation's last sample " << to_branch << " from the branch's orbit");
+    CHECK(to_branch < 1e-6);
+    CHECK(apart(samples.back(), samples[samples.size() - 3]) < 1e-6);
+  }
+  for (const double omega : {doubling.parameter + 1e-3, doubling.parameter + 3e-3}) {
+    const auto samples = settled(omega);
+    INFO("omega " << omega << ": the simulation's samples two periods apart differ by "
+                  << apart(samples.back(), samples[samples.size() - 3]));
+    CHECK(apart(samples.back(), samples[samples.size() - 3]) > 1e-3);
   }
 }
