@@ -435,6 +435,23 @@ def test_continue(vibro, tmp):
     m = re.search(r"grazing at lambda = ([0-9.]+) \(impacts per period 1 -> 0; the branch turns back there\)", out)
     check(m is not None and abs(float(m.group(1)) - 0.5670028) < 1e-6,
           "arclength reports the grazing at lambda* = 0.5670028 +- 1e-6, where the branch turns back", out)
+    # --switch PD1: the impact oscillator's (2,2) branch born at the (1,1) orbit's period doubling.
+    example = os.path.join(REPO_ROOT, "examples", "impact_oscillator_continuation.ini")
+    rc, out, err = vibro("continue", example, "--parameter", "omega", "--to", "2.3", "--switch", "PD1",
+                         "--output.file=io.h5", cwd=d)
+    check(rc == 0 and "orbits of period 2 from the period doubling at omega = 2.169495463" in out,
+          "vibro continue --switch PD1 continues the doubled branch from the period doubling", show(rc, out, err))
+    doubled = os.path.join(d, "io.pd1.branch.h5")
+    if check(os.path.exists(doubled), "--switch PD1 writes OUT.pd1.branch.h5", str(os.listdir(d))):
+        with h5py.File(doubled, "r") as f:
+            check(int(f.attrs["periods"]) == 2 and np.all(f["branch/impacts"][...] == 2),
+                  "the doubled branch's orbits have period 2 and two impacts")
+            kinds = [as_str(k) for k in f["events/kind"][...]]
+            check(kinds == ["period_doubling"] and abs(f["events/parameter"][0] - 2.1754106) < 1e-6,
+                  "its own period doubling at omega = 2.1754106", str(kinds))
+    rc, out, err = vibro("continue", example, "--parameter", "omega", "--to", "2.3", "--switch", "PDx", cwd=d)
+    check(rc == 2 and "--switch = 'PDx'" in err and "PD1" in err, "a bad --switch is refused naming what is accepted",
+          show(rc, out, err))
     # --method arclength follows Model A's (1,1) orbit in omega round its fold and back to its grazing.
     fold = write(d, "fold.ini", "model = gap_oscillator\n[parameters]\nlaw = restitution\nomega = 7\n[run]\nmax_periods = 2000\n")
     rc, out, err = vibro("continue", fold, "--parameter", "omega", "--to", "7.6", "--step", "0.01", "--max-step", "0.02",
