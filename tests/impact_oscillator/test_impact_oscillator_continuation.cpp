@@ -149,7 +149,7 @@ TEST_CASE("Impact oscillator (1,1) branch in omega, default settings: period dou
 }
 
 TEST_CASE("Impact oscillator (1,1) branch: a step forced over the unstable window never changes the orbit type "
-          "silently; it is resolved, or the branch stops saying where and why",
+          "silently: it is resolved, or the branch stops saying where and why",
           "[impact_oscillator][continuation]") {
   const Case c{0.05, 0.25, 0.8, 2.1, 2.3};  // period doubling at 2.1695, grazing at 2.2347
   const ParameterSet values = values_of(c);
