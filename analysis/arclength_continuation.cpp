@@ -3,11 +3,13 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <optional>
 #include <sstream>
 #include <vector>
 
 #include "analysis/branch_character.hpp"
+#include "analysis/branch_events.hpp"
 #include "engine/core/input_error.hpp"
 
 namespace vibro {
@@ -25,6 +27,9 @@ constexpr double kParameterDifference = 1e-5;
 // e = 1, lambda = 2: at omega = 7.99413 instead of the grazing at 7.99220).
 constexpr double kSmallestParameterDifference = 1e-9;
 constexpr int kCorrectorIterations = 12;
+// The tangent's turn between two points (radians) below which the step grows and above which it shrinks.
+constexpr double kSmallTurn = 0.05;
+constexpr double kLargeTurn = 0.2;
 
 // A point of the branch in weighted coordinates y = (x_i w_i, p), with the Jacobian of the weighted
 // defect w_i (P^k(x, p) - x)_i with respect to y there, and the unit tangent of the branch.
@@ -254,31 +259,39 @@ BranchEvent stability_change(ExtendedMap& map, const Node& a, const Node& b, dou
   event.kind = stability_change_kind(bracket.b.orbit, event.detail);
   event.multiplier = critical_multiplier(bracket.b.orbit);
   event.parameter = 0.5 * (bracket.a.parameter() + bracket.b.parameter());
+  event.orbit = bracket.b.orbit;
   return event;
 }
 
-// The events between two consecutive points, located, in their order along the branch. A grazing shows
-// as a change of the impacts per period (a stability change on the way to it is reported before it);
-// a fold as a sign change of dp/ds (with one real multiplier crossing +1); any other stability change
-// is named by the multiplier that crosses.
-std::vector<BranchEvent> events_between(ExtendedMap& map, const Node& last, const Node& next, double ds,
-                                        const ContinuationSettings& settings) {
+// The events between two consecutive points, located, in their order along the branch, and whether the
+// new point continues the last one. Where the parameter turns back (dp/ds changes sign) shooting at a
+// fixed parameter value is singular or ambiguous: a fold (no change of impacts) is located by bisection
+// in arclength on the sign of dp/ds, a grazing where both families of orbits lie on one side of it by
+// bisection in arclength on the impacts. Every other change of orbit type is located at fixed
+// parameter values by its test function, which also refuses a step that does not continue the branch
+// (analysis/branch_events).
+SegmentCheck events_between(ExtendedMap& map, const FixedParameterShooter& shoot, const Node& last, const Node& next,
+                            double ds, const std::vector<double>& scales, const ContinuationSettings& settings) {
   const BranchCharacter before = branch_character(last.orbit), after = branch_character(next.orbit);
   const bool turned = last.tangent_parameter() * next.tangent_parameter() < 0;
-  if (before == after && !turned) return {};
-  if (before.events == after.events && !turned) return {stability_change(map, last, next, ds, settings)};
-  std::vector<BranchEvent> events;
+  if (!turned) {
+    if (before == after || last.parameter() == next.parameter()) return {};
+    return check_segment(shoot, BranchPoint(last.parameter(), last.orbit), BranchPoint(next.parameter(), next.orbit),
+                         last.tangent_parameter() > 0 ? 1 : -1, scales, settings);
+  }
+  SegmentCheck check;
   BranchEvent event;
   Bracket bracket;
   if (before.events != after.events) {
     bracket = bisect(
         map, last, next, ds, [&](const Node& m) { return m.orbit.events == before.events; }, settings);
     if (branch_character(bracket.a.orbit) != before)
-      events.push_back(stability_change(map, last, bracket.a, bracket.s_a, settings));
+      check.events.push_back(stability_change(map, last, bracket.a, bracket.s_a, settings));
     std::ostringstream detail;
     detail << "impacts per period " << before.events << " -> " << after.events;
     event.kind = "grazing";
     event.detail = detail.str();
+    event.orbit = before.events < after.events ? bracket.a.orbit : bracket.b.orbit;
   } else {
     const bool rising = last.tangent_parameter() > 0;
     bracket = bisect(
@@ -289,10 +302,11 @@ std::vector<BranchEvent> events_between(ExtendedMap& map, const Node& last, cons
         *std::min_element(mu.begin(), mu.end(), [](auto p, auto q) { return std::abs(p - 1.0) < std::abs(q - 1.0); });
     event.kind = "fold";
     event.detail = describe_multiplier(event.multiplier) + ", dp/ds changes sign";
+    event.orbit = bracket.b.orbit;
   }
   event.parameter = 0.5 * (bracket.a.parameter() + bracket.b.parameter());
-  events.push_back(event);
-  return events;
+  check.events.push_back(event);
+  return check;
 }
 
 Eigen::VectorXd along_parameter(const ExtendedMap& map, double sign) {
@@ -332,6 +346,21 @@ class ArclengthBranch {
         settings_(settings),
         map_(model_, values_, index_, periods_, std::fabs(to - from)) {
     branch_.method = "arclength";
+    scales_ = model_.start(values_)->layout().state_scales;
+    at_fixed_ = [this](double p, const std::vector<StrobeSample>& guesses) {
+      PeriodicOrbit orbit;
+      ParameterSet at = values_;
+      try {
+        at.set_at(index_, p);
+      } catch (const InputError& outside) {  // a bracket beyond the parameter's declared range
+        orbit.reason = outside.what();
+        return orbit;
+      }
+      const auto simulation = model_.start(at);
+      for (const auto& guess : guesses)
+        if ((orbit = shoot_periodic_orbit(*simulation, guess, periods_, settings_.shooting)).converged) break;
+      return orbit;
+    };
   }
 
   Branch follow(const PeriodicOrbit& first) {
@@ -341,16 +370,29 @@ class ArclengthBranch {
     last_ = *start;
     double ds = std::fabs(settings_.step);
     while (static_cast<int>(branch_.points.size()) < settings_.max_points) {
-      std::string why;
+      std::string why, refusal;
       auto next = step_along(map_, last_, ds, settings_.shooting, why);
       if (next) {
-        if (!accept(*next, ds)) return branch_;
-        if (next->orbit.iterations <= 3) ds = std::min(1.5 * ds, settings_.max_step);
-        last_ = std::move(*next);
-        continue;
+        refusal = accept(*next, ds);
+        if (!branch_.end.empty()) return branch_;
+        if (refusal.empty()) {
+          // Step control from the corrector's convergence and the turn of the tangent (the curvature).
+          const double turn = std::acos(std::clamp(last_.tangent.dot(next->tangent), -1.0, 1.0));
+          if (next->orbit.iterations <= 3 && turn < kSmallTurn) ds = std::min(1.5 * ds, settings_.max_step);
+          else if (turn > kLargeTurn) ds = std::max(0.7 * ds, settings_.min_step);
+          last_ = std::move(*next);
+          continue;
+        }
       }
       ds /= 2;
       if (ds >= settings_.min_step) continue;
+      if (!refusal.empty() && open_.event < 0) {
+        std::ostringstream end;
+        end << std::setprecision(10) << "step below the minimum (" << settings_.min_step << ") at " << parameter_
+            << " = " << last_.parameter() << ": the orbit changes from " << describe_orbit_type(last_.orbit) << " to "
+            << describe_orbit_type(next->orbit) << " (" << refusal << ")";
+        return ended(end.str());
+      }
       ds = std::fabs(settings_.step);
       if (open_.event >= 0) {
         turn_at_grazing();
@@ -384,11 +426,16 @@ class ArclengthBranch {
                : "turned back and left the range at its start " + parameter_ + " = " + std::to_string(boundary);
   }
 
-  // Records the step to `next` with the events on it; false when it left the range (the branch then
-  // ends on the boundary crossed, shot there at the boundary's parameter value alone, well-posed away
-  // from a fold, from the state interpolated between the two points).
-  bool accept(const Node& next, double ds) {
-    for (const auto& event : events_between(map_, last_, next, ds, settings_)) {
+  // Records the step to `next` with the events on it and returns ""; or returns why the step is refused
+  // (it does not continue the branch). A grazing where the branch turns back reverses next's tangent. When it left the range the branch ends (branch_.end set) on the
+  // boundary crossed, shot there at the boundary's parameter value alone, well-posed away from a fold,
+  // from the state interpolated between the two points.
+  std::string accept(Node& next, double ds) {
+    const SegmentCheck check = events_between(map_, at_fixed_, last_, next, ds, scales_, settings_);
+    if (!check.mismatch.empty()) return check.mismatch;
+    // Past a grazing where both families lie on one side: on from the new point back the way it came.
+    if (check.turns_back) next.tangent = -next.tangent;
+    for (const auto& event : check.events) {
       branch_.events.push_back(event);
       open_ = {};
       if (event.kind == "grazing")
@@ -398,7 +445,7 @@ class ArclengthBranch {
     const double p = next.parameter(), lo = std::min(from_, to_), hi = std::max(from_, to_);
     if (p >= lo && p <= hi) {
       branch_.points.push_back({p, next.orbit});
-      return true;
+      return "";
     }
     const double boundary = p > hi ? hi : lo;
     const double w = (boundary - last_.parameter()) / (p - last_.parameter());
@@ -409,7 +456,7 @@ class ArclengthBranch {
                              periods_, settings_.shooting);
     if (orbit.converged) branch_.points.push_back({boundary, orbit});
     branch_.end = end_at(boundary);
-    return false;
+    return "";
   }
 
   void turn_at_grazing() {
@@ -433,17 +480,22 @@ class ArclengthBranch {
                            ? Branch{}
                            : continue_periodic_orbit(model_, values_, parameter_, last_.parameter(), target,
                                                      last_.orbit.state, periods_, settings_);
-    const bool hopped = hop.end == "reached the end of the range" && hop.points.size() >= 2;
+    // The natural steps may end where the branch turns back at a grazing (both families on one side):
+    // arclength goes on from their last point, on the new family, back the way they came.
+    const bool reached = hop.end == "reached the end of the range", turned = hop.turns_back;
+    const bool hopped = hop.points.size() >= 2;  // past the jump of the section state, if not to the target
     if (hopped) {
       branch_.points.insert(branch_.points.end(), hop.points.begin() + 1, hop.points.end());
       branch_.events.insert(branch_.events.end(), hop.events.begin(), hop.events.end());
-      if (target == to_ || target == from_) {
+      if (reached && (target == to_ || target == from_)) {
         branch_.end = end_at(target);
         return false;
       }
     }
-    const auto resumed =
-        hopped ? node_at(map_, hop.points.back().orbit, target, along_parameter(map_, direction)) : std::nullopt;
+    const double onwards = turned ? -direction : direction;
+    const auto resumed = hopped ? node_at(map_, hop.points.back().orbit, hop.points.back().parameter,
+                                          along_parameter(map_, onwards))
+                                : std::nullopt;
     if (!resumed) {
       std::ostringstream end;
       end << "lost the branch after " << parameter_ << " = " << branch_.points.back().parameter
@@ -468,6 +520,8 @@ class ArclengthBranch {
   int periods_;
   ContinuationSettings settings_;
   ExtendedMap map_;
+  std::vector<double> scales_;
+  FixedParameterShooter at_fixed_;
   Branch branch_;
   Node last_;
   OpenGrazing open_;

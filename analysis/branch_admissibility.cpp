@@ -40,8 +40,11 @@ void check_branch_admissibility(const Model& model, ParameterSet values, const s
       if (segment >= i) break;
       kept.push_back(event);
     }
-    kept.push_back({"inadmissible", 0.5 * (last.parameter + branch.points[i].parameter),
-                    branch.points[i].admissibility.violation});
+    BranchEvent inadmissible;
+    inadmissible.kind = "inadmissible";
+    inadmissible.parameter = 0.5 * (last.parameter + branch.points[i].parameter);
+    inadmissible.detail = branch.points[i].admissibility.violation;
+    kept.push_back(inadmissible);
     branch.events = kept;
     branch.points.erase(branch.points.begin() + static_cast<long>(i), branch.points.end());
     branch.end = where.str();

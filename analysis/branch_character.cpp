@@ -24,6 +24,15 @@ std::string describe_multiplier(std::complex<double> mu) {
   return text.str();
 }
 
+std::string describe_orbit_type(const PeriodicOrbit& orbit) {
+  const int unstable = branch_character(orbit).unstable;
+  std::ostringstream text;
+  text << "(" << orbit.periods << "," << orbit.events << ") ";
+  if (unstable == 0) text << "stable";
+  else text << "unstable (" << unstable << " multiplier" << (unstable > 1 ? "s" : "") << " outside the unit circle)";
+  return text.str();
+}
+
 std::string stability_change_kind(const PeriodicOrbit& after, std::string& detail) {
   const auto nearest = critical_multiplier(after);
   detail = describe_multiplier(nearest);

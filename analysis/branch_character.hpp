@@ -28,4 +28,8 @@ std::string stability_change_kind(const PeriodicOrbit& after, std::string& detai
 // "multiplier a + bi".
 std::string describe_multiplier(std::complex<double> mu);
 
+// The orbit type as messages name it: "(1,1) stable", "(1,0) unstable (1 multiplier outside the unit
+// circle)" ((periods, impacts) as in the class codes).
+std::string describe_orbit_type(const PeriodicOrbit& orbit);
+
 }  // namespace vibro

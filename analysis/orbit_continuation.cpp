@@ -1,9 +1,12 @@
 #include "analysis/orbit_continuation.hpp"
 
 #include "analysis/branch_character.hpp"
+#include "analysis/branch_events.hpp"
+#include "engine/core/input_error.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace vibro {
@@ -31,6 +34,17 @@ class LastSample : public StrobeObserver {
 };
 
 constexpr int kSettlePeriods = 300;
+
+// The multipliers of two orbits (each |.| descending, a complex pair in either order) agree to 1 % of
+// their size.
+bool same_multipliers(const PeriodicOrbit& a, const PeriodicOrbit& b) {
+  if (a.multipliers.size() != b.multipliers.size()) return false;
+  for (std::size_t i = 0; i < a.multipliers.size(); ++i) {
+    const auto mu = a.multipliers[i], nu = b.multipliers[i];
+    if (std::min(std::abs(mu - nu), std::abs(std::conj(mu) - nu)) > 1e-2 * (1 + std::abs(mu))) return false;
+  }
+  return true;
+}
 
 class Shooter {
  public:
@@ -84,6 +98,18 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
     branch.end = "no orbit at the start: " + first.reason;
     return branch;
   }
+  const std::vector<double> scales = model.start(values)->layout().state_scales;
+  const FixedParameterShooter at_fixed = [&](double p, const std::vector<StrobeSample>& guesses) {
+    PeriodicOrbit orbit;
+    try {
+      for (const auto& g : guesses)
+        if ((orbit = shoot.at(p, g)).converged) break;
+    } catch (const InputError& outside) {  // a bracket beyond the parameter's declared range
+      orbit.converged = false;
+      orbit.reason = outside.what();
+    }
+    return orbit;
+  };
   branch.points.push_back({from, first});
   const double direction = to >= from ? 1 : -1;
   double step = std::fabs(settings.step);
@@ -95,64 +121,64 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
       const BranchPoint& before = branch.points[branch.points.size() - 2];
       predicted = blend(before.orbit.state, last.orbit.state, (next - before.parameter) / (last.parameter - before.parameter));
     }
-    // Newton alone while the step can shrink; the flow's help only where it cannot (at a grazing,
-    // where the branch ends and the flow moves on to what follows it, as a sweep would).
+    // Newton alone while the step can shrink; the flow's help only where it cannot (near a grazing the
+    // map's square-root singularity shrinks Newton's basin); what the flow finds must still continue
+    // the branch.
     const bool stuck = step / 2 < settings.min_step;
+    const auto refuse = [&](const std::string& why) {
+      if (!stuck) {
+        step /= 2;
+        return false;
+      }
+      std::ostringstream end;
+      end << std::setprecision(10) << "step below the minimum (" << settings.min_step << ") at " << parameter << " = "
+          << last.parameter << ": " << why;
+      branch.end = end.str();
+      return true;
+    };
     PeriodicOrbit orbit = shoot.at(next, {predicted, last.orbit.state}, stuck);
     if (!orbit.converged) {
-      step /= 2;
-      if (stuck) {
-        std::ostringstream end;
-        end << "lost the branch after " << last.parameter << ": " << orbit.reason;
-        branch.end = end.str();
-        return branch;
-      }
+      if (refuse("lost the branch: " + orbit.reason)) return branch;
       continue;
     }
-    // An event between the two points: bisect, each side keeping its character.
-    const BranchCharacter before = branch_character(last.orbit), after = branch_character(orbit);
-    if (before != after) {
-      double a = last.parameter, b = next;
-      PeriodicOrbit at_a = last.orbit, at_b = orbit;
-      const bool grazing = before.events != after.events;
-      while (std::fabs(b - a) > settings.locate_tol) {
-        const double mid = 0.5 * (a + b);
-        PeriodicOrbit m;
-        bool a_side = false;
-        if (grazing) {
-          // The grazing orbit is the one with fewer impacts: it ceases where it touches the surface,
-          // a well-posed end, unlike the impacting one, whose map has a square-root singularity there.
-          const bool a_grazes = before.events < after.events;
-          m = shoot.at(mid, a_grazes ? at_a.state : at_b.state);
-          const bool same = m.converged && branch_character(m) == (a_grazes ? before : after);
-          a_side = same == a_grazes;
-        } else {
-          m = shoot.at(mid, {blend(at_a.state, at_b.state, 0.5), at_a.state, at_b.state}, false);
-          if (!m.converged) break;
-          a_side = branch_character(m) == before;
-        }
-        if (a_side) {
-          a = mid;
-          if (m.converged) at_a = m;
-        } else {
-          b = mid;
-          if (m.converged) at_b = m;
-        }
+    const double off = scaled_distance(orbit.state, predicted, scales);
+    const BranchPoint candidate{next, orbit};
+    SegmentCheck check;
+    // Where an impact crosses the section t = k T the section state jumps at fixed p while the orbit
+    // goes on: at the smallest step a jump with the same orbit type and the same multipliers (which
+    // do not depend on the section) is that, not another orbit.
+    const bool section_jump = stuck && branch_character(orbit) == branch_character(last.orbit) &&
+                              same_multipliers(orbit, last.orbit);
+    if (off > settings.max_predictor_error && !section_jump) {
+      std::ostringstream why;
+      why << "the orbit found at " << next << " (" << describe_orbit_type(orbit) << ") lies " << off
+          << " state scales from the prediction, more than " << settings.max_predictor_error;
+      check.mismatch = why.str();
+    } else {
+      check = check_segment(at_fixed, last, candidate, direction, scales, settings);
+      if (check.turns_back && check.mismatch.empty()) {  // the new family lies on the old one's side
+        branch.events.insert(branch.events.end(), check.events.begin(), check.events.end());
+        branch.points.push_back(candidate);
+        std::ostringstream end;
+        end << std::setprecision(10) << "the branch turns back at a grazing at " << parameter << " = "
+            << check.events.back().parameter << " (both families of orbits lie on one side of it), which natural "
+            << "continuation cannot follow (--method arclength can)";
+        branch.end = end.str();
+        branch.turns_back = true;
+        return branch;
       }
-      BranchEvent event;
-      if (grazing) {
-        std::ostringstream detail;
-        detail << "impacts per period " << before.events << " -> " << after.events;
-        event = {"grazing", 0, detail.str()};
-      } else {
-        event.kind = stability_change_kind(at_b, event.detail);
-        event.multiplier = critical_multiplier(at_b);
-      }
-      event.parameter = 0.5 * (a + b);
-      branch.events.push_back(event);
     }
-    branch.points.push_back({next, orbit});
-    if (orbit.iterations <= 3) step = std::min(1.5 * step, settings.max_step);
+    if (!check.mismatch.empty()) {
+      if (refuse("the orbit changes from " + describe_orbit_type(last.orbit) + " to " + describe_orbit_type(orbit) +
+                 " (" + check.mismatch + ")"))
+        return branch;
+      continue;
+    }
+    branch.events.insert(branch.events.end(), check.events.begin(), check.events.end());
+    branch.points.push_back(candidate);
+    // Step control from the corrector's convergence and the prediction's error (the branch's curvature).
+    if (orbit.iterations <= 3 && off < 0.25 * settings.max_predictor_error) step = std::min(1.5 * step, settings.max_step);
+    else if (off > 0.5 * settings.max_predictor_error) step = std::max(0.7 * step, settings.min_step);
   }
   branch.end = "reached the end of the range";
   return branch;

@@ -1,9 +1,12 @@
 #pragma once
 // Natural-parameter continuation of a periodic orbit of the stroboscopic map: Newton shooting at each
-// parameter value from a secant prediction, with step control, and the points where the branch
-// changes character located by bisection: a grazing (the number of impacts per period changes) and
-// stability changes, classified by the multiplier that crosses the unit circle (period doubling at
-// -1, fold at +1, Neimark-Sacker for a complex pair). The map locates every event, so no point
+// parameter value from a secant prediction. A corrected point is accepted only when it continues the
+// last one (analysis/branch_events): within settings.max_predictor_error of its prediction, and of the
+// same orbit type (impacts per period, multipliers outside the unit circle) or of the type that one
+// located event between them gives (a grazing; a period doubling, fold or Neimark-Sacker point, each
+// located by its test function to settings.locate_tol). Otherwise the step is halved; below min_step
+// the branch ends, saying where and why, rather than jump to another orbit. The step grows where the
+// corrector converges fast and the prediction is close. The map locates every event, so no point
 // penetrates a rigid contact (a model refuses penetrating states; the branch then ends, saying so);
 // compliant contact forces are checked afterwards (analysis/branch_admissibility).
 #include <cmath>
@@ -23,7 +26,10 @@ struct ContinuationSettings {
   double step = 0.02;       // first parameter step (its sign comes from the direction from -> to)
   double min_step = 1e-6;   // the branch is lost below this step
   double max_step = 0.1;
-  double locate_tol = 1e-6;  // parameter width (arclength: arclength) to which events are located
+  double locate_tol = 1e-10;  // parameter width to which events are located (arclength folds: arclength)
+  // The largest distance of a corrected point from its prediction, in the layout's state scales
+  // (max-norm); beyond it the step is refused as a jump (or a bend too sharp for the step) and halved.
+  double max_predictor_error = 0.05;
   int max_points = 5000;     // arclength continuation: the most points of one branch
   ShootingSettings shooting;
 };
@@ -40,8 +46,11 @@ struct BranchEvent {
   std::string kind;    // "grazing", "period_doubling", "fold", "neimark_sacker", "inadmissible"
   double parameter = 0;
   std::string detail;  // e.g. "impacts per period 1 -> 0", the crossing multiplier
-  // The multiplier that crossed the unit circle, on the far side of the event (NaN for a grazing).
+  // The multiplier that crosses the unit circle, at the located event (NaN for a grazing).
   std::complex<double> multiplier{std::nan(""), std::nan("")};
+  // The orbit at the event, with all its multipliers (at a grazing: the orbit with fewer impacts, which
+  // touches the surface there); not converged where none was found at the located parameter value.
+  PeriodicOrbit orbit;
 };
 
 struct Branch {
@@ -49,6 +58,9 @@ struct Branch {
   std::vector<BranchEvent> events;
   std::string end;  // "reached the end of the range", or why the branch stopped
   std::string method = "natural";  // "natural" (parameter steps) or "arclength" (pseudo-arclength)
+  // Natural continuation only: it ended where the branch turns back at a grazing (both families of
+  // orbits on one side of it); the last point is the first of the new family, the last event the grazing.
+  bool turns_back = false;
 };
 
 // Continues the period-`periods` orbit through `guess` (at parameter value `from`) to `to`.

@@ -1,6 +1,7 @@
 // vibro continue: the periodic orbit that the sweep file's single case settles on, followed in one
 // parameter by Newton shooting, with its stability and the points where the branch changes character.
 #include <cmath>
+#include <iomanip>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "analysis/arclength_continuation.hpp"
 #include "analysis/branch_admissibility.hpp"
+#include "analysis/branch_switching.hpp"
 #include "analysis/orbit_continuation.hpp"
 #include "engine/core/input_error.hpp"
 #include "engine/core/suggest.hpp"
@@ -28,6 +30,7 @@ struct ContinueRequest {
   double to = std::nan("");
   int periods = 0;  // 0: the period the case settles on
   std::string method = "natural";
+  int switch_at = 0;  // --switch PDn: continue the doubled branch born at the branch's n-th period doubling
   ContinuationSettings settings;
   std::vector<std::string> overrides;
 };
@@ -55,10 +58,23 @@ ContinueRequest parse(const CommandLine& line) {
     else if (key == "--max-step") r.settings.max_step = number("--max-step", value);
     else if (key == "--periods") r.periods = static_cast<int>(number("--periods", value));
     else if (key == "--method") r.method = value;
+    else if (key == "--switch") {
+      std::size_t used = 0;
+      int n = 0;
+      try {
+        if (value.rfind("PD", 0) == 0) n = std::stoi(value.substr(2), &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (value.size() < 3 || used != value.size() - 2 || n < 1)
+        throw InputError("--switch = '" + echoed(value) + "': accepted is PDn, the branch's n-th period doubling "
+                         "(PD1, PD2, ...), where the branch of twice the period is continued");
+      r.switch_at = n;
+    }
   }
   if (r.sweep_file.empty() || r.parameter.empty() || std::isnan(r.to))
     throw InputError("usage: vibro continue SWEEP.ini --parameter NAME --to VALUE [--step S] [--periods K] "
-                     "[--max-step S] [--method natural|arclength]");
+                     "[--max-step S] [--method natural|arclength] [--switch PDn]");
   if (r.method != "natural" && r.method != "arclength")
     throw InputError("--method = '" + echoed(r.method) + "'" + did_you_mean(r.method, {"natural", "arclength"}) +
                      ": accepted are natural (parameter steps) and arclength "
@@ -70,11 +86,36 @@ ContinueRequest parse(const CommandLine& line) {
   return r;
 }
 
+// --switch PDn: the branch of twice the period born at the n-th period doubling, written next to the
+// branch as OUT.pdN.branch.h5.
+void switch_at_doubling(const SweepSpec& spec, const ParameterSet& values, const ContinueRequest& request,
+                        const Branch& branch, const std::string& branch_path) {
+  int seen = 0;
+  const BranchEvent* doubling = nullptr;
+  for (const auto& e : branch.events)
+    if (e.kind == "period_doubling" && ++seen == request.switch_at) doubling = &e;
+  if (!doubling)
+    throw std::runtime_error("--switch PD" + std::to_string(request.switch_at) + ": the branch has " +
+                             std::to_string(seen) + " period doubling(s)");
+  Branch doubled = continue_doubled_branch(*spec.model, values, request.parameter, *doubling, request.to, request.settings);
+  check_branch_admissibility(*spec.model, values, request.parameter, 2 * doubling->orbit.periods, doubled);
+  if (doubled.points.empty()) throw std::runtime_error("--switch: " + doubled.end);
+  std::string path = branch_path.substr(0, branch_path.size() - std::string(".branch.h5").size());
+  path += ".pd" + std::to_string(request.switch_at) + ".branch.h5";
+  write_branch_file(path, spec, request.parameter, doubled.points.front().parameter, request.to,
+                    2 * doubling->orbit.periods, doubled);
+  std::cout << doubled.points.size() << " orbits of period " << 2 * doubling->orbit.periods << " from the period doubling at "
+            << request.parameter << " = " << doubling->parameter << ": " << doubled.end << "\n";
+  for (const auto& e : doubled.events)
+    std::cout << "  " << e.kind << " at " << request.parameter << " = " << e.parameter << " (" << e.detail << ")\n";
+  std::cout << "wrote " << path << "\n";
+}
+
 }  // namespace
 
 int continue_command(const std::vector<std::string>& args) {
   const CommandLine line = parse_command_line(
-      {"continue", {{"--parameter", true}, {"--to", true}, {"--step", true}, {"--max-step", true}, {"--periods", true}, {"--method", true}},
+      {"continue", {{"--parameter", true}, {"--to", true}, {"--step", true}, {"--max-step", true}, {"--periods", true}, {"--method", true}, {"--switch", true}},
        true, false, 1},
       args);
   if (printed_help(line.help, "continue")) return 0;
@@ -114,8 +155,10 @@ int continue_command(const std::vector<std::string>& args) {
   write_branch_file(path, spec, request.parameter, from, request.to, periods, branch);
   std::cout << branch.points.size() << " orbits of period " << periods << " from " << request.parameter << " = " << from
             << " towards " << request.to << ": " << branch.end << "\n";
+  std::cout << std::setprecision(10);
   for (const auto& e : branch.events) std::cout << "  " << e.kind << " at " << request.parameter << " = " << e.parameter << " (" << e.detail << ")\n";
   std::cout << "wrote " << path << "\n";
+  if (request.switch_at > 0) switch_at_doubling(spec, values, request, branch, path);
   return 0;
 }
 

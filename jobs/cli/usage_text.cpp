@@ -32,7 +32,8 @@ const std::map<std::string, std::string>& texts() {
       {"continue",
        "vibro continue SWEEP.ini --parameter NAME --to VALUE [options] [--section.key=value ...]\n"
        "  Follows the periodic orbit that the sweep file's one case settles on (Newton shooting) from its\n"
-       "  value of NAME to VALUE, locating grazings and stability changes; writes OUT.branch.h5.\n"
+       "  value of NAME to VALUE, locating grazings and stability changes; a step that does not continue\n"
+       "  the orbit is halved, and the branch stops, saying why, rather than jump. Writes OUT.branch.h5.\n"
        "options:\n"
        "  --parameter NAME      the numeric model parameter to follow (vibro describe MODEL)\n"
        "  --to VALUE            where the branch should end\n"
@@ -40,6 +41,8 @@ const std::map<std::string, std::string>& texts() {
        "  --max-step S          largest step, >= --step (default 0.1)\n"
        "  --periods K           shoot for a period-K orbit (default: the period the case settles on)\n"
        "  --method natural|arclength   parameter steps, or pseudo-arclength round folds (default natural)\n"
+       "  --switch PDn          also continue the branch of twice the period born at the branch's n-th\n"
+       "                        period doubling (PD1, PD2, ...) towards VALUE; writes OUT.pdn.branch.h5\n"
        "  --section.key=value   override a key of the sweep file\n"
        "  -h, --help            this text\n"},
       {"trace",

@@ -118,9 +118,34 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   h5::write_strings(detail, 0, details);
   set = h5::column<double>(events, "multiplier_real", m, 0.0);
   h5::write_rows(set, 0, mu_real);
-  attribute(set, "meaning", std::string("the multiplier that crossed the unit circle (NaN for a grazing)"));
+  attribute(set, "meaning", std::string("the multiplier that crosses the unit circle, at the event (NaN for a grazing)"));
   set = h5::column<double>(events, "multiplier_imag", m, 0.0);
   h5::write_rows(set, 0, mu_imag);
+
+  // The orbit at each event: its state on the section and all its multipliers (NaN where none was
+  // found at the located parameter value).
+  // As wide as /branch/multipliers_*: readers share the multiplier dimension between the two.
+  std::size_t event_width = std::max<std::size_t>(width, 1);
+  for (const auto& e : branch.events) event_width = std::max(event_width, e.orbit.multipliers.size());
+  std::vector<double> event_state, all_real, all_imag;
+  for (const auto& e : branch.events) {
+    const bool found = e.orbit.converged && e.orbit.state.state.size() >= dims;
+    for (std::size_t d = 0; d < dims; ++d) event_state.push_back(found ? e.orbit.state.state[d] : std::nan(""));
+    for (std::size_t k = 0; k < event_width; ++k) {
+      const bool has = found && k < e.orbit.multipliers.size();
+      all_real.push_back(has ? e.orbit.multipliers[k].real() : std::nan(""));
+      all_imag.push_back(has ? e.orbit.multipliers[k].imag() : std::nan(""));
+    }
+  }
+  set = h5::matrix<double>(events, "state", m, dims, 0.0);
+  h5::write_rows(set, 0, event_state, dims);
+  attribute(set, "columns", columns);
+  attribute(set, "meaning", std::string("the orbit at the event on the section t = k T (at a grazing: the orbit with "
+                                        "fewer impacts, which touches the surface there)"));
+  set = h5::matrix<double>(events, "multipliers_real", m, event_width, 0.0);
+  h5::write_rows(set, 0, all_real, event_width);
+  set = h5::matrix<double>(events, "multipliers_imag", m, event_width, 0.0);
+  h5::write_rows(set, 0, all_imag, event_width);
 }
 
 }  // namespace

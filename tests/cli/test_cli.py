@@ -406,28 +406,52 @@ def undocumented_names(h5_file, doc):
 
 
 def test_continue(vibro, tmp):
-    """vibro continue follows Model A's (1,1) orbit down through its grazing and writes a documented branch file."""
+    """vibro continue follows Model A's (1,1) orbit down to its fold, where natural continuation stops and says so,
+    and with --method arclength round the fold to the grazing, where the branch turns back; both write a
+    documented branch file."""
     d = new_dir(tmp, "continue")
     ini = write(d, "a.ini", "model = gap_oscillator\n[parameters]\nlaw = restitution\nlambda = 1\n[run]\nmax_periods = 300\n")
     rc, out, err = vibro("continue", ini, "--parameter", "lambda", "--to", "0.55", cwd=d)
     check(rc == 0, "vibro continue runs", show(rc, out, err))
-    m = re.search(r"grazing at lambda = ([0-9.]+) \(impacts per period 1 -> 0\)", out)
-    check(m is not None and abs(float(m.group(1)) - 0.5670028) < 2e-5,
-          "vibro continue reports the grazing at lambda* = 0.5670028 +- 2e-5", out)
+    check("step below the minimum (1e-06) at lambda = 0.56438" in out and "the orbit changes from (1,1)" in out,
+          "natural continuation stops at the fold (lambda = 0.56438) saying why, rather than jump", out)
     branch = os.path.join(d, "a.branch.h5")
     if check(os.path.exists(branch), "vibro continue writes SWEEP.branch.h5", str(os.listdir(d))):
         with h5py.File(branch, "r") as f:
             check(as_str(f.attrs["format"]) == "vibro-branch", "the branch file says format = vibro-branch")
             p = f["branch/parameter"][...]
-            check(p[0] == 1.0 and p[-1] == 0.55 and np.all(np.diff(p) < 0), "the branch runs from 1 down to 0.55", str(p))
-            check(list(f["branch/impacts"][[0, -1]]) == [1, 0], "one impact per period at the start, none at the end")
-            check([as_str(k) for k in f["events/kind"][...]] == ["grazing"], "one event: the grazing")
-            check(np.all(f["branch/stable"][...] == 1), "the orbit is stable all along")
+            check(p[0] == 1.0 and np.all(np.diff(p) < 0), "the branch runs down from 1", str(p))
+            check(np.all(f["branch/impacts"][...] == 1), "one impact per period all along")
+            check([as_str(k) for k in f["events/kind"][...]] == ["neimark_sacker"], "one event: the Neimark-Sacker point")
+            check(abs(abs(complex(f["events/multiplier_real"][0], f["events/multiplier_imag"][0])) - 1) < 1e-6,
+                  "its multiplier lies on the unit circle")
         with open(os.path.join(REPO_ROOT, "docs", "hdf5_schema.md")) as doc:
             missing = undocumented_names(branch, doc.read())
         check(not missing, "docs/hdf5_schema.md documents every name of the branch file", f"missing: {missing}")
         rc, out, err = vibro("plot", branch, cwd=d)
         check(rc == 0 and is_png(os.path.join(d, "a.branch.png")), "vibro plot draws a branch file", show(rc, out, err))
+    rc, out, err = vibro("continue", ini, "--parameter", "lambda", "--to", "0.55", "--method", "arclength", cwd=d)
+    check(rc == 0 and "reached the end of the range" in out, "vibro continue --method arclength reaches 0.55", show(rc, out, err))
+    m = re.search(r"grazing at lambda = ([0-9.]+) \(impacts per period 1 -> 0; the branch turns back there\)", out)
+    check(m is not None and abs(float(m.group(1)) - 0.5670028) < 1e-6,
+          "arclength reports the grazing at lambda* = 0.5670028 +- 1e-6, where the branch turns back", out)
+    # --switch PD1: the impact oscillator's (2,2) branch born at the (1,1) orbit's period doubling.
+    example = os.path.join(REPO_ROOT, "examples", "impact_oscillator_continuation.ini")
+    rc, out, err = vibro("continue", example, "--parameter", "omega", "--to", "2.3", "--switch", "PD1",
+                         "--output.file=io.h5", cwd=d)
+    check(rc == 0 and "orbits of period 2 from the period doubling at omega = 2.169495463" in out,
+          "vibro continue --switch PD1 continues the doubled branch from the period doubling", show(rc, out, err))
+    doubled = os.path.join(d, "io.pd1.branch.h5")
+    if check(os.path.exists(doubled), "--switch PD1 writes OUT.pd1.branch.h5", str(os.listdir(d))):
+        with h5py.File(doubled, "r") as f:
+            check(int(f.attrs["periods"]) == 2 and np.all(f["branch/impacts"][...] == 2),
+                  "the doubled branch's orbits have period 2 and two impacts")
+            kinds = [as_str(k) for k in f["events/kind"][...]]
+            check(kinds == ["period_doubling"] and abs(f["events/parameter"][0] - 2.1754106) < 1e-6,
+                  "its own period doubling at omega = 2.1754106", str(kinds))
+    rc, out, err = vibro("continue", example, "--parameter", "omega", "--to", "2.3", "--switch", "PDx", cwd=d)
+    check(rc == 2 and "--switch = 'PDx'" in err and "PD1" in err, "a bad --switch is refused naming what is accepted",
+          show(rc, out, err))
     # --method arclength follows Model A's (1,1) orbit in omega round its fold and back to its grazing.
     fold = write(d, "fold.ini", "model = gap_oscillator\n[parameters]\nlaw = restitution\nomega = 7\n[run]\nmax_periods = 2000\n")
     rc, out, err = vibro("continue", fold, "--parameter", "omega", "--to", "7.6", "--step", "0.01", "--max-step", "0.02",

@@ -104,7 +104,7 @@ TEST_CASE("continuation in a_hat: a period doubling at the Eq. 40 limit, the bra
   // Downwards the orbit folds at a* (multiplier +1, paper Eqs. 29-40): natural continuation loses it there.
   const Branch down = continue_periodic_orbit(model, h.values, "a_hat", 50, 36, h.sample, 1);
   INFO(down.end);
-  REQUIRE(down.end.rfind("lost the branch", 0) == 0);
+  REQUIRE_THAT(down.end, Catch::Contains("lost the branch"));
   const BranchPoint& last = down.points.back();
   CHECK(last.parameter == Approx(analytic::critical_amplitude(0.6, kPhi, 9.81)).margin(1e-3));
   CHECK(last.orbit.multipliers[0].real() > 0.9);

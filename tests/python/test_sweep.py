@@ -152,16 +152,22 @@ def test_ctrl_c_stops_the_sweep_cleanly(root):
 
 
 def test_open_branch_file(cli, tmp_path):
-    """A branch of `vibro continue` (Model A's (1,1) orbit through its grazing) opens along `point`."""
+    """A branch of `vibro continue --method arclength` (Model A's (1,1) orbit round its fold to the grazing,
+    where it turns back onto the impact-free orbits) opens along `point`, its events along `event` with
+    the orbit there."""
     ini = tmp_path / "a.ini"
     ini.write_text("model = gap_oscillator\n[parameters]\nlaw = restitution\nlambda = 1\n[run]\nmax_periods = 300\n")
-    code, _, err = cli("continue", str(ini), "--parameter", "lambda", "--to", "0.55", cwd=tmp_path)
+    code, _, err = cli("continue", str(ini), "--parameter", "lambda", "--to", "0.55", "--method", "arclength",
+                       cwd=tmp_path)
     assert code == 0, err
     branch = vibro.open(str(tmp_path / "a.branch.h5"))
     assert branch.attrs["format"] == "vibro-branch" and branch.attrs["parameter"] == "lambda"
     assert branch["lambda"].dims == ("point",) and branch["lambda"].values[0] == 1.0 and branch["lambda"].values[-1] == 0.55
     assert list(branch.component.values) == ["x1", "v1", "u2", "v2"]
     assert branch.multipliers.dtype.kind == "c" and branch.multipliers.dims == ("point", "multiplier")
-    assert list(branch.event_kind.values) == ["grazing"]
-    assert abs(float(branch.event_parameter[0]) - 0.5670028) < 2e-5
+    assert list(branch.event_kind.values) == ["neimark_sacker", "fold", "grazing"]
+    assert abs(float(branch.event_parameter[2]) - 0.5670028) < 1e-6
+    assert branch.event_state.dims == ("event", "component")
+    assert branch.event_multipliers.dims == ("event", "multiplier")
+    assert abs(abs(complex(branch.event_multiplier[0])) - 1) < 1e-6  # the Neimark-Sacker pair on the unit circle
     assert list(branch.impacts.values[[0, -1]]) == [1, 0]

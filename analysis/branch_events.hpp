@@ -1,0 +1,48 @@
+#pragma once
+// The events between two accepted points of a branch, and whether the new point continues the old one.
+// Both are decided at fixed parameter values (Newton shooting at p, well-posed away from a fold), so
+// natural and arclength continuation share them.
+//
+// Events are found by test functions of the multipliers mu_i, each solved for its root by TOMS 748
+// (Alefeld, Potra and Shi; boost::math::tools::toms748_solve) to settings.locate_tol in the parameter,
+// whatever the step:
+//   period doubling  det(M + I) = prod (1 + mu_i)          (a real multiplier through -1)
+//   fold             det(I - M) = prod (1 - mu_i)          (a real multiplier through +1)
+//   Neimark-Sacker   prod_{i<j} (mu_i mu_j - 1)            (a complex pair through the unit circle)
+// A grazing (the impacts per period change) has no smooth test function in the model interface: it is
+// bracketed by bisection to the same tolerance, shooting the orbit with fewer impacts, which ends where
+// it touches the surface (the impacting orbit's map has a square-root singularity there).
+//
+// The new point continues the old one when its orbit type differs only by the located event, and the
+// orbits shot halfway between the old point and the event, and between the event and the new point,
+// have the old and the new type; at a grazing the orbit with more impacts next to it must lie next to
+// the grazing orbit (the two families meet there). A step over two events, or onto another family of
+// orbits, fails this and is refused (the caller halves its step).
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "analysis/orbit_continuation.hpp"
+
+namespace vibro {
+
+// Shoots the branch's orbit at parameter value p from the first of `guesses` that converges.
+using FixedParameterShooter = std::function<PeriodicOrbit(double p, const std::vector<StrobeSample>& guesses)>;
+
+struct SegmentCheck {
+  std::vector<BranchEvent> events;  // located, in branch order
+  std::string mismatch;             // non-empty: the new point does not continue the old one, and why
+  // The step passed a grazing at which both families of orbits lie on one side (a nonsmooth fold): the
+  // event lies beyond the new point, and the branch goes on from it back the way it came.
+  bool turns_back = false;
+};
+
+// `a` the last accepted point, `b` the new one (a.parameter != b.parameter), `heading` the sign of the
+// parameter's change along the branch at a; `scales` the layout's state scales.
+SegmentCheck check_segment(const FixedParameterShooter& shoot, const BranchPoint& a, const BranchPoint& b,
+                           double heading, const std::vector<double>& scales, const ContinuationSettings& settings);
+
+// The largest distance between two states in the layout's state scales (max-norm).
+double scaled_distance(const StrobeSample& x, const StrobeSample& y, const std::vector<double>& scales);
+
+}  // namespace vibro

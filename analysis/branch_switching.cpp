@@ -1,0 +1,88 @@
+#include "analysis/branch_switching.hpp"
+
+#include <Eigen/Dense>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+#include "analysis/branch_events.hpp"
+#include "engine/core/input_error.hpp"
+
+namespace vibro {
+
+namespace {
+
+// The real eigenvector of the monodromy matrix for its eigenvalue nearest -1, scaled to 1 in the layout's
+// state scales (max-norm).
+bool flip_direction(const Eigen::MatrixXd& monodromy, const std::vector<double>& scales, Eigen::VectorXd& v) {
+  const Eigen::EigenSolver<Eigen::MatrixXd> solver(monodromy, true);
+  Eigen::Index best = -1;
+  for (Eigen::Index i = 0; i < solver.eigenvalues().size(); ++i)
+    if (best < 0 || std::abs(solver.eigenvalues()[i] + 1.0) < std::abs(solver.eigenvalues()[best] + 1.0)) best = i;
+  if (best < 0 || std::fabs(solver.eigenvalues()[best].imag()) > 1e-9) return false;
+  v = solver.eigenvectors().col(best).real();
+  double size = 0;
+  for (Eigen::Index i = 0; i < v.size(); ++i) size = std::max(size, std::fabs(v[i]) / scales[static_cast<std::size_t>(i)]);
+  if (!(size > 0)) return false;
+  v /= size;
+  return true;
+}
+
+}  // namespace
+
+Branch continue_doubled_branch(const Model& model, ParameterSet values, const std::string& parameter,
+                               const BranchEvent& doubling, double to, const ContinuationSettings& settings) {
+  Branch failed;
+  const int index = values.index_of(parameter);
+  const PeriodicOrbit& old = doubling.orbit;
+  if (index < 0 || doubling.kind != "period_doubling" || !old.converged) {
+    failed.end = "no period doubling with its orbit to switch at";
+    return failed;
+  }
+  const double p0 = doubling.parameter;
+  values.set_at(index, p0);
+  auto simulation = model.start(values);
+  const std::vector<double> scales = simulation->layout().state_scales;
+  MapStep step;
+  Eigen::VectorXd v;
+  if (!simulation->stroboscopic_map(old.state, old.periods, step) || !flip_direction(step.jacobian, scales, v)) {
+    failed.end = "no real multiplier -1 at the period doubling's orbit";
+    return failed;
+  }
+  const double reach = std::max(std::fabs(to - p0), 1e-12);
+  const int periods = 2 * old.periods;
+  // Offsets in the parameter (fractions of the range) and along v (state scales): the doubled orbit's
+  // size grows like the square root of the first.
+  for (const double fraction : {1e-2, 1e-3, 1e-4}) {  // far first: nearer, the old orbit is within a step
+    for (const double side : {to > p0 ? 1.0 : -1.0, to > p0 ? -1.0 : 1.0}) {
+      const double p = p0 + side * fraction * reach;
+      try {
+        values.set_at(index, p);
+      } catch (const InputError&) {
+        continue;
+      }
+      auto at = model.start(values);
+      for (const double size : {1e-3, 1e-2, 1e-1}) {
+        StrobeSample guess = old.state;
+        for (Eigen::Index i = 0; i < v.size(); ++i) guess.state[static_cast<std::size_t>(i)] += size * v[i];
+        const PeriodicOrbit doubled = shoot_periodic_orbit(*at, guess, periods, settings.shooting);
+        MapStep half;
+        if (!doubled.converged || !at->stroboscopic_map(doubled.state, old.periods, half)) continue;
+        // An orbit of twice the period whose half-period image is another point: not the old orbit.
+        if (scaled_distance(half.image, doubled.state, scales) < 1e-6) continue;
+        if (side * (to - p0) < 0) {  // born on the other side: the branch runs from there away from `to`
+          failed.end = "the doubled branch lies on the other side of the period doubling";
+          return failed;
+        }
+        return continue_periodic_orbit(model, values, parameter, p, to, doubled.state, periods, settings);
+      }
+    }
+  }
+  std::ostringstream why;
+  why << std::setprecision(10) << "no orbit of period " << periods << " found next to the period doubling at "
+      << parameter << " = " << p0;
+  failed.end = why.str();
+  return failed;
+}
+
+}  // namespace vibro
