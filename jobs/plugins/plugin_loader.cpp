@@ -14,6 +14,7 @@
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
 #include "engine/core/plugin_abi.hpp"
+#include "model_files/load_model_file.hpp"
 #include "vibro/version.hpp"
 
 namespace vibro {
@@ -74,6 +75,10 @@ CaseBudget* host_active_budget() { return budget_detail::active; }
 }  // namespace
 
 void load_plugin(const std::string& file) {
+  if (is_model_file(file)) {  // a model file travels as a plugin does (resumed runs, batch jobs' ranks)
+    load_model_file(file);
+    return;
+  }
   std::error_code error;
   if (file.find_first_not_of(" \t") == std::string::npos)
     throw InputError("--plugin / plugin = '" + file + "' is empty; expected the path of a model plugin (NAME.so)");

@@ -7,7 +7,8 @@
 
 namespace vibro {
 
-// Loads `file` once (a second request for the same file, by its canonical path, does nothing).
+// Loads `file` once (a second request for the same file, by its canonical path, does nothing); a
+// model file (NAME.vibro) is loaded by load_model_file.
 void load_plugin(const std::string& file);
 
 // Loads every *.so in each folder of a colon-separated list (VIBRO_PLUGIN_PATH), in name order;
