@@ -31,6 +31,8 @@ def child_cpu():
 
 
 def run(vibro, ini, out):
+    if os.path.exists(out):
+        os.remove(out)  # vibro refuses to overwrite a result file
     before = child_cpu()
     subprocess.run([vibro, "run", ini, "--output.file=" + out], check=True, capture_output=True)
     return child_cpu() - before
