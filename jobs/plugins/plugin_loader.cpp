@@ -151,7 +151,10 @@ std::vector<std::string> take_plugin_options(std::vector<std::string>& args) {
 
 std::string plugin_option_for(const std::string& model) {
   const ModelOrigin& origin = ModelRegistry::instance().origin(model);
-  return origin.built_in() ? std::string() : "--plugin=" + origin.file;
+  if (origin.built_in()) return {};
+  // A model file's absolute path replaces the sweep file's model line, which may be relative to a
+  // folder the resumed run or the batch job does not start in.
+  return (is_model_file(origin.file) ? "--model=" : "--plugin=") + origin.file;
 }
 
 }  // namespace vibro

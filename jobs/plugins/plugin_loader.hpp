@@ -20,7 +20,8 @@ void load_plugin_path(const std::string& folders);
 std::vector<std::string> take_plugin_options(std::vector<std::string>& args);
 
 // The option that makes a later vibro (a resumed run, a batch job's ranks) load the plugin a model
-// came from: --plugin=<absolute path>; empty for a built-in model.
+// came from: --plugin=<absolute path>, or --model=<absolute path> for a model file; empty for a
+// built-in model.
 std::string plugin_option_for(const std::string& model);
 
 }  // namespace vibro

@@ -128,8 +128,8 @@ def same_results(vibro, repo, tmp, label, text, builtin, model_file, events):
         check(np.isfinite(cpu["cases/floquet/max_modulus"]).sum() > len(status) // 2, "%s: Floquet multipliers compared" % label)
 
 
-# A model file with three states (a forced oscillator and a low-pass filter of its position),
-# run through the dispatch on the state count.
+# A model file with three states (a forced oscillator against a moving stop and a low-pass filter of
+# its position), run through the dispatch on the state count.
 THREE_STATES = """model three_state_filter: a forced oscillator and a first-order filter of its position
 param omega = 1.3 in (0, 10) forcing frequency
 param c = 0.5 in [0, 10] filter rate
@@ -141,7 +141,7 @@ mode free
   x' = v
   v' = 0.5*sin(omega*t + 0.3) - 0.1*v - x
   z' = c*(x - z)
-  stop wall: x >= -1 restitution 0.9
+  stop wall: x >= -1 + 0.2*cos(omega*t) restitution 0.9
 observe max_z, impacts_per_period
 """
 
@@ -257,6 +257,12 @@ def resume_needs_the_same_file(vibro, repo, tmp):
     first = run(vibro, ini, h5, "--output.keep_checkpoints=true")
     check(first.returncode == 0, "a sweep of a model file named relative to the sweep file runs", first.stderr[-2000:])
     os.remove(h5)
+    # vibro run --resume from another folder: the checkpoints carry the model file's absolute path.
+    elsewhere = subprocess.run([vibro, "run", "--resume", h5], capture_output=True, text=True, timeout=300, cwd="/")
+    check(elsewhere.returncode == 0 and os.path.exists(h5), "vibro run --resume finds the model file from another folder",
+          elsewhere.stderr[-600:])
+    if os.path.exists(h5):
+        os.remove(h5)
     same = run(vibro, ini, h5, "--output.keep_checkpoints=true")
     check(same.returncode == 0 and "resuming" in same.stderr, "the same model file resumes its checkpoints",
           same.stderr[-600:])
