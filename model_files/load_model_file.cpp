@@ -1,5 +1,6 @@
 #include "model_files/load_model_file.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -57,8 +58,15 @@ std::string load_model_file(const std::string& file) {
   if (!in && !in.eof()) throw InputError("model file '" + file + "' cannot be read");
   auto spec = std::make_shared<const model_file::ModelFileSpec>(model_file::parse_model_file(text.str(), file));
   const std::string name = spec->name;
+  const std::string identity = "model file " + fnv1a_hex(text.str());
+  // The same text under another path (a copy, a temporary file per Python call) is the same model.
+  const auto& names = ModelRegistry::instance().names();
+  if (std::find(names.begin(), names.end(), name) != names.end() && ModelRegistry::instance().origin(name).identity == identity) {
+    loaded()[path] = name;
+    return name;
+  }
   try {
-    ModelRegistry::instance().add(model_file::make_file_model(spec), {path, "model file " + fnv1a_hex(text.str())});
+    ModelRegistry::instance().add(model_file::make_file_model(spec), {path, identity});
   } catch (const model_file::ModelFileError&) {
     throw;
   } catch (const InputError& e) {
