@@ -31,6 +31,7 @@
 #include "jobs/parallel/mpi_session.hpp"
 #include "jobs/parallel/slurm_submit.hpp"
 #include "jobs/plugins/plugin_loader.hpp"
+#include "model_files/load_model_file.hpp"
 #include "jobs/output/sweep_file_writer.hpp"
 #include "jobs/sweep/batched_sweep.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
@@ -108,10 +109,15 @@ int describe_command(const std::vector<std::string>& args) {
   const CommandLine line = parse_command_line({"describe", {}, false, false, 1}, args);
   if (printed_help(line.help, "describe")) return 0;
   if (line.positional.empty()) throw InputError("vibro describe needs a model name (vibro models lists them)");
-  const Model& model = ModelRegistry::instance().get(line.positional.front());
+  const std::string& asked = line.positional.front();
+  const Model& model = ModelRegistry::instance().get(is_model_file(asked) ? load_model_file(asked) : asked);
   std::cout << model.name() << ": " << model.summary() << "\n";
   if (const auto& origin = ModelRegistry::instance().origin(model.name()); !origin.built_in())
-    std::cout << "from plugin " << origin.file << "\n";
+    std::cout << (is_model_file(origin.file) ? "from model file " : "from plugin ") << origin.file << "\n";
+  if (const auto outline = model_file_outline(model.name()); !outline.empty()) {
+    std::cout << "\nmodes and guards:\n";
+    for (const auto& l : outline) std::cout << "  " << l << "\n";
+  }
   ParameterGroup current = ParameterGroup::Numerics;
   bool first = true;
   for (const auto& p : model.parameters()) {

@@ -14,6 +14,7 @@
 #include "engine/core/input_error.hpp"
 #include "engine/core/model_registry.hpp"
 #include "engine/core/plugin_abi.hpp"
+#include "model_files/load_model_file.hpp"
 #include "vibro/version.hpp"
 
 namespace vibro {
@@ -74,6 +75,10 @@ CaseBudget* host_active_budget() { return budget_detail::active; }
 }  // namespace
 
 void load_plugin(const std::string& file) {
+  if (is_model_file(file)) {  // a model file travels as a plugin does (resumed runs, batch jobs' ranks)
+    load_model_file(file);
+    return;
+  }
   std::error_code error;
   if (file.find_first_not_of(" \t") == std::string::npos)
     throw InputError("--plugin / plugin = '" + file + "' is empty; expected the path of a model plugin (NAME.so)");
@@ -131,7 +136,10 @@ void load_plugin_path(const std::string& folders) {
 
 std::string plugin_option_for(const std::string& model) {
   const ModelOrigin& origin = ModelRegistry::instance().origin(model);
-  return origin.built_in() ? std::string() : "--plugin=" + origin.file;
+  if (origin.built_in()) return {};
+  // A model file's absolute path replaces the sweep file's model line, which may be relative to a
+  // folder the resumed run or the batch job does not start in.
+  return (is_model_file(origin.file) ? "--model=" : "--plugin=") + origin.file;
 }
 
 }  // namespace vibro

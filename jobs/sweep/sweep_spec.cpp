@@ -12,6 +12,7 @@
 #include "engine/core/model_registry.hpp"
 #include "engine/core/suggest.hpp"
 #include "jobs/plugins/plugin_loader.hpp"
+#include "model_files/load_model_file.hpp"
 #include "jobs/sweep/ini_text.hpp"
 #include "jobs/sweep/grid_size.hpp"
 #include "jobs/sweep/model_features.hpp"
@@ -318,7 +319,8 @@ std::string SweepSpec::fingerprint() const {
 std::string sweep_file_help() {
   std::ostringstream out;
   out << "Sweep file (INI):\n"
-         "  model = NAME                 a registered model (vibro models)\n"
+         "  model = NAME                 a registered model (vibro models), or a model file NAME.vibro\n"
+         "                               (relative to the sweep file; docs/model_files.md)\n"
          "  plugin = FILE                a model plugin to load (repeatable; relative to the sweep file)\n"
          "  [parameters] [initial] [numerics]   fixed values of the model's keys (vibro describe NAME)\n"
          "  [axes]  KEY = linspace(a, b, n) | logspace(a, b, n) | range(a, b, step) | v1, v2, ...\n";
@@ -357,6 +359,12 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
     }
     po::notify(vm);
     if (model_name.empty()) throw InputError(source_name + ": missing key 'model' (a registered model name)");
+  }
+  // model = FILE.vibro: a model file, relative to the sweep file's folder, registered before any case.
+  if (is_model_file(model_name)) {
+    const std::filesystem::path path(model_name);
+    model_name = load_model_file(path.is_absolute() ? model_name
+                                                    : (std::filesystem::path(source_name).parent_path() / path).string());
   }
   spec.model = &ModelRegistry::instance().get(model_name);
   const auto& specs = spec.model->parameters();

@@ -4,6 +4,7 @@
 
 #include "bindings.hpp"
 #include "engine/core/model_registry.hpp"
+#include "model_files/load_model_file.hpp"
 #include "jobs/cli/model_layout.hpp"
 
 namespace py = pybind11;
@@ -35,7 +36,8 @@ py::dict parameter_entry(const ParameterSpec& p) {
 
 py::dict describe(const std::string& name) {
   const auto& registry = ModelRegistry::instance();
-  const Model& model = registry.get(name);  // InputError naming the closest model
+  // A model file (NAME.vibro) is loaded first; else an InputError names the closest model.
+  const Model& model = registry.get(is_model_file(name) ? load_model_file(name) : name);
   py::dict d;
   d["name"] = model.name();
   d["summary"] = model.summary();

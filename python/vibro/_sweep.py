@@ -31,11 +31,30 @@ def sweep_text(spec):
     return "\n".join(lines) + "\n"
 
 
+def _with_model_file(spec, folder):
+    """A dict's model as the sweep file in `folder` needs it: a model file's text (a string with a line
+    break) written to folder/model.vibro, a relative model file path made absolute (from the current
+    folder, not the temporary one)."""
+    model = spec.get("model")
+    if not isinstance(model, (str, os.PathLike)):
+        return spec
+    model = os.fspath(model)
+    if "\n" in model:
+        path = os.path.join(folder, "model.vibro")
+        with open(path, "w") as out:
+            out.write(model)
+        return dict(spec, model=path)
+    if model.endswith(".vibro"):
+        return dict(spec, model=os.path.abspath(model))
+    return spec
+
+
 def sweep(spec=None, threads=None, example=None, output=None, overwrite=False, **overrides):
     """Runs a sweep in this process, as `vibro run` does (same code, same results bit for bit), and
     returns its xarray.Dataset (as vibro.open returns it).
 
     spec      a sweep file's path, its text (anything with a line break), or a dict (see sweep_text);
+              a dict's "model" may be a model file's path (NAME.vibro) or its text (docs/model_files.md);
     example   instead of spec: a shipped example's name (vibro.examples()), as `vibro run --example`;
     threads   OpenMP threads (run.threads; default: the sweep's setting, 0 = all);
     output    keep the HDF5 file there (default: a temporary file, deleted after reading);
@@ -54,6 +73,8 @@ def sweep(spec=None, threads=None, example=None, output=None, overwrite=False, *
         elif isinstance(spec, (str, os.PathLike)) and "\n" not in os.fspath(spec):
             args = [os.fspath(spec)]
         else:
+            if isinstance(spec, dict):
+                spec = _with_model_file(spec, folder)
             path = os.path.join(folder, "sweep.ini")
             with open(path, "w") as out:
                 out.write(sweep_text(spec) if isinstance(spec, dict) else spec)

@@ -1,0 +1,102 @@
+#include "model_files/file_model.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "model_files/model_file_parser.hpp"
+
+namespace vibro::model_file {
+
+HybridModelInfo info_of(const ModelFileSpec& spec) {
+  HybridModelInfo info;
+  info.name = spec.name;
+  info.summary = spec.summary;
+  for (const auto& s : spec.states) info.state.push_back({s.name, s.unit});
+  info.parameters = spec.parameters;
+  info.observables = spec.observables;
+  return info;
+}
+
+namespace {
+[[noreturn]] void refuse(const ModelFileSpec& spec, SourcePos pos, const std::string& what, double value, const std::string& accepted) {
+  std::ostringstream out;
+  out.precision(17);
+  out << where(spec.file, pos) << ": " << what << " is " << value << " in this case; accepted: " << accepted;
+  throw ModelFileError(out.str());
+}
+}  // namespace
+
+CaseValues case_values(const ModelFileSpec& spec, const ParameterSet& values) {
+  CaseValues c;
+  c.states = static_cast<int>(spec.states.size());
+  // HybridModel's parameters begin with the file's, in its order; the numerics keys follow.
+  for (std::size_t i = 0; i < spec.parameters.size(); ++i) c.parameters.push_back(values.at(static_cast<int>(i)));
+  const double period = case_value(spec.period, c);
+  if (!(period > 0) || !std::isfinite(period)) refuse(spec, spec.period.pos, "the period", period, "a positive finite number");
+  c.omega = 2 * M_PI / period;
+  return c;
+}
+
+GapLaw stop_law(const ModelFileSpec& spec, const GuardDecl& g, const CaseValues& c) {
+  const AffineCoefficients a = affine_coefficients(g.function, c, spec.file);
+  GapLaw law;
+  const double coefficient = a.a[static_cast<std::size_t>(g.position)];
+  if (!(coefficient != 0) || !std::isfinite(coefficient))
+    refuse(spec, g.function.pos, "the coefficient of " + spec.states[static_cast<std::size_t>(g.position)].name + " in stop '" + g.name + "'",
+           coefficient, "a finite number other than 0");
+  law.terms = {{g.position, g.velocity, coefficient, 1.0}};
+  law.a_cos = a.a_cos;
+  law.a_sin = a.a_sin;
+  law.b = a.b;
+  if (g.restitution) {
+    law.restitution = case_value(*g.restitution, c);
+    if (!(law.restitution >= 0 && law.restitution <= 1))
+      refuse(spec, g.restitution->pos, "the restitution of stop '" + g.name + "'", law.restitution, "[0, 1]");
+  }
+  law.sticks = g.sticks;
+  law.tangential = g.tangential;
+  if (g.mu) {
+    law.mu = case_value(*g.mu, c);
+    if (!(law.mu >= 0) || !std::isfinite(law.mu)) refuse(spec, g.mu->pos, "the friction coefficient of stop '" + g.name + "'", law.mu, "[0, inf)");
+  }
+  law.counted = g.counted;
+  return law;
+}
+
+int initial_mode(const ModelFileSpec& spec, const CaseValues& c) {
+  for (const auto& s : spec.starts) {
+    if (!s.left) return s.mode;
+    const double l = case_value(*s.left, c), r = case_value(*s.right, c);
+    const bool holds = s.relation == "<" ? l < r : s.relation == "<=" ? l <= r : s.relation == ">" ? l > r : l >= r;
+    if (holds) return s.mode;
+  }
+  return 0;
+}
+
+#define VIBRO_FILE_MODEL_SIZE(n) \
+  std::unique_ptr<Model> make_file_model_##n(std::shared_ptr<const ModelFileSpec> spec);
+VIBRO_FILE_MODEL_SIZE(1)
+VIBRO_FILE_MODEL_SIZE(2)
+VIBRO_FILE_MODEL_SIZE(3)
+VIBRO_FILE_MODEL_SIZE(4)
+VIBRO_FILE_MODEL_SIZE(5)
+VIBRO_FILE_MODEL_SIZE(6)
+VIBRO_FILE_MODEL_SIZE(7)
+VIBRO_FILE_MODEL_SIZE(8)
+#undef VIBRO_FILE_MODEL_SIZE
+
+std::unique_ptr<Model> make_file_model(std::shared_ptr<const ModelFileSpec> spec) {
+  static_assert(kMaxFileStates == 8, "one make_file_model_<n> per size");
+  switch (spec->states.size()) {
+    case 1: return make_file_model_1(std::move(spec));
+    case 2: return make_file_model_2(std::move(spec));
+    case 3: return make_file_model_3(std::move(spec));
+    case 4: return make_file_model_4(std::move(spec));
+    case 5: return make_file_model_5(std::move(spec));
+    case 6: return make_file_model_6(std::move(spec));
+    case 7: return make_file_model_7(std::move(spec));
+    default: return make_file_model_8(std::move(spec));
+  }
+}
+
+}  // namespace vibro::model_file

@@ -1,0 +1,79 @@
+#pragma once
+// The Model a model file describes: a HybridModel<N> whose describe() evaluates the file's
+// expressions for the case (case_expression.hpp) into the same HybridDescription a C++ model builds,
+// its fields running the compiled programs on whatever scalar type the engine asks for (doubles,
+// jets for Floquet multipliers and shooting, the tape recorder for the batched and CUDA back ends).
+#include <array>
+#include <memory>
+#include <string>
+
+#include "analysis/hybrid_model.hpp"
+#include "model_files/case_expression.hpp"
+#include "model_files/model_file_spec.hpp"
+#include "model_files/run_program.hpp"
+
+namespace vibro::model_file {
+
+// A mode's vector field: component i is programs[i].
+template <int N>
+struct ProgramField {
+  std::shared_ptr<const std::array<Program, N>> programs;
+  template <class X, class D, class DX>
+  void operator()(const X& x, const D& drive, DX& dx) const {
+    using T = typename DX::Scalar;
+    for (int i = 0; i < N; ++i) dx[i] = run_program<T>((*programs)[static_cast<std::size_t>(i)], x, drive);
+  }
+};
+
+// What does not depend on N: the model's declaration, a case's values, its guards' laws.
+HybridModelInfo info_of(const ModelFileSpec& spec);
+CaseValues case_values(const ModelFileSpec& spec, const ParameterSet& values);
+GapLaw stop_law(const ModelFileSpec& spec, const GuardDecl& guard, const CaseValues& c);
+int initial_mode(const ModelFileSpec& spec, const CaseValues& c);
+
+template <int N>
+class FileModel final : public HybridModel<N> {
+ public:
+  explicit FileModel(std::shared_ptr<const ModelFileSpec> spec) : HybridModel<N>(info_of(*spec)), spec_(std::move(spec)) {
+    this->explain_classes(spec_->classes);
+    describe(ParameterSet(&this->parameters()));  // what the defaults cannot make is refused at load
+  }
+
+  HybridDescription<N> describe(const ParameterSet& values) const override {
+    const ModelFileSpec& s = *spec_;
+    const CaseValues c = case_values(s, values);
+    HybridDescription<N> d;
+    d.period = 2 * M_PI / c.omega;
+    for (int i = 0; i < N; ++i) d.initial[i] = case_value(s.states[static_cast<std::size_t>(i)].initial, c);
+    for (const auto& m : s.modes) {
+      auto programs = std::make_shared<std::array<Program, N>>();
+      for (int i = 0; i < N; ++i) (*programs)[static_cast<std::size_t>(i)] = compile(*m.fields[static_cast<std::size_t>(i)], c, s.file);
+      d.mode(m.name, ProgramField<N>{std::move(programs)});
+    }
+    for (const auto& g : s.guards) {
+      if (g.is_stop) {
+        d.gap(g.mode, g.name, stop_law(s, g, c));
+        continue;
+      }
+      const AffineCoefficients a = affine_coefficients(g.function, c, s.file);
+      SwitchGuard<N> guard;
+      for (int i = 0; i < N; ++i) guard.a[i] = a.a[static_cast<std::size_t>(i)];
+      guard.a_cos = a.a_cos;
+      guard.a_sin = a.a_sin;
+      guard.b = a.b;
+      guard.crossing = g.crossing;
+      guard.target = g.target;
+      d.switch_guard(g.mode, g.name, guard);
+    }
+    d.initial_mode = initial_mode(s, c);
+    return d;
+  }
+
+ private:
+  std::shared_ptr<const ModelFileSpec> spec_;
+};
+
+// The model of `spec`, a FileModel<number of states>.
+std::unique_ptr<Model> make_file_model(std::shared_ptr<const ModelFileSpec> spec);
+
+}  // namespace vibro::model_file

@@ -1,0 +1,102 @@
+#include "model_files/load_model_file.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "engine/core/input_error.hpp"
+#include "engine/core/model_registry.hpp"
+#include "model_files/file_model.hpp"
+#include "model_files/model_file_parser.hpp"
+
+namespace vibro {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string fnv1a_hex(const std::string& text) {
+  std::uint64_t hash = 1469598103934665603ULL;
+  for (const char c : text) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  std::ostringstream hex;
+  hex << std::hex << hash;
+  return hex.str();
+}
+
+std::map<std::string, std::string>& loaded() {  // canonical path -> model name
+  static std::map<std::string, std::string> files;
+  return files;
+}
+
+std::map<std::string, std::shared_ptr<const model_file::ModelFileSpec>>& specs() {  // model name -> its file's content
+  static std::map<std::string, std::shared_ptr<const model_file::ModelFileSpec>> by_name;
+  return by_name;
+}
+
+}  // namespace
+
+bool is_model_file(const std::string& name) {
+  return name.size() > 6 && name.compare(name.size() - 6, 6, ".vibro") == 0;
+}
+
+std::string load_model_file(const std::string& file) {
+  std::error_code error;
+  if (!fs::is_regular_file(file, error))
+    throw InputError("model file '" + file + "' " + (fs::exists(file, error) ? "is not a regular file" : "does not exist") +
+                     "; expected a model file NAME.vibro (see docs/model_files.md)");
+  const std::string path = fs::canonical(file).string();
+  if (const auto it = loaded().find(path); it != loaded().end()) return it->second;
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in && !in.eof()) throw InputError("model file '" + file + "' cannot be read");
+  auto spec = std::make_shared<const model_file::ModelFileSpec>(model_file::parse_model_file(text.str(), file));
+  const std::string name = spec->name;
+  const std::string identity = "model file " + fnv1a_hex(text.str());
+  // The same text under another path (a copy, a temporary file per Python call) is the same model.
+  const auto& names = ModelRegistry::instance().names();
+  if (std::find(names.begin(), names.end(), name) != names.end() && ModelRegistry::instance().origin(name).identity == identity) {
+    loaded()[path] = name;
+    return name;
+  }
+  try {
+    ModelRegistry::instance().add(model_file::make_file_model(spec), {path, identity});
+  } catch (const model_file::ModelFileError&) {
+    throw;
+  } catch (const InputError& e) {
+    throw InputError(file + ": " + e.what());
+  } catch (const std::exception& e) {  // HybridModel's own checks of the declaration
+    throw InputError(file + ": " + e.what());
+  }
+  loaded()[path] = name;
+  specs()[name] = spec;
+  return name;
+}
+
+std::vector<std::string> model_file_outline(const std::string& model_name) {
+  const auto it = specs().find(model_name);
+  if (it == specs().end()) return {};
+  const model_file::ModelFileSpec& spec = *it->second;
+  std::vector<std::string> lines;
+  for (std::size_t m = 0; m < spec.modes.size(); ++m) {
+    lines.push_back("mode " + spec.modes[m].name + " (line " + std::to_string(spec.modes[m].pos.line) + ")");
+    for (const auto& g : spec.guards) {
+      if (g.mode != static_cast<int>(m)) continue;
+      const std::string does =
+          g.is_stop ? "stop on " + spec.states[static_cast<std::size_t>(g.position)].name + ": restitution" +
+                          (g.mu ? ", Coulomb impulse on " + spec.states[static_cast<std::size_t>(g.tangential)].name : "") +
+                          (g.sticks ? ", rest after chatter" : "")
+                    : std::string("switch to mode ") + spec.modes[static_cast<std::size_t>(g.target)].name;
+      lines.push_back("  " + g.name + ": " + does + "; affine guard: certified event location");
+    }
+  }
+  return lines;
+}
+
+}  // namespace vibro

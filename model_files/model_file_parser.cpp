@@ -1,0 +1,543 @@
+#include "model_files/model_file_parser.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "engine/core/suggest.hpp"
+#include "engine/hybrid/integrator_parameters.hpp"
+
+namespace vibro::model_file {
+
+namespace {
+
+const std::vector<std::string> kStatements{"model", "param", "initial", "state", "period", "mode",
+                                           "stop",  "switch", "start", "observe", "class"};
+
+// A name as written, for the checks after every line is read.
+struct NamedAt {
+  std::string name;
+  SourcePos pos;
+};
+
+struct PendingField {
+  int mode;
+  NamedAt state;
+  Expr value;
+};
+struct PendingGuard {
+  GuardDecl guard;
+  std::optional<NamedAt> velocity, tangential, target;
+};
+struct PendingStart {
+  StartDecl start;
+  NamedAt mode;
+};
+
+class Reader {
+ public:
+  Reader(const std::string& text, const std::string& file) : file_(file) {
+    std::istringstream lines(text);
+    std::string line;
+    int number = 0;
+    while (std::getline(lines, line)) statement(SourceCursor(file, line, ++number));
+    last_line_ = number;
+  }
+
+  ModelFileSpec finish() {
+    const SourceCursor at_end(file_, "", last_line_ + 1);
+    if (spec_.name.empty()) at_end.fail_at({1, 1}, "the file has no 'model NAME: summary' line");
+    if (spec_.states.empty()) at_end.fail_at({1, 1}, "the model declares no state ('state x [unit] = initial value')");
+    if (static_cast<int>(spec_.states.size()) > kMaxFileStates)
+      at_end.fail_at(spec_.states[kMaxFileStates].pos, "at most " + std::to_string(kMaxFileStates) + " states");
+    if (!period_seen_) at_end.fail_at({1, 1}, "the model declares no forcing period ('period 2*pi/omega')");
+    if (spec_.modes.empty()) at_end.fail_at({1, 1}, "the model declares no mode ('mode NAME' and a field line per state)");
+    resolve_everything();
+    return std::move(spec_);
+  }
+
+ private:
+  void statement(SourceCursor in) {
+    if (in.at_end()) return;
+    const SourcePos pos = in.pos();
+    // A field line: NAME' = EXPR
+    if (in.at_identifier()) {
+      SourceCursor probe = in;
+      const std::string name = probe.identifier("a name");
+      if (probe.take('\'')) {
+        field(probe, {name, pos});
+        return;
+      }
+    }
+    const std::string word = in.label("a statement");
+    if (word == "model") model(in);
+    else if (word == "param") parameter(in, ParameterGroup::Physics);
+    else if (word == "initial") parameter(in, ParameterGroup::Initial);
+    else if (word == "state") state(in);
+    else if (word == "period") period(in, pos);
+    else if (word == "mode") mode(in, pos);
+    else if (word == "stop") stop(in, pos);
+    else if (word == "switch") switch_guard(in, pos);
+    else if (word == "start") start(in);
+    else if (word == "observe") observe(in);
+    else if (word == "class") class_line(in);
+    else
+      in.fail_at(pos, "unknown statement '" + word + "'" + did_you_mean(word, kStatements) +
+                          "; accepted: a field line NAME' = ..., or one of model, param, initial, state, period, mode, "
+                          "stop, switch, start, observe, class");
+    if (!in.at_end()) in.fail("unexpected text after the statement: '" + in.rest() + "'");
+  }
+
+  void model(SourceCursor& in) {
+    if (!spec_.name.empty()) in.fail("a second 'model' line; a file declares one model");
+    spec_.name = in.identifier("the model's name");
+    in.expect(':', "after the model's name, then its one-line summary");
+    spec_.summary = in.rest();
+  }
+
+  void declare(const std::string& name, SourcePos pos, const SourceCursor& in) {
+    static const std::vector<std::string> reserved = [] {
+      std::vector<std::string> r{"t", "pi", "v_eps"};
+      std::vector<ParameterSpec> numerics;
+      append_integrator_parameters(numerics);
+      for (const auto& p : numerics) r.push_back(p.name);
+      for (const auto& f : functions()) r.emplace_back(f.name);
+      return r;
+    }();
+    if (std::find(reserved.begin(), reserved.end(), name) != reserved.end())
+      in.fail_at(pos, "'" + name + "' is a reserved name (t, pi, the functions and the numerics keys v_eps, rtol, atol, ...)");
+    if (const auto it = declared_.find(name); it != declared_.end())
+      in.fail_at(pos, "'" + name + "' is declared twice (first at line " + std::to_string(it->second.line) + ")");
+    declared_[name] = pos;
+  }
+
+  std::string unit(SourceCursor& in) {
+    if (!in.take('[')) return "-";
+    std::string u = in.until(']');
+    in.take(']');
+    u.erase(0, u.find_first_not_of(' '));
+    u.erase(u.find_last_not_of(' ') + 1);
+    return u.empty() ? "-" : u;
+  }
+
+  // param NAME [UNIT] = DEFAULT [in RANGE] DESCRIPTION
+  void parameter(SourceCursor& in, ParameterGroup group) {
+    const SourcePos pos = in.pos();
+    const std::string name = in.identifier("the parameter's name");
+    declare(name, pos, in);
+    const std::string u = unit(in);
+    in.expect('=', "and the parameter's default value");
+    const SourcePos value_pos = in.pos();
+    const double value = in.number("the default value");
+    ParameterSpec p = ParameterSpec::real(name, group, u, value, -INFINITY, INFINITY, "");
+    if (in.looking_at("in") && in.take_word("in")) {
+      const char open = in.peek();
+      if (open != '[' && open != '(') in.fail("expected a range after 'in': [lo, hi], (lo, hi], [lo, hi) or (lo, hi)");
+      in.take(open);
+      p.min = in.number("the range's lower end");
+      p.min_inclusive = open == '[';
+      in.expect(',', "between the range's ends");
+      p.max = in.number("the range's upper end");
+      const char close = in.peek();
+      if (close != ']' && close != ')') in.fail("expected ']' or ')' to close the range");
+      in.take(close);
+      p.max_inclusive = close == ']';
+      if (!(p.min <= p.max)) in.fail_at(value_pos, "the range's lower end lies above its upper end");
+    }
+    if (!p.in_range(value)) in.fail_at(value_pos, "the default " + p.format_value(value) + " lies outside the range " + p.accepted_range());
+    p.description = in.rest();
+    param_pos_.push_back(pos);
+    spec_.parameters.push_back(std::move(p));
+  }
+
+  // state NAME [UNIT] = INITIAL
+  void state(SourceCursor& in) {
+    StateDecl s;
+    s.pos = in.pos();
+    s.name = in.identifier("the state's name");
+    declare(s.name, s.pos, in);
+    s.unit = unit(in);
+    in.expect('=', "and the state's initial value (an expression in the parameters)");
+    s.initial = parse_expression(in);
+    spec_.states.push_back(std::move(s));
+  }
+
+  void period(SourceCursor& in, SourcePos pos) {
+    if (period_seen_) in.fail_at(pos, "a second 'period' line");
+    period_seen_ = true;
+    spec_.period = parse_expression(in);
+  }
+
+  void mode(SourceCursor& in, SourcePos pos) {
+    ModeDecl m;
+    m.pos = in.pos();
+    m.name = in.label("the mode's name");
+    for (const auto& other : spec_.modes)
+      if (other.name == m.name) in.fail_at(m.pos, "mode '" + m.name + "' is declared twice (first at line " + std::to_string(other.pos.line) + ")");
+    (void)pos;
+    spec_.modes.push_back(std::move(m));
+  }
+
+  int current_mode(const SourceCursor& in, SourcePos pos, const std::string& what) const {
+    if (spec_.modes.empty()) in.fail_at(pos, what + " before any 'mode NAME' line: it belongs to the mode above it");
+    return static_cast<int>(spec_.modes.size()) - 1;
+  }
+
+  void field(SourceCursor& in, NamedAt state) {
+    const int m = current_mode(in, state.pos, "a field line");
+    in.expect('=', "after " + state.name + "' (a field line reads NAME' = expression)");
+    fields_.push_back({m, state, parse_expression(in)});
+  }
+
+  std::string guard_name(SourceCursor& in) {
+    const SourcePos pos = in.pos();
+    const std::string name = in.label("the guard's name");
+    for (const auto& g : guards_)
+      if (g.guard.name == name)
+        in.fail_at(pos, "guard '" + name + "' is declared twice (first at line " + std::to_string(g.guard.pos.line) + ")");
+    in.expect(':', "after the guard's name");
+    return name;
+  }
+
+  // stop NAME: LEFT (<= | >=) RIGHT [restitution E] [friction E on STATE] [velocity STATE] [no sticking] [counted]
+  void stop(SourceCursor& in, SourcePos pos) {
+    PendingGuard p;
+    GuardDecl& g = p.guard;
+    g.is_stop = true;
+    g.pos = pos;
+    g.mode = current_mode(in, pos, "a stop");
+    g.name = guard_name(in);
+    Expr left = parse_expression(in);
+    const SourcePos relation = in.pos();
+    const bool at_most = in.take_text("<=");
+    if (!at_most && !in.take_text(">="))
+      in.fail("expected <= or >= (the side of the stop the state stays on: x <= sigma)");
+    Expr right = parse_expression(in);
+    Expr gap;
+    gap.kind = ExprKind::Binary;
+    gap.op = '-';
+    gap.pos = relation;
+    if (at_most) gap.args = {std::move(right), std::move(left)};
+    else gap.args = {std::move(left), std::move(right)};
+    g.function = std::move(gap);
+    while (!in.at_end()) {
+      const SourcePos option = in.pos();
+      if (in.take_word("restitution")) g.restitution = parse_expression(in);
+      else if (in.take_word("friction")) {
+        g.mu = parse_expression(in);
+        if (!in.take_word("on")) in.fail("expected 'on STATE' after the friction coefficient (the tangential velocity it acts on)");
+        const SourcePos at = in.pos();
+        p.tangential = NamedAt{in.identifier("the tangential velocity"), at};
+      } else if (in.take_word("velocity")) {
+        const SourcePos at = in.pos();
+        p.velocity = NamedAt{in.identifier("the velocity of the stop's coordinate"), at};
+      } else if (in.take_word("no")) {
+        if (!in.take_word("sticking")) in.fail("expected 'no sticking'");
+        g.sticks = false;
+      } else if (in.take_word("counted")) g.counted = true;
+      else
+        in.fail_at(option, "unknown stop option '" + in.rest() +
+                               "'; accepted: restitution E, friction E on STATE, velocity STATE, no sticking, counted");
+    }
+    guards_.push_back(std::move(p));
+  }
+
+  // switch NAME: LEFT (falls below | rises above) RIGHT -> MODE
+  void switch_guard(SourceCursor& in, SourcePos pos) {
+    PendingGuard p;
+    GuardDecl& g = p.guard;
+    g.is_stop = false;
+    g.pos = pos;
+    g.mode = current_mode(in, pos, "a switch");
+    g.name = guard_name(in);
+    Expr left = parse_expression(in);
+    const SourcePos relation = in.pos();
+    if (in.take_word("falls")) {
+      if (!in.take_word("below")) in.fail("expected 'falls below'");
+      g.crossing = Crossing::Falling;
+    } else if (in.take_word("rises")) {
+      if (!in.take_word("above")) in.fail("expected 'rises above'");
+      g.crossing = Crossing::Rising;
+    } else {
+      in.fail("expected 'falls below' or 'rises above' (the crossing that switches the mode)");
+    }
+    Expr right = parse_expression(in);
+    g.function.kind = ExprKind::Binary;
+    g.function.op = '-';
+    g.function.pos = relation;
+    g.function.args = {std::move(left), std::move(right)};
+    if (!in.take_text("->")) in.fail("expected '-> MODE' (the mode the switch enters)");
+    const SourcePos at = in.pos();
+    p.target = NamedAt{in.label("the mode the switch enters"), at};
+    guards_.push_back(std::move(p));
+  }
+
+  // start MODE [if LEFT RELATION RIGHT]
+  void start(SourceCursor& in) {
+    PendingStart p;
+    p.mode.pos = in.pos();
+    p.mode.name = in.label("the initial mode");
+    if (in.take_word("if")) {
+      p.start.left = parse_expression(in);
+      for (const char* r : {"<=", ">=", "<", ">"})
+        if (in.take_text(r)) {
+          p.start.relation = r;
+          break;
+        }
+      if (p.start.relation.empty()) in.fail("expected <, <=, > or >= in the start condition");
+      p.start.right = parse_expression(in);
+    }
+    starts_.push_back(std::move(p));
+  }
+
+  // observe NAME, NAME, ...  (impacts_per_period, impact_speed, impact_phase, max_X, min_X, amplitude_X, drift_X)
+  void observe(SourceCursor& in) {
+    do {
+      const SourcePos pos = in.pos();
+      observed_.push_back({in.identifier("an observable"), pos});
+    } while (in.take(','));
+  }
+
+  // class CODE: MEANING
+  void class_line(SourceCursor& in) {
+    in.skip_spaces();
+    std::string code = in.until(':');
+    in.take(':');
+    while (!code.empty() && (code.back() == ' ' || code.back() == '\t')) code.pop_back();
+    if (code.empty()) in.fail("expected 'class CODE: meaning'");
+    spec_.classes.push_back({code, in.rest()});
+  }
+
+  // --- resolution, after every line is read ---
+
+  std::vector<std::string> parameter_names() const {
+    std::vector<std::string> out;
+    for (const auto& p : spec_.parameters) out.push_back(p.name);
+    return out;
+  }
+  std::vector<std::string> state_names() const {
+    std::vector<std::string> out;
+    for (const auto& s : spec_.states) out.push_back(s.name);
+    return out;
+  }
+  int state_index(const NamedAt& n, const SourceCursor& in) const {
+    const auto names = state_names();
+    const auto it = std::find(names.begin(), names.end(), n.name);
+    if (it == names.end())
+      in.fail_at(n.pos, "'" + n.name + "' is not a state" + did_you_mean(n.name, names) + "; the states: " + joined(names));
+    return static_cast<int>(it - names.begin());
+  }
+  int mode_index(const NamedAt& n, const SourceCursor& in) const {
+    std::vector<std::string> names;
+    for (const auto& m : spec_.modes) names.push_back(m.name);
+    const auto it = std::find(names.begin(), names.end(), n.name);
+    if (it == names.end())
+      in.fail_at(n.pos, "'" + n.name + "' is not a mode" + did_you_mean(n.name, names) + "; the modes: " + joined(names));
+    return static_cast<int>(it - names.begin());
+  }
+  static std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+  }
+
+  // Resolves every name in `e`; `with_state`: the state and t may appear (a field or guard).
+  void resolve(Expr& e, bool with_state, const SourceCursor& in) const {
+    for (auto& a : e.args) resolve(a, with_state, in);
+    if (e.kind == ExprKind::Call) {
+      const FunctionInfo* f = find_function(e.name);
+      if (!f) {
+        std::vector<std::string> names;
+        for (const auto& g : functions()) names.emplace_back(g.name);
+        in.fail_at(e.pos, "unknown function '" + e.name + "'" + did_you_mean(e.name, names) + "; accepted: " + joined(names));
+      }
+      if (static_cast<int>(e.args.size()) != f->arity)
+        in.fail_at(e.pos, e.name + " takes " + std::to_string(f->arity) + (f->arity == 1 ? " argument" : " arguments") +
+                              ", not " + std::to_string(e.args.size()));
+      return;
+    }
+    if (e.kind != ExprKind::Name) return;
+    const auto params = parameter_names();
+    const auto states = state_names();
+    if (const auto it = std::find(params.begin(), params.end(), e.name); it != params.end()) {
+      e.refers = NameKind::Parameter;
+      e.index = static_cast<int>(it - params.begin());
+    } else if (e.name == "pi") {
+      e.refers = NameKind::Pi;
+    } else if (const auto s = std::find(states.begin(), states.end(), e.name); with_state && s != states.end()) {
+      e.refers = NameKind::State;
+      e.index = static_cast<int>(s - states.begin());
+    } else if (with_state && e.name == "t") {
+      e.refers = NameKind::Time;
+    } else if (!with_state && (e.name == "t" || s != states.end())) {
+      in.fail_at(e.pos, "'" + e.name + "' is not fixed before a run starts: here only the parameters and pi may appear");
+    } else {
+      std::vector<std::string> candidates = params;
+      candidates.push_back("pi");
+      if (with_state) {
+        candidates.insert(candidates.end(), states.begin(), states.end());
+        candidates.push_back("t");
+      }
+      in.fail_at(e.pos, "unknown name '" + e.name + "'" + did_you_mean(e.name, candidates) + "; accepted here: " +
+                            (with_state ? "the parameters (" + joined(params) + "), the states (" + joined(states) + "), t and pi"
+                                        : "the parameters (" + joined(params) + ") and pi"));
+    }
+  }
+
+  // The vector field's rules beyond names: t only through the forcing cos(w t + phase), sin(...);
+  // no sign() of the state (a switch of the field, which belongs to a guard and a mode); exponents
+  // fixed by the parameters.
+  static const Expr* non_affine(const Expr& e, bool trig_terms) {
+    if (fixed_by_parameters(e)) return nullptr;
+    switch (e.kind) {
+      case ExprKind::Number:
+      case ExprKind::Name: return nullptr;
+      case ExprKind::Negate: return non_affine(e.args[0], trig_terms);
+      case ExprKind::Binary:
+        if (e.op == '+' || e.op == '-') {
+          if (const Expr* bad = non_affine(e.args[0], trig_terms)) return bad;
+          return non_affine(e.args[1], trig_terms);
+        }
+        if (e.op == '*' && fixed_by_parameters(e.args[0])) return non_affine(e.args[1], trig_terms);
+        if ((e.op == '*' || e.op == '/') && fixed_by_parameters(e.args[1])) return non_affine(e.args[0], trig_terms);
+        return &e;
+      case ExprKind::Call:
+        if (trig_terms && (e.name == "cos" || e.name == "sin") && !depends_on_state(e.args[0])) return nullptr;
+        return &e;
+    }
+    return &e;
+  }
+
+  void check_time_and_branches(const Expr& e, const SourceCursor& in) const {
+    if (e.kind == ExprKind::Call && (e.name == "cos" || e.name == "sin") && depends_on_time(e.args[0])) {
+      const Expr& arg = e.args[0];
+      if (depends_on_state(arg) || non_affine(arg, false))
+        in.fail_at(arg.pos, e.name + "'s argument must be w*t + phase with w and phase fixed by the parameters "
+                               "(the engine sees time through the forcing's cos(w t) and sin(w t) only)");
+      return;
+    }
+    if (e.kind == ExprKind::Name && e.refers == NameKind::Time)
+      in.fail_at(e.pos, "t may appear only as cos(w*t + phase) or sin(w*t + phase), w the forcing's angular frequency "
+                        "2 pi / period (the engine sees time through the forcing phase only)");
+    if (e.kind == ExprKind::Call && e.name == "sign" && !fixed_by_parameters(e.args[0]))
+      in.fail_at(e.pos, "sign() of a value that changes along a run switches the field: declare a mode per sign and "
+                        "switch guards between them (so that the event locator sees every switch)");
+    if (e.kind == ExprKind::Binary && e.op == '^' && !fixed_by_parameters(e.args[1]))
+      in.fail_at(e.args[1].pos, "an exponent must be fixed by the parameters (x^2, x^p), not change along a run");
+    for (const auto& a : e.args) check_time_and_branches(a, in);
+  }
+
+  void check_affine_guard(const GuardDecl& g, const SourceCursor& in) const {
+    if (const Expr* bad = non_affine(g.function, true))
+      in.fail_at(bad->pos, "guard '" + g.name + "' is not affine in the state here; accepted: sums of constants times "
+                           "states, cos(w*t + phase), sin(w*t + phase) and constants (the event locator needs "
+                           "a . x + a_cos cos(wt) + a_sin sin(wt) + b to certify that it misses no crossing)");
+    if (fixed_by_parameters(g.function))
+      in.fail_at(g.function.pos, "guard '" + g.name + "' reads no state: it would never be crossed");
+  }
+
+  static void collect_states(const Expr& e, std::vector<int>& out) {
+    if (e.kind == ExprKind::Name && e.refers == NameKind::State &&
+        std::find(out.begin(), out.end(), e.index) == out.end())
+      out.push_back(e.index);
+    for (const auto& a : e.args) collect_states(a, out);
+  }
+
+  void resolve_everything() {
+    const SourceCursor in(file_, "", 0);
+    const int n = static_cast<int>(spec_.states.size());
+    for (auto& m : spec_.modes) m.fields.resize(static_cast<std::size_t>(n));
+    resolve(spec_.period, false, in);
+    for (auto& s : spec_.states) resolve(s.initial, false, in);
+    for (auto& f : fields_) {
+      const int i = state_index(f.state, in);
+      auto& slot = spec_.modes[static_cast<std::size_t>(f.mode)].fields[static_cast<std::size_t>(i)];
+      if (slot) in.fail_at(f.state.pos, "a second field for " + f.state.name + "' in mode '" + spec_.modes[f.mode].name + "'");
+      resolve(f.value, true, in);
+      check_time_and_branches(f.value, in);
+      slot = std::move(f.value);
+    }
+    for (const auto& m : spec_.modes)
+      for (int i = 0; i < n; ++i)
+        if (!m.fields[static_cast<std::size_t>(i)])
+          in.fail_at(m.pos, "mode '" + m.name + "' has no field for state " + spec_.states[static_cast<std::size_t>(i)].name +
+                                " (every mode gives every state's rate: " + spec_.states[static_cast<std::size_t>(i)].name + "' = ...)");
+    for (auto& p : guards_) {
+      GuardDecl& g = p.guard;
+      resolve(g.function, true, in);
+      check_time_and_branches(g.function, in);
+      check_affine_guard(g, in);
+      if (g.restitution) resolve(*g.restitution, false, in);
+      if (g.mu) resolve(*g.mu, false, in);
+      if (p.tangential) g.tangential = state_index(*p.tangential, in);
+      if (p.target) g.target = mode_index(*p.target, in);
+      if (g.is_stop) {
+        std::vector<int> states;
+        collect_states(g.function, states);
+        if (states.size() != 1)
+          in.fail_at(g.function.pos, "stop '" + g.name + "' reads " + std::to_string(states.size()) +
+                                         " states; a stop limits one coordinate (x <= sigma, or with the forcing: x >= a*cos(w*t))");
+        g.position = states.front();
+        if (p.velocity) {
+          g.velocity = state_index(*p.velocity, in);
+        } else {
+          // The coordinate's rate is the state its field names (x' = v): the stop reverses that one.
+          const Expr& rate = *spec_.modes[static_cast<std::size_t>(g.mode)].fields[static_cast<std::size_t>(g.position)];
+          if (rate.kind != ExprKind::Name || rate.refers != NameKind::State)
+            in.fail_at(g.pos, "stop '" + g.name + "': the field of " + spec_.states[g.position].name + " in mode '" +
+                                  spec_.modes[g.mode].name + "' is not a state, so its velocity is unknown; add 'velocity STATE'");
+          g.velocity = rate.index;
+        }
+      }
+      spec_.guards.push_back(std::move(g));
+    }
+    for (auto& p : starts_) {
+      p.start.mode = mode_index(p.mode, in);
+      if (p.start.left) resolve(*p.start.left, false, in);
+      if (p.start.right) resolve(*p.start.right, false, in);
+      spec_.starts.push_back(std::move(p.start));
+    }
+    for (const auto& o : observed_) spec_.observables.push_back(observable(o, in));
+  }
+
+  WindowObservable observable(const NamedAt& o, const SourceCursor& in) const {
+    if (o.name == "impacts_per_period") return {WindowStat::ImpactsPerPeriod, ""};
+    if (o.name == "impact_speed") return {WindowStat::ImpactSpeed, ""};
+    if (o.name == "impact_phase") return {WindowStat::ImpactPhase, ""};
+    const std::vector<std::pair<std::string, WindowStat>> prefixed{
+        {"max_", WindowStat::Maximum}, {"min_", WindowStat::Minimum}, {"amplitude_", WindowStat::HalfPeakToPeak}, {"drift_", WindowStat::Drift}};
+    std::vector<std::string> accepted{"impacts_per_period", "impact_speed", "impact_phase"};
+    for (const auto& [prefix, stat] : prefixed) {
+      for (const auto& s : spec_.states) accepted.push_back(prefix + s.name);
+      if (o.name.rfind(prefix, 0) != 0) continue;
+      const std::string state = o.name.substr(prefix.size());
+      for (const auto& s : spec_.states)
+        if (s.name == state) return {stat, state};
+    }
+    in.fail_at(o.pos, "unknown observable '" + o.name + "'" + did_you_mean(o.name, accepted) +
+                          "; accepted: impacts_per_period, impact_speed, impact_phase, and max_X, min_X, amplitude_X, drift_X for a state X");
+  }
+
+  std::string file_;
+  int last_line_ = 0;
+  ModelFileSpec spec_;
+  std::map<std::string, SourcePos> declared_;
+  std::vector<SourcePos> param_pos_;
+  bool period_seen_ = false;
+  std::vector<PendingField> fields_;
+  std::vector<PendingGuard> guards_;
+  std::vector<PendingStart> starts_;
+  std::vector<NamedAt> observed_;
+};
+
+}  // namespace
+
+ModelFileSpec parse_model_file(const std::string& text, const std::string& file) {
+  Reader reader(text, file);
+  ModelFileSpec spec = reader.finish();
+  spec.file = file;
+  return spec;
+}
+
+}  // namespace vibro::model_file

@@ -1,0 +1,70 @@
+#pragma once
+// What a model file (docs/model_files.md) says, read and checked: its parameters, states, period,
+// modes with their vector fields, guards, initial mode, observables and classes, every expression
+// resolved against the declared names. model_file_parser.hpp makes it; file_model.hpp runs it.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/model.hpp"
+#include "engine/core/parameter_spec.hpp"
+#include "engine/events/polynomial_first_root.hpp"
+#include "engine/hybrid_model/hybrid_model_info.hpp"
+#include "model_files/expression.hpp"
+
+namespace vibro::model_file {
+
+struct StateDecl {
+  std::string name, unit;
+  Expr initial;
+  SourcePos pos;
+};
+
+struct ModeDecl {
+  std::string name;
+  SourcePos pos;
+  std::vector<std::optional<Expr>> fields;  // one per state, in state order
+};
+
+// A stop (a rigid contact while `gap` >= 0, hit when it falls through 0) or a switch (the mode
+// changes to `target` when `function` crosses 0 in `crossing`'s direction). Both are affine in the
+// state and the forcing's cos and sin.
+struct GuardDecl {
+  bool is_stop = true;
+  std::string name;
+  SourcePos pos;
+  int mode = 0;
+  Expr function;  // the gap of a stop, the switching function of a switch
+  // Stop:
+  int position = -1, velocity = -1;  // the state the gap measures and its rate
+  std::optional<Expr> restitution;   // default 1
+  std::optional<Expr> mu;            // Coulomb impulse on `tangential`
+  int tangential = -1;
+  bool sticks = true, counted = false;
+  // Switch:
+  Crossing crossing = Crossing::Falling;
+  int target = 0;
+};
+
+// `start MODE if LEFT RELATION RIGHT`: the first whose condition holds on the case's parameters
+// gives the initial mode; none: the first mode.
+struct StartDecl {
+  int mode = 0;
+  std::optional<Expr> left, right;
+  std::string relation;  // < <= > >=
+};
+
+struct ModelFileSpec {
+  std::string file;  // as given
+  std::string name, summary;
+  std::vector<ParameterSpec> parameters;
+  std::vector<StateDecl> states;
+  Expr period;
+  std::vector<ModeDecl> modes;
+  std::vector<GuardDecl> guards;
+  std::vector<StartDecl> starts;
+  std::vector<WindowObservable> observables;
+  std::vector<ClassCode> classes;
+};
+
+}  // namespace vibro::model_file
