@@ -1,48 +1,188 @@
 #include "analysis/attractor_labels.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <tuple>
+
+#include "analysis/orbit_limit.hpp"
+
 namespace vibro {
 
 namespace {
 
-bool same_periodic(const OrbitSummary& a, const OrbitSummary& b, const std::vector<double>& scales, double tol) {
-  if (a.period != b.period || a.class_code != b.class_code) return false;
-  return directed_distance(orbit_points(a.points, a.period), orbit_points(b.points, b.period), scales) < tol;
+// Union-find over nodes 0, 1, ...; a set's root is its smallest node, so the roots do not depend on
+// the order in which sets are united.
+class DisjointSets {
+ public:
+  std::size_t add() {
+    parent_.push_back(parent_.size());
+    return parent_.size() - 1;
+  }
+  std::size_t root(std::size_t x) {
+    while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
+    return x;
+  }
+  void unite(std::size_t a, std::size_t b) {
+    a = root(a);
+    b = root(b);
+    if (a != b) parent_[std::max(a, b)] = std::min(a, b);
+  }
+
+ private:
+  std::vector<std::size_t> parent_;
+};
+
+// A periodic window's orbit where it is going (analysis/orbit_limit), starting at its
+// lexicographically smallest point: the same list whatever the phase at which the window ended.
+std::vector<StatePoint> canonical_orbit(const OrbitSummary& s, const std::vector<double>& scales) {
+  std::vector<StatePoint> orbit = orbit_limit(s.points, s.period, scales);
+  std::rotate(orbit.begin(), std::min_element(orbit.begin(), orbit.end()), orbit.end());
+  return orbit;
 }
 
-bool same_irregular(const OrbitSummary& a, const OrbitSummary& b, const std::vector<double>& scales) {
-  if (a.class_code != b.class_code) return false;
-  return boxes_overlap(box_of(a.points, scales.size()), box_of(b.points, scales.size()), scales);
+// The cases of one parameter point, in an order of their contents (settled orbits before slowly
+// converging ones, so that those are the representatives), which labels are numbered in.
+std::vector<std::size_t> periodic_order(const std::vector<OrbitSummary>& cases, std::vector<std::size_t> members,
+                                        const std::vector<std::vector<StatePoint>>& orbit) {
+  std::sort(members.begin(), members.end(), [&](std::size_t a, std::size_t b) {
+    const OrbitSummary &x = cases[a], &y = cases[b];
+    return std::tie(x.class_code, x.period, y.settled, orbit[a], x.points, a) <
+           std::tie(y.class_code, y.period, x.settled, orbit[b], y.points, b);
+  });
+  return members;
 }
+
+std::vector<std::size_t> irregular_order(const std::vector<OrbitSummary>& cases, std::vector<std::size_t> members,
+                                         const std::vector<StrobeBox>& box) {
+  std::sort(members.begin(), members.end(), [&](std::size_t a, std::size_t b) {
+    return std::tie(cases[a].class_code, box[a].lo, box[a].hi, cases[a].points, a) <
+           std::tie(cases[b].class_code, box[b].lo, box[b].hi, cases[b].points, b);
+  });
+  return members;
+}
+
+// Periodic cases: each is compared with one representative of every orbit found so far; a case that
+// matches several joins their orbits into one. set[i]: the node of case i.
+void periodic_sets(const std::vector<OrbitSummary>& cases, const std::vector<std::size_t>& order,
+                   const std::vector<std::vector<StatePoint>>& orbit, const std::vector<double>& scales, double tol,
+                   DisjointSets& sets, std::vector<std::size_t>& set) {
+  std::vector<std::size_t> representative;  // per node: its case
+  for (const auto i : order) {
+    const OrbitSummary& s = cases[i];
+    bool joined = false;
+    for (std::size_t node = 0; node < representative.size(); ++node) {
+      const std::size_t r = representative[node];
+      const OrbitSummary& t = cases[r];
+      const double match = s.settled && t.settled ? tol : 100 * tol;
+      if (s.period != t.period || s.class_code != t.class_code || !(directed_distance(orbit[i], orbit[r], scales) < match))
+        continue;
+      if (joined) sets.unite(set[i], node);
+      else set[i] = node;
+      joined = true;
+    }
+    if (!joined) {
+      set[i] = sets.add();
+      representative.push_back(i);
+    }
+  }
+}
+
+// Irregular cases: the connected components of "their boxes overlap" (same class only). A box inside
+// a box already kept adds nothing to what overlaps the set, so it is not kept.
+void irregular_sets(const std::vector<OrbitSummary>& cases, const std::vector<std::size_t>& order,
+                    const std::vector<StrobeBox>& box, const std::vector<double>& scales, DisjointSets& sets,
+                    std::vector<std::size_t>& set) {
+  std::vector<std::size_t> kept;  // cases whose boxes are kept
+  for (const auto i : order) {
+    set[i] = sets.add();
+    bool inside = false;
+    for (const auto k : kept) {
+      if (cases[k].class_code != cases[i].class_code || !boxes_overlap(box[i], box[k], scales)) continue;
+      sets.unite(set[i], set[k]);
+      inside = inside || box_excess(box[i], box[k], scales) <= 0;
+    }
+    if (!inside) kept.push_back(i);
+  }
+}
+
+// Labels one group's members into `label`; returns how many attractors it has and counts its
+// unsettled cases.
+int label_group(const std::vector<OrbitSummary>& cases, const std::vector<std::size_t>& members,
+                const std::vector<double>& scales, double tol, std::vector<int>& label, long long& unsettled) {
+  std::vector<std::size_t> periodic, irregular;
+  std::vector<StrobeBox> box(cases.size());
+  for (const auto i : members) {
+    const OrbitSummary& s = cases[i];
+    if (!s.valid) continue;
+    if (s.periodic) {
+      periodic.push_back(i);
+    } else if (s.aperiodic_steady || irregular_window_steady(s.points, scales)) {
+      irregular.push_back(i);
+      box[i] = box_of(s.points, scales.size());
+    } else {
+      ++unsettled;
+    }
+  }
+  std::vector<std::vector<StatePoint>> orbit(cases.size());
+  for (const auto i : periodic) orbit[i] = canonical_orbit(cases[i], scales);
+  DisjointSets sets;
+  std::vector<std::size_t> set(cases.size());
+  const std::vector<std::size_t> by_orbit = periodic_order(cases, periodic, orbit);
+  const std::vector<std::size_t> by_box = irregular_order(cases, irregular, box);
+  periodic_sets(cases, by_orbit, orbit, scales, tol, sets, set);
+  irregular_sets(cases, by_box, box, scales, sets, set);
+  // Numbered in the contents' order: orbits first, then irregular sets.
+  std::vector<int> label_of_root;
+  int count = 0;
+  for (const auto* order : {&by_orbit, &by_box})
+    for (const auto i : *order) {
+      const std::size_t root = sets.root(set[i]);
+      if (root >= label_of_root.size()) label_of_root.resize(root + 1, -1);
+      if (label_of_root[root] < 0) label_of_root[root] = count++;
+      label[i] = label_of_root[root];
+    }
+  return count;
+}
+
+// A window whose points k apart (k <= kNearPeriods) all lie within kNearOrbit scales of each other is
+// near a periodic orbit (the slowly converging test's threshold).
+constexpr std::size_t kNearPeriods = 16;
+constexpr double kNearOrbit = 1e-2;
 
 }  // namespace
 
+bool irregular_window_steady(const std::vector<StatePoint>& points, const std::vector<double>& scales) {
+  const std::size_t n = points.size(), half = n / 2;
+  if (n < 8) return false;
+  // Close to a period-k orbit without passing the period test: a transient on its way to or from it.
+  for (std::size_t k = 1; k <= kNearPeriods && 2 * k < n; ++k) {
+    bool near = true;
+    for (std::size_t i = 0; i + k < n && near; ++i) near = scaled_distance(points[i], points[i + k], scales) < kNearOrbit;
+    if (near) return false;
+  }
+  // The halves' ranges in each component: a drift moves them apart, a contraction shrinks the later one.
+  const StrobeBox first = box_of({points.begin(), points.begin() + static_cast<long>(half)}, scales.size());
+  const StrobeBox last = box_of({points.end() - static_cast<long>(half), points.end()}, scales.size());
+  for (std::size_t c = 0; c < scales.size(); ++c) {
+    const double a = first.hi[c] - first.lo[c], b = last.hi[c] - last.lo[c];
+    const double overlap = std::max(0.0, std::min(first.hi[c], last.hi[c]) - std::max(first.lo[c], last.lo[c]));
+    if (!(overlap >= 0.5 * std::min(a, b) && 3 * std::min(a, b) >= std::max(a, b))) return false;
+  }
+  return true;
+}
+
 AttractorLabels label_attractors(const std::vector<OrbitSummary>& cases, const std::vector<long long>& group,
                                  const std::vector<std::vector<double>>& group_scales, double tol) {
-  const auto groups = static_cast<long long>(group_scales.size());
+  const std::size_t groups = group_scales.size();
   AttractorLabels out;
   out.label.assign(cases.size(), -1);
-  out.count.assign(static_cast<std::size_t>(groups), 0);
-  // Representatives of the attractors found so far, per group (case indices).
-  std::vector<std::vector<std::size_t>> representatives(static_cast<std::size_t>(groups));
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    const auto& s = cases[i];
-    if (!s.valid) continue;
-    auto& reps = representatives[static_cast<std::size_t>(group[i])];
-    const auto& scales = group_scales[static_cast<std::size_t>(group[i])];
-    for (std::size_t r = 0; r < reps.size() && out.label[i] < 0; ++r) {
-      const auto& t = cases[reps[r]];
-      if (s.periodic != t.periodic) continue;
-      const double match = s.settled && t.settled ? tol : 100 * tol;
-      const bool same = s.periodic ? same_periodic(s, t, scales, match) : same_irregular(s, t, scales);
-      if (same) out.label[i] = out.label[reps[r]];
-    }
-    if (out.label[i] < 0) {
-      out.label[i] = static_cast<int>(reps.size());
-      reps.push_back(i);
-    }
-  }
-  for (long long g = 0; g < groups; ++g)
-    out.count[static_cast<std::size_t>(g)] = static_cast<int>(representatives[static_cast<std::size_t>(g)].size());
+  out.count.assign(groups, 0);
+  out.unsettled.assign(groups, 0);
+  std::vector<std::vector<std::size_t>> members(groups);
+  for (std::size_t i = 0; i < cases.size(); ++i) members[static_cast<std::size_t>(group[i])].push_back(i);
+  for (std::size_t g = 0; g < groups; ++g)
+    out.count[g] = label_group(cases, members[g], group_scales[g], tol, out.label, out.unsettled[g]);
   return out;
 }
 

@@ -1,8 +1,41 @@
 #include "analysis/point_attractors.hpp"
 
+#include <algorithm>
 #include <cmath>
 
+#include "analysis/collapsing_gap.hpp"
+#include "analysis/orbit_limit.hpp"
+
 namespace vibro {
+
+namespace {
+
+// The multiplier of a periodic window's approach to its orbit: the rate its gap between samples
+// `period` apart shrinks by, negative when successive steps alternate; NaN when it does not close in
+// geometrically (settled to round-off, say).
+double window_multiplier(const OrbitSummary& s, const std::vector<double>& scales) {
+  if (!s.periodic) return std::numeric_limits<double>::quiet_NaN();
+  std::vector<double> gap;
+  const auto h = static_cast<std::size_t>(s.period);
+  for (std::size_t i = 0; i + h < s.points.size(); ++i) gap.push_back(scaled_distance(s.points[i], s.points[i + h], scales));
+  const CollapsingGap c = collapsing_gap(gap, s.period);
+  if (!c.collapsing) return std::numeric_limits<double>::quiet_NaN();
+  // The sign: successive steps of the period map against each other (negative: alternating about it).
+  double turn = 0;
+  for (std::size_t i = 0; i + 2 * h < s.points.size(); ++i)
+    for (std::size_t d = 0; d < scales.size(); ++d)
+      turn += (s.points[i + h][d] - s.points[i][d]) * (s.points[i + 2 * h][d] - s.points[i + h][d]) / (scales[d] * scales[d]);
+  return turn < 0 ? c.multiplier : -c.multiplier;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+}  // namespace
 
 PointAttractors summarize_point(double parameter, const std::vector<OrbitSummary>& orbits, const std::vector<int>& labels,
                                 const std::vector<double>& scales) {
@@ -12,14 +45,21 @@ PointAttractors summarize_point(double parameter, const std::vector<OrbitSummary
   out.cases_run = static_cast<long long>(orbits.size());
   const std::size_t dims = scales.size();
   std::vector<bool> orbit_settled;  // whether the attractor's orbit came from a settled case
+  std::vector<std::vector<double>> multipliers;  // per attractor: its members' estimates
   for (std::size_t k = 0; k < orbits.size(); ++k) {
-    if (labels[k] < 0) continue;
+    if (labels[k] < 0) {
+      out.cases_unsettled += orbits[k].valid ? 1 : 0;
+      continue;
+    }
     const auto label = static_cast<std::size_t>(labels[k]);
     const OrbitSummary& s = orbits[k];
     if (label >= out.attractors.size()) {
       out.attractors.resize(label + 1);
       orbit_settled.resize(label + 1, false);
+      multipliers.resize(label + 1);
     }
+    const double multiplier = window_multiplier(s, scales);
+    if (!std::isnan(multiplier)) multipliers[label].push_back(multiplier);
     PointAttractor& a = out.attractors[label];
     const StrobeBox box = box_of(s.points, dims);
     if (a.cases == 0) {
@@ -33,10 +73,11 @@ PointAttractors summarize_point(double parameter, const std::vector<OrbitSummary
     ++a.cases;
     // A slowly converging window is a transient near the orbit: a settled case describes it better.
     if (s.periodic && (a.orbit.empty() || (s.settled && !orbit_settled[label]))) {
-      a.orbit = orbit_points(s.points, s.period);
+      a.orbit = orbit_limit(s.points, s.period, scales);
       orbit_settled[label] = s.settled;
     }
   }
+  for (std::size_t label = 0; label < out.attractors.size(); ++label) out.attractors[label].multiplier = median(multipliers[label]);
   return out;
 }
 

@@ -3,6 +3,7 @@
 // analysis/attractor_labels) reduced to the few stroboscopic points or the box that identify it, and
 // how many initial conditions reached it. Small: a sweep's matching pass holds these for every
 // point, never the cases.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -15,19 +16,25 @@ struct PointAttractor {
   bool periodic = false;
   int period = 0;
   std::string class_code;
-  std::vector<StatePoint> orbit;  // periodic: its distinct points, from a settled case when there is one
+  std::vector<StatePoint> orbit;  // periodic: its distinct points (analysis/orbit_limit), from a settled case when there is one
   StrobeBox region{};              // the box every point of every case that reached it fills
   long long cases = 0;             // initial conditions that reached it
+  // Its multiplier estimated from the members whose windows still close in on it geometrically (the
+  // median of their estimates, analysis/collapsing_gap): near a flip or a fold, where it matters,
+  // their transients are slow; NaN when no member's is visible.
+  double multiplier = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct PointAttractors {
   double parameter = 0;         // the value of the continuation axis at this point
   std::vector<double> scales;   // the layout's state scales (their count: the compared components)
   long long cases_run = 0;      // all initial conditions of the point, whatever their outcome
+  long long cases_unsettled = 0;  // of them, those that ran to their budget without a steady state
   std::vector<PointAttractor> attractors;  // index: the label within the point
 };
 
-// orbits[k] with its label labels[k] (-1: no steady state), for one parameter point.
+// orbits[k] with its label labels[k] (-1: no attractor; a valid orbit without one is unsettled), for
+// one parameter point.
 PointAttractors summarize_point(double parameter, const std::vector<OrbitSummary>& orbits, const std::vector<int>& labels,
                                 const std::vector<double>& scales);
 

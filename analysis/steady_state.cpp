@@ -1,5 +1,6 @@
 #include "analysis/steady_state.hpp"
 
+#include "analysis/collapsing_gap.hpp"
 #include "analysis/linear_transient.hpp"
 #include "analysis/weighted_birkhoff.hpp"
 
@@ -148,19 +149,61 @@ bool quasi_periodic(const std::vector<StrobeSample>& s, const StrobeLayout& layo
   return true;
 }
 
+// Distances between samples i and i + h of a window, oldest first.
+std::vector<double> gaps(const std::vector<StrobeSample>& s, int h, const StrobeLayout& layout) {
+  std::vector<double> gap;
+  for (int i = 0; i + h + 1 < static_cast<int>(s.size()); ++i) {
+    const auto a = static_cast<std::size_t>(i), b = static_cast<std::size_t>(i + h);
+    gap.push_back(distance(s[a], s[a + 1], s[b], s[b + 1], layout));
+  }
+  return gap;
+}
+
+// A window that fits period k but still contracts towards its orbit so slowly that, carried on at its
+// rate, it would move by more than 10 tol (the distance attractor labels match settled orbits at):
+// samples k apart differ by d and shrink by rho every k periods, so d rho / (1 - rho) remain.
+bool far_from_limit(const std::vector<StrobeSample>& s, int k, const StrobeLayout& layout, const SteadyStateSettings& settings) {
+  const std::vector<double> gap = gaps(s, k, layout);
+  const std::size_t third = gap.size() / 3;
+  if (third < 3) return false;
+  const auto mean = [&](std::size_t first) {
+    double sum = 0;
+    for (std::size_t i = first; i < first + third; ++i) sum += gap[i];
+    return sum / static_cast<double>(third);
+  };
+  const double early = mean(gap.size() - 3 * third), late = mean(gap.size() - third);
+  if (!(late < early) || late <= kRoundOff) return false;
+  const double rho = std::pow(late / early, static_cast<double>(k) / (2.0 * static_cast<double>(third)));
+  return late * rho / (1 - rho) > 10 * settings.tol;
+}
+
+// A window that fits period k = 2h but is a transient on its way to a period-h orbit with a
+// multiplier near -1 (analysis/collapsing_gap): the gap between samples h apart shrinks to 0.
+bool halves_period(const std::vector<StrobeSample>& s, int k, const StrobeLayout& layout) {
+  return k % 2 == 0 && collapsing_gap(gaps(s, k / 2, layout), k / 2).collapsing;
+}
+
 }  // namespace
 
+// A k whose samples k apart drift further apart over the window (a slow departure from an unstable
+// orbit) is no steady state: not converged (analysis/collapsing_gap's growing_gap).
 void classify_window(SteadyState& state, const StrobeLayout& layout, const SteadyStateSettings& settings) {
   const auto& s = state.window;
   const int n = static_cast<int>(s.size());
+  bool departing = false;
   for (int k = 1; k <= settings.max_period; ++k) {
     if (period_fits(s, k, layout, settings.tol)) {
-      state.periodicity = Periodicity::Periodic;
-      state.period = k;
+      // Samples a period apart that drift further apart: a slow departure from an unstable orbit.
+      departing = growing_gap(gaps(s, k, layout));
+      if (departing) break;
+      // the doubled orbit only when its two halves stay apart; else a slow approach to period k / 2
+      const bool halved = halves_period(s, k, layout);
+      state.periodicity = halved || far_from_limit(s, k, layout, settings) ? Periodicity::SlowlyConverging : Periodicity::Periodic;
+      state.period = halved ? k / 2 : k;
       return;
     }
   }
-  for (int k = 1; k <= settings.max_period; ++k) {
+  for (int k = 1; k <= settings.max_period && !departing; ++k) {
     const int pairs = n - k - 1;
     if (pairs < 3 * k + 6) break;
     const int third = pairs / 3;
@@ -168,13 +211,14 @@ void classify_window(SteadyState& state, const StrobeLayout& layout, const Stead
     const double late = max_pair_distance(in_window(s), k, pairs - third, pairs - 1, layout);
     if (late < 1e-2 && late < 0.5 * early) {
       state.periodicity = Periodicity::SlowlyConverging;
-      state.period = k;
+      state.period = halves_period(s, k, layout) ? k / 2 : k;
       return;
     }
   }
   // Not periodic: an invariant circle or torus (quasi-periodic), or chaos, a transient, a longer period.
   state.period = 0;
-  state.periodicity = quasi_periodic(s, layout, settings) ? Periodicity::QuasiPeriodic : Periodicity::NotConverged;
+  state.periodicity =
+      !departing && quasi_periodic(s, layout, settings) ? Periodicity::QuasiPeriodic : Periodicity::NotConverged;
 }
 
 namespace {

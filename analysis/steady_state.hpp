@@ -87,7 +87,9 @@ double strobe_distance(const StrobeSample& a_first, const StrobeSample& a_next, 
 
 // Period detection on a window of samples: the smallest k with all pairs (i, i+k) within
 // tol, else a slowly converging k, else quasi-periodic (period 0) if the window passes the weighted
-// Birkhoff test, else not converged.
+// Birkhoff test, else not converged. An even k whose samples k/2 apart close in on each other
+// geometrically (analysis/collapsing_gap: a transient near a flip, multiplier close to -1) is a slow
+// convergence to period k/2, not a period-k orbit.
 void classify_window(SteadyState& state, const StrobeLayout& layout, const SteadyStateSettings& settings);
 
 // Periods at the start of a run whose samples a detector with these settings never reads: in fixed

@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <map>
 
 #include "analysis/attractor_labels.hpp"
@@ -26,13 +27,19 @@ std::vector<KnownAttractors> grid_attractors(const SweepSpec& spec, CaseStore& c
   for (long long i = 0; i < spec.case_count(); ++i) {
     KnownAttractors& k = known[static_cast<std::size_t>(parameter_point(spec, attractors, i))];
     if (k.any_case < 0) k.any_case = i;
-    const int label = attractors.label[static_cast<std::size_t>(i)];
-    // labels are given in case order: the first case of a label is the one label_attractors compared with
-    if (label < 0 || static_cast<std::size_t>(label) != k.summaries.size()) continue;
+    const auto label = static_cast<std::size_t>(attractors.label[static_cast<std::size_t>(i)]);
+    // one case of each label, the first in case order
+    if (attractors.label[static_cast<std::size_t>(i)] < 0 || (label < k.summaries.size() && k.summaries[label].valid))
+      continue;
+    if (label >= k.summaries.size()) {
+      k.summaries.resize(label + 1);
+      k.states.resize(label + 1);
+      k.has_state.resize(label + 1, false);
+    }
     const CaseResult c = cases.read(i);
-    k.summaries.push_back(orbit_summary(c));
-    k.states.push_back(c.final_state);
-    k.has_state.push_back(c.has_final_state);
+    k.summaries[label] = orbit_summary(c);
+    k.states[label] = c.final_state;
+    k.has_state[label] = c.has_final_state;
   }
   return known;
 }
@@ -82,7 +89,9 @@ SeedTally seed_from_previous_points(const SweepSpec& spec, CaseStore& cases, Swe
       compared.push_back(summary);
       const AttractorLabels labels =
           label_attractors(compared, std::vector<long long>(compared.size(), 0), {point.scales});
-      if (static_cast<std::size_t>(labels.label.back()) < there.summaries.size()) continue;
+      // the seed is a new attractor when it settled and shares its label with none of the point's
+      const int seed_label = labels.label.back();
+      if (seed_label < 0 || std::count(labels.label.begin(), labels.label.end() - 1, seed_label) > 0) continue;
       PointAttractor seeded = summarize_point(point.parameter, {summary}, {0}, point.scales).attractors[0];
       seeded.cases = 0;
       point.attractors.push_back(seeded);

@@ -35,15 +35,19 @@ std::string joined_names(const SweepSpec& spec, const std::vector<std::size_t>& 
 
 // Per point: cases, settled cases, attractor count, entropies.
 void write_point_columns(H5::Group& basins, const SweepAttractors& attractors) {
-  std::vector<std::int64_t> cases_run, settled, boxes, boundary_boxes;
+  std::vector<std::int64_t> cases_run, settled, unsettled, boxes, boundary_boxes;
   std::vector<std::int32_t> count;
-  std::vector<double> entropy, boundary_entropy;
+  std::vector<double> entropy, boundary_entropy, unsettled_fraction, unsettled_error;
   for (std::size_t p = 0; p < attractors.points.size(); ++p) {
     const PointAttractors& point = attractors.points[p];
     long long reached = 0;
     for (const auto& a : point.attractors) reached += a.cases;
     cases_run.push_back(point.cases_run);
     settled.push_back(reached);
+    unsettled.push_back(point.cases_unsettled);
+    const BasinFraction f = basin_fraction(point.cases_unsettled, point.cases_run, reached);
+    unsettled_fraction.push_back(f.fraction);
+    unsettled_error.push_back(f.standard_error);
     count.push_back(static_cast<std::int32_t>(point.attractors.size()));
     entropy.push_back(attractors.entropy[p].entropy);
     boundary_entropy.push_back(attractors.entropy[p].boundary_entropy);
@@ -52,6 +56,11 @@ void write_point_columns(H5::Group& basins, const SweepAttractors& attractors) {
   }
   column_of(basins, "cases_run", cases_run, "initial conditions of the point, whatever their outcome");
   column_of(basins, "cases_settled", settled, "initial conditions that reached an attractor (the rest: no steady state)");
+  column_of(basins, "cases_unsettled", unsettled,
+            "initial conditions that ran to their budget without a steady state: members of no attractor");
+  column_of(basins, "unsettled_fraction", unsettled_fraction, "cases_unsettled / cases_run");
+  column_of(basins, "unsettled_fraction_error", unsettled_error,
+            "binomial standard error of the unsettled fraction: sqrt(f (1 - f) / cases_run)");
   column_of(basins, "attractor_count", count, "attractors found at the point");
   column_of(basins, "basin_entropy", entropy, "S_b: mean Gibbs entropy of the outcomes over the boxes; NaN: no whole box");
   column_of(basins, "boundary_basin_entropy", boundary_entropy, "S_bb: mean over the boxes with more than one outcome; 0: none");
@@ -64,7 +73,7 @@ void write_attractor_rows(H5::Group& basins, const SweepAttractors& attractors, 
   std::vector<std::int64_t> offsets{0}, cases;
   std::vector<std::int32_t> label, global_id, period;
   std::vector<std::string> class_code;
-  std::vector<double> fraction, error, stability;
+  std::vector<double> fraction, error, stability, multiplier;
   for (std::size_t p = 0; p < attractors.points.size(); ++p) {
     const PointAttractors& point = attractors.points[p];
     long long reached = 0;
@@ -80,6 +89,7 @@ void write_attractor_rows(H5::Group& basins, const SweepAttractors& attractors, 
       fraction.push_back(f.fraction);
       error.push_back(f.standard_error);
       stability.push_back(f.stability);
+      multiplier.push_back(a.multiplier);
     }
     offsets.push_back(static_cast<std::int64_t>(label.size()));
   }
@@ -93,6 +103,8 @@ void write_attractor_rows(H5::Group& basins, const SweepAttractors& attractors, 
   column_of(rows, "fraction", fraction, "basin fraction: cases / cases_run of its point");
   column_of(rows, "fraction_error", error, "binomial standard error of the fraction: sqrt(f (1 - f) / cases_run)");
   column_of(rows, "basin_stability", stability, "cases / cases_settled of its point (Menck et al. 2013)");
+  column_of(rows, "multiplier_estimate", multiplier,
+            "its multiplier from the members still closing in on it near a flip (median); NaN: none");
 }
 
 void write_events(H5::Group& basins, const SweepContinuation& continuation) {
@@ -124,7 +136,7 @@ bool has_basins(const SweepSpec& spec, const SweepAttractors& attractors) {
 }
 
 void write_basins(H5::H5File& file, const SweepSpec& spec, const SweepAttractors& attractors,
-                  const SweepContinuation& continuation, const SeedTally& seeds) {
+                  const SweepContinuation& continuation, const SeedTally& seeds, const UnsettledExtension& extension) {
   H5::Group basins = file.createGroup("/basins");
   attribute(basins, "layout", std::string("per parameter point: C order over the parameter axes (parameter_axes)"));
   attribute(basins, "parameter_axes", joined_names(spec, attractors.parameter_axes));
@@ -142,6 +154,9 @@ void write_basins(H5::H5File& file, const SweepSpec& spec, const SweepAttractors
   attribute(basins, "seed_cases", seeds.cases);
   attribute(basins, "seed_rounds", static_cast<long long>(seeds.rounds));
   attribute(basins, "seeded_attractors", seeds.found);
+  attribute(basins, "extend_unsettled", static_cast<long long>(spec.extend_unsettled));
+  attribute(basins, "extended_cases", extension.cases);
+  attribute(basins, "extension_runs", extension.reruns);
   write_point_columns(basins, attractors);
   write_attractor_rows(basins, attractors, continuation);
   if (continued) write_events(basins, continuation);

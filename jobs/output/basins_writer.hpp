@@ -7,6 +7,7 @@
 #include "jobs/output/attractor_seeding.hpp"
 #include "jobs/output/sweep_attractors.hpp"
 #include "jobs/output/sweep_continuation.hpp"
+#include "jobs/output/unsettled_extension.hpp"
 
 namespace vibro {
 
@@ -14,6 +15,7 @@ namespace vibro {
 // is one case and there is no basin to measure).
 bool has_basins(const SweepSpec& spec, const SweepAttractors& attractors);
 void write_basins(H5::H5File& file, const SweepSpec& spec, const SweepAttractors& attractors,
-                  const SweepContinuation& continuation, const SeedTally& seeds = {});
+                  const SweepContinuation& continuation, const SeedTally& seeds = {},
+                  const UnsettledExtension& extension = {});
 
 }  // namespace vibro

@@ -6,9 +6,9 @@ namespace vibro {
 
 namespace {
 
-// Outcome codes of the basin entropy for cases without a label: infeasible and failed (or not run)
-// are outcomes of their own, as in the basin maps.
-constexpr int kInfeasibleOutcome = -2, kFailedOutcome = -3, kNotRunOutcome = -4;
+// Outcome codes of the basin entropy for cases without a label: infeasible, failed (or not run) and
+// unsettled (no steady state within the budget) are outcomes of their own, as in the basin maps.
+constexpr int kInfeasibleOutcome = -2, kFailedOutcome = -3, kNotRunOutcome = -4, kUnsettledOutcome = -5;
 
 int unlabelled_outcome(const CaseResult& c) {
   switch (c.status) {
@@ -26,6 +26,8 @@ OrbitSummary orbit_summary(const CaseResult& c) {
   if (!s.valid) return s;
   s.periodic = has_period(c.periodicity);
   s.settled = c.periodicity == Periodicity::Periodic;
+  // only means mode stops a case without a period early
+  s.aperiodic_steady = !s.periodic && (c.stopped_early || c.periodicity == Periodicity::QuasiPeriodic);
   s.period = c.period;
   s.class_code = c.class_code.substr(0, c.class_code.find('~'));
   for (const auto& p : c.strobe) s.points.push_back(p.state);
@@ -107,6 +109,7 @@ void label_point(const PointGrid& grid, CaseStore& cases, long long point, int t
   for (std::size_t k = 0; k < n; ++k) {
     out.label[static_cast<std::size_t>(members[k])] = labels.label[k];
     if (labels.label[k] >= 0) outcomes[k] = labels.label[k];
+    else if (orbits[k].valid) outcomes[k] = kUnsettledOutcome;  // ran to its budget without a steady state
   }
   const auto p = static_cast<std::size_t>(point);
   out.points[p] = summarize_point(grid.continued_value(point), orbits, labels.label, scales[0]);

@@ -13,6 +13,7 @@
 #include "jobs/output/sweep_attractors.hpp"
 #include "jobs/output/attractor_seeding.hpp"
 #include "jobs/output/sweep_continuation.hpp"
+#include "jobs/output/unsettled_extension.hpp"
 #include "vibro/version.hpp"
 
 namespace vibro {
@@ -106,13 +107,16 @@ void read_block(const CaseStore& store, long long first, long long count, int th
   for (long long k = 0; k < count; ++k) store.read_into(first + k, block[static_cast<std::size_t>(k)]);
 }
 
-SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore& store, const Provenance& prov) {
+SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore& grid, const Provenance& prov) {
   H5::H5File file = h5::create_file(path);
   write_metadata(file, spec, prov);
   const long long n = spec.case_count();
+  const int threads = reading_threads(spec);
+  // The grid's cases, with those run on from an unsettled end (run.extend_unsettled) in their place.
+  ExtendedCaseStore store(grid);
+  const UnsettledExtension extension = extend_unsettled_cases(spec, store, threads);
   // Fixed-length strings need their width first: from the store, or one pass over the cases.
   std::size_t class_width = 1, reason_width = 1;
-  const int threads = reading_threads(spec);
   if (const auto widest = store.widest_texts()) {
     class_width = std::max(class_width, widest->class_code);
     reason_width = std::max(reason_width, widest->reason);
@@ -137,7 +141,7 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
   const SeedTally seeds = seed_from_previous_points(spec, store, attractors);
   const SweepContinuation continuation = continue_sweep_attractors(spec, attractors);
   columns.finish(attractors, continuation);
-  if (has_basins(spec, attractors)) write_basins(file, spec, attractors, continuation, seeds);
+  if (has_basins(spec, attractors)) write_basins(file, spec, attractors, continuation, seeds, extension);
   return census;
 }
 

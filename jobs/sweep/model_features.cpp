@@ -28,6 +28,8 @@ void require_model_features(const SweepSpec& spec) {
   if (spec.continuation_axis >= 0 && !has.restart)
     refuse(*spec.model, "run.continuation = " + spec.axes[static_cast<std::size_t>(spec.continuation_axis)].name, kNoRestart);
   if (spec.seed_from_previous && !has.restart) refuse(*spec.model, "analysis.seed_from_previous = true", kNoRestart);
+  if (spec.extend_unsettled > 0 && !has.restart)
+    refuse(*spec.model, "run.extend_unsettled = " + std::to_string(spec.extend_unsettled), kNoRestart);
   if (has.jacobians) return;
   if (spec.shooting) refuse(*spec.model, "output.shooting = true", kNoJacobians);
   if (spec.floquet) refuse(*spec.model, "output.floquet = true", kNoJacobians);

@@ -102,6 +102,7 @@ const RunKey kRunKeys[] = {
     {"run.batch_periods", kNoEffect, nullptr, "batched and cuda back ends: periods every live case advances per launch (default 8; shorter ones retire converged cases sooner; on a GPU, one 100-period launch was slower than 8-period ones: docs/gpu_backend.md)"},
     {"run.progress", kNoEffect, nullptr, "auto (a progress line when stderr is a terminal), always, or never"},
     {"run.progress_seconds", kNoEffect, nullptr, "off a terminal (a batch log), one progress line per this many seconds (default 30)"},
+    {"run.extend_unsettled", kNoEffect, nullptr, "0 (default), or a budget in periods: when the file is written, every case that ran to run.max_periods without a steady state runs on from where it stopped, run.max_periods more at a time, until it settles or has run this many periods (must exceed run.max_periods; needs stored stroboscopic points)"},
     {"run.continuation", kChanges, [](const SweepSpec& s) { return s.continuation_axis < 0 ? std::string("none") : s.axes[static_cast<std::size_t>(s.continuation_axis)].name; }, "an axis along which each case starts from the previous case's final state"},
     {"run.direction", kChanges, [](const SweepSpec& s) { return std::string(s.descending ? "down" : "up"); }, "up (axis order) or down (reverse) for the continuation axis (default up)"},
     {"output.file", kNoEffect, nullptr, "HDF5 output file (default: the sweep file's name with .h5)"},
@@ -477,6 +478,12 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   if (s.window_periods >= s.max_periods)
     throw InputError("run.window_periods = " + std::to_string(s.window_periods) + " must be smaller than run.max_periods = " +
                      std::to_string(s.max_periods));
+  if (const auto* v = text("run.extend_unsettled")) {
+    spec.extend_unsettled = static_cast<int>(parse_integer("run.extend_unsettled", *v, 0, 100000000));
+    if (spec.extend_unsettled > 0 && spec.extend_unsettled <= s.max_periods)
+      throw InputError("run.extend_unsettled = " + std::to_string(spec.extend_unsettled) +
+                       " must be 0 (off) or more than run.max_periods = " + std::to_string(s.max_periods));
+  }
   auto& limits = spec.limits;
   if (const auto* v = text("run.case_wall_limit")) limits.wall_seconds = parse_real("run.case_wall_limit", *v, 0, 1e9);
   if (const auto* v = text("run.max_steps_per_period"))
@@ -528,6 +535,9 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
     if (spec.seed_from_previous && spec.global_continuation_axis < 0)
       throw InputError("analysis.seed_from_previous = true needs analysis.global_continuation = AXIS (the axis it seeds along)");
   }
+  if (spec.extend_unsettled > 0 && !spec.record_strobe())
+    throw InputError("run.extend_unsettled needs the stroboscopic points to tell a settled case from an unsettled one; "
+                     "it cannot be used with output.strobe_points = none");
   if (!overrides.empty()) {
     spec.source_text += "\n# command-line overrides:\n";
     for (const auto& o : overrides) spec.source_text += "# " + o + "\n";

@@ -50,6 +50,7 @@ struct SweepSpec {
   double match_distance = 1.0;     // attractors of neighbouring points this close (scaled max-norm) are one
   bool match_across_classes = false;  // also match periodic orbits of another class or period
   bool seed_from_previous = false;    // also run each point from the attractors found at the one before
+  int extend_unsettled = 0;  // run unsettled cases on, up to this many periods in all, when writing (0: no)
   std::string output_file;
   std::string source_text;         // the sweep file as read (plus overrides), for provenance
   std::string source_name;

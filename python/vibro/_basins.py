@@ -5,11 +5,14 @@ attractors found there with their basin fractions, and with `analysis.global_con
 global id of each and the events between neighbouring points. In the Dataset:
 
 - per point, dimensions the parameter axes: basin_cases_run, basin_cases_settled, attractor_count,
-  basin_entropy, boundary_basin_entropy, basin_entropy_boxes, basin_boundary_boxes;
+  basin_entropy, boundary_basin_entropy, basin_entropy_boxes, basin_boundary_boxes, and (in files
+  that count them) basin_cases_unsettled, unsettled_fraction, unsettled_fraction_error: the cases
+  without a steady state within their budget, which belong to no attractor;
 - per point and attractor, dimensions the parameter axes and `attractor_id` (the global ids, with
   global continuation) or `attractor_label` (the labels within a point, /cases/attractor, without):
   basin_fraction, basin_fraction_error, basin_stability, basin_cases, attractor_class,
-  attractor_period (and attractor_label with global continuation). The file's ragged table (one row
+  attractor_period (and attractor_label with global continuation), and (in files that have it)
+  attractor_multiplier_estimate (NaN where absent or not estimated). The file's ragged table (one row
   per attractor found at a point) becomes a dense array: where an attractor is not found at a point,
   its cases, fraction, error and stability are 0, its class "" and its period and label -1 (an
   attractor found there only by a seed, analysis.seed_from_previous, has its class and label with
@@ -41,6 +44,12 @@ POINT_COLUMNS = {
     "entropy_boxes": ("basin_entropy_boxes", "boxes of the basin entropy", ""),
     "boundary_boxes": ("basin_boundary_boxes", "boxes with more than one outcome", ""),
 }
+# Written since unsettled cases are counted apart; read when present (older files lack them).
+OPTIONAL_POINT_COLUMNS = {
+    "cases_unsettled": ("basin_cases_unsettled", "initial conditions without a steady state within the budget", ""),
+    "unsettled_fraction": ("unsettled_fraction", "share of the initial conditions left unsettled", "1"),
+    "unsettled_fraction_error": ("unsettled_fraction_error", "standard error of the unsettled share", "1"),
+}
 # dataset of /basins/attractors -> (variable name, long name, units, value where the attractor is absent)
 ATTRACTOR_COLUMNS = {
     "fraction": ("basin_fraction", "basin fraction", "1", 0.0),
@@ -50,6 +59,9 @@ ATTRACTOR_COLUMNS = {
     "class": ("attractor_class", "class of the attractor", "", ""),
     "period": ("attractor_period", "period of the attractor", "forcing periods", -1),
     "label": ("attractor_label", "label of the attractor within its point", "", -1),
+}
+OPTIONAL_ATTRACTOR_COLUMNS = {  # read when present (older files lack them)
+    "multiplier_estimate": ("attractor_multiplier_estimate", "multiplier estimated near a flip", "", np.nan),
 }
 # dataset of /basins/events -> (variable name, long name)
 EVENT_COLUMNS = {
@@ -91,14 +103,16 @@ def _names(text):
 
 
 def _point_variables(group, dims, shape, points, path):
-    columns = {key: file_format._member(group, key) for key in POINT_COLUMNS}
+    wanted = dict(POINT_COLUMNS, **{key: v for key, v in OPTIONAL_POINT_COLUMNS.items() if key in group})
+    columns = {key: file_format._member(group, key) for key in wanted}
     return {name: xr.Variable(dims, _read(columns[key], points, path).reshape(shape), _attrs(columns[key], long, units))
-            for key, (name, long, units) in POINT_COLUMNS.items()}
+            for key, (name, long, units) in wanted.items()}
 
 
 def _attractor_variables(table, dims, shape, points, continued, path):
     """The ragged table (rows of point p: offsets[p] .. offsets[p+1]-1) as dense (point, attractor) arrays."""
-    keys = ["offsets", *ATTRACTOR_COLUMNS] + (["global_id"] if continued else [])
+    columns = dict(ATTRACTOR_COLUMNS, **{key: v for key, v in OPTIONAL_ATTRACTOR_COLUMNS.items() if key in table})
+    keys = ["offsets", *columns] + (["global_id"] if continued else [])
     table = {key: file_format._member(table, key) for key in keys}
     offsets = _read(table["offsets"], points + 1, path)
     rows = int(offsets[-1]) if points else 0
@@ -112,7 +126,7 @@ def _attractor_variables(table, dims, shape, points, continued, path):
         raise FileError("%s: %s holds a negative or repeated %s within a point" % (path, table[key].name, key))
     dim = "attractor_id" if continued else "attractor_label"
     variables = {}
-    for name, (variable, long, units, absent) in ATTRACTOR_COLUMNS.items():
+    for name, (variable, long, units, absent) in columns.items():
         if name == "label" and not continued:
             continue  # the dimension itself
         values = _read(table[name], rows, path)

@@ -1,6 +1,13 @@
 // Attractor labels within parameter points: a periodic orbit seen at another phase is the same
-// attractor, a different orbit is not, irregular cases share a label when their boxes overlap.
+// attractor, a different orbit is not, irregular cases share a label when their boxes overlap (with
+// any box of the set, not only its first), unsettled cases have none, and the order of the cases
+// does not matter.
 #include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
 
 #include "analysis/attractor_labels.hpp"
 
@@ -23,14 +30,29 @@ OrbitSummary periodic(std::vector<std::pair<double, double>> points, const std::
     }
   return s;
 }
+// A steady irregular window: both halves fill [lo, hi] alike (the box of its points), and no period
+// fits (the golden-ratio rotation never repeats).
 OrbitSummary irregular(double lo, double hi) {
   OrbitSummary s;
   s.valid = true;
   s.class_code = "X";
-  for (const double a : {lo, hi, 0.5 * (lo + hi)}) {
+  for (int i = 0; i < 24; ++i) {
+    const double u = i == 0 ? 0.0 : i == 1 ? 1.0 : std::fmod(0.5 + 0.6180339887498949 * i, 1.0);
     std::array<double, kMaxStrobeDims> p{};
-    p[0] = a;
-    p[1] = a;
+    p[0] = lo + (hi - lo) * u;
+    p[1] = p[0];
+    s.points.push_back(p);
+  }
+  return s;
+}
+// A window that drifts from lo to hi: a transient, no steady state.
+OrbitSummary drifting(double lo, double hi) {
+  OrbitSummary s;
+  s.valid = true;
+  s.class_code = "X";
+  for (int k = 0; k <= 20; ++k) {
+    std::array<double, kMaxStrobeDims> p{};
+    p[0] = lo + (hi - lo) * k / 20.0;
     s.points.push_back(p);
   }
   return s;
@@ -62,4 +84,63 @@ TEST_CASE("attractor labels: phase-shifted orbits match, different ones do not, 
   // Scales matter: the same difference is a different attractor at a finer scale.
   const AttractorLabels fine = label_attractors(cases, group, {{1e-3, 1e-3}, {1.0, 1.0}});
   CHECK(fine.label[1] != fine.label[0]);
+}
+
+TEST_CASE("attractor labels: an unsettled case belongs to no attractor and is counted apart", "[analysis]") {
+  const std::vector<OrbitSummary> cases{irregular(1.0, 2.0), drifting(1.0, 2.0), drifting(5.0, 6.0), OrbitSummary{}};
+  const AttractorLabels labels = label_attractors(cases, {0, 0, 0, 0}, {{1.0, 1.0}});
+  CHECK(labels.label[0] == 0);
+  CHECK(labels.label[1] == -1);  // its box overlaps the attractor's, but it never settled
+  CHECK(labels.label[2] == -1);
+  CHECK(labels.label[3] == -1);  // failed: not counted as unsettled
+  CHECK(labels.count[0] == 1);
+  CHECK(labels.unsettled[0] == 2);
+  CHECK(irregular_window_steady(irregular(1.0, 2.0).points, {1.0, 1.0}));
+  CHECK_FALSE(irregular_window_steady(drifting(1.0, 2.0).points, {1.0, 1.0}));
+  // Alternating about a point with a slowly changing amplitude: near a period-2 orbit, not steady.
+  OrbitSummary near_orbit = irregular(1.0, 2.0);
+  for (std::size_t i = 0; i < near_orbit.points.size(); ++i)
+    near_orbit.points[i][0] = near_orbit.points[i][1] = 1.5 + (i % 2 ? 0.3 : -0.3) * (1 + 1e-3 * static_cast<double>(i));
+  CHECK_FALSE(irregular_window_steady(near_orbit.points, {1.0, 1.0}));
+}
+
+TEST_CASE("attractor labels: an irregular set is every box it gathered, and sets that overlap are one", "[analysis]") {
+  // A and B are disjoint; C overlaps both. The first-visited case alone would keep A and B apart
+  // when B comes before C; as sets, all three are one attractor whatever the order.
+  const std::vector<OrbitSummary> cases{irregular(1.0, 2.0), irregular(3.0, 4.0), irregular(1.5, 3.5), irregular(8.0, 9.0)};
+  const AttractorLabels labels = label_attractors(cases, {0, 0, 0, 0}, {{1.0, 1.0}});
+  CHECK(labels.label[0] == labels.label[1]);
+  CHECK(labels.label[0] == labels.label[2]);
+  CHECK(labels.label[3] != labels.label[0]);
+  CHECK(labels.count[0] == 2);
+}
+
+TEST_CASE("attractor labels do not depend on the order of the cases", "[analysis]") {
+  std::vector<OrbitSummary> cases{
+      periodic({{0.1, 0.2}, {0.3, 0.4}}),        periodic({{0.3, 0.4}, {0.1, 0.2 + 1e-5}}),
+      periodic({{0.1, 0.2}, {0.35, 0.4}}),       periodic({{0.7, 0.7}}, "P1"),
+      irregular(1.0, 2.0),                       irregular(3.0, 4.0),
+      irregular(1.5, 3.5),                       irregular(8.0, 9.0),
+      irregular(8.5, 8.7),                       drifting(1.0, 2.0),
+      OrbitSummary{},                            periodic({{0.7, 0.7 + 2e-4}}, "P1"),
+  };
+  // slowly converging: matches the settled P1 at 100 tol only
+  cases.push_back(periodic({{0.7, 0.75}}, "P1"));
+  cases.back().settled = false;
+  const std::vector<double> unit{1.0, 1.0};
+  const AttractorLabels reference = label_attractors(cases, std::vector<long long>(cases.size(), 0), {unit});
+  CHECK(reference.count[0] == 5);
+  CHECK(reference.unsettled[0] == 1);
+  std::vector<std::size_t> order(cases.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 20; ++trial) {
+    std::shuffle(order.begin(), order.end(), rng);
+    std::vector<OrbitSummary> permuted;
+    for (const auto i : order) permuted.push_back(cases[i]);
+    const AttractorLabels labels = label_attractors(permuted, std::vector<long long>(cases.size(), 0), {unit});
+    CHECK(labels.count == reference.count);
+    CHECK(labels.unsettled == reference.unsettled);
+    for (std::size_t k = 0; k < order.size(); ++k) CHECK(labels.label[k] == reference.label[order[k]]);
+  }
 }

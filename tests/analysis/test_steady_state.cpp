@@ -4,6 +4,7 @@
 #include <cmath>
 #include <random>
 
+#include "analysis/collapsing_gap.hpp"
 #include "analysis/steady_state.hpp"
 #include "support/synthetic_strobe.hpp"
 
@@ -131,4 +132,54 @@ TEST_CASE("no jump when the differences follow no low-degree recurrence (three m
   SteadyStateDetector detector(layout, SteadyStateSettings{});
   for (const auto& sample : three_modes.samples(14)) detector.on_sample(sample);
   CHECK(detector.jump_target() == nullptr);
+}
+
+TEST_CASE("near a flip, a slow approach to period 1 is not a period-2 orbit; a period-2 orbit stays apart",
+          "[analysis]") {
+  SteadyStateSettings settings = fixed_mode();
+  settings.max_periods = 1000;
+  // x_k = 0.2 + c mu^k with mu = -0.9956: over the last 50 periods, samples two apart differ by
+  // under 1e-4 (a period-2 test passes), samples one apart by about 0.01, closing in on each other.
+  const double mu = -0.9956;
+  const Synthetic flip{[&](int k) { return std::array<double, 4>{0.2 + 0.33 * std::pow(mu, k), 0.1, 0.01, 1}; }};
+  SteadyState s = detect(flip, settings);
+  CHECK(s.periodicity == Periodicity::SlowlyConverging);
+  CHECK(s.period == 1);
+  // The doubled orbit, approached slowly along another direction: its points stay 0.02 apart.
+  const Synthetic doubled{[&](int k) {
+    return std::array<double, 4>{0.2 + 0.01 * (k % 2 ? 1 : -1) + 0.05 * std::pow(0.995, k), 0.1, 0.01, 1};
+  }};
+  s = detect(doubled, settings);
+  CHECK(s.periodicity == Periodicity::Periodic);
+  CHECK(s.period == 2);
+}
+
+TEST_CASE("collapsing gap: geometric decay to 0 with its multiplier; a positive limit or a constant gap is not",
+          "[analysis]") {
+  std::vector<double> gap, offset, constant(51, 0.02);
+  for (int i = 0; i < 51; ++i) {
+    gap.push_back(0.01 * std::pow(0.9956, i));
+    offset.push_back(0.02 + 0.01 * std::pow(0.97, i));
+  }
+  const CollapsingGap c = collapsing_gap(gap, 1);
+  CHECK(c.collapsing);
+  CHECK(c.multiplier == Approx(-0.9956).margin(1e-6));
+  CHECK(collapsing_gap(gap, 2).multiplier == Approx(-0.9956 * 0.9956).margin(1e-6));  // per two periods
+  CHECK_FALSE(collapsing_gap(offset, 1).collapsing);
+  CHECK_FALSE(collapsing_gap(constant, 1).collapsing);
+  CHECK_FALSE(collapsing_gap({0.1, 0.05, 0.02}, 1).collapsing);  // too short to tell
+}
+
+TEST_CASE("a window that departs slowly from an unstable orbit is not converged, though a period test passes",
+          "[analysis]") {
+  SteadyStateSettings settings = fixed_mode();
+  settings.max_periods = 1000;
+  // Just past a flip: x_k = 0.2 + c mu^k with mu = -1.0009: samples two apart differ by under 1e-4
+  // and that difference grows over the window.
+  const Synthetic departing{[](int k) { return std::array<double, 4>{0.2 + 1e-3 * std::pow(-1.0009, k), 0.1, 0.01, 1}; }};
+  const SteadyState s = detect(departing, settings);
+  CHECK(s.periodicity == Periodicity::NotConverged);
+  CHECK(s.period == 0);
+  CHECK(growing_gap(std::vector<double>{1.0, 1.0, 1.0, 1.01, 1.01, 1.01, 1.02, 1.02, 1.02}));
+  CHECK_FALSE(growing_gap(std::vector<double>(9, 1.0)));
 }

@@ -13,6 +13,11 @@ usage: test_basins_file.py VIBRO_BINARY REPO_ROOT
   point a thread, and each point's cases decoded in parallel), its labels and /basins are the same.
 - analysis.global_continuation naming an initial-condition axis or a missing axis is refused (exit 2), as
   is analysis.seed_from_previous without global continuation or with a value other than false / true.
+- Unsettled cases: every ok case without a label is counted in /basins/cases_unsettled (and no
+  unsettled case has a label); on a grid with unsettled cases (c_r = 0.4, a_hat = 64 and 68), with
+  run.extend_unsettled = 400 exactly those cases run on (their periods_run grows, within 400; every
+  other case keeps its result) and no more are left unsettled;
+  a budget at or below run.max_periods is refused naming both keys.
 Exits 1 on any failure.
 """
 import os
@@ -92,6 +97,9 @@ def main():
                 label = b["attractors/label"][()]
                 fraction = b["attractors/fraction"][()]
                 run_, settled = b["cases_run"][()], b["cases_settled"][()]
+                unsettled = b["cases_unsettled"][()]
+                unsettled_share = b["unsettled_fraction"][()]
+                status = h5["cases/status"][()].reshape(4, 25)
                 kinds = list(b["events/kind"].asstr()[()])
                 ev_id, ev_point = b["events/global_id"][()], b["events/point"][()]
                 cases_label = h5["cases/attractor"][()].reshape(4, 25)
@@ -101,6 +109,10 @@ def main():
                 rows = slice(offsets[p], offsets[p + 1])
                 total = fraction[rows].sum() + (1 - settled[p] / run_[p])
                 check(abs(total - 1) < 1e-12, "fractions and the unsettled share sum to 1 at point %d" % p, str(total))
+                # every ok case without a label is an unsettled one, and no unsettled case has a label
+                without = int(np.sum((status[p] == 0) & (cases_label[p] < 0)))
+                check(unsettled[p] == without and abs(unsettled_share[p] - without / 25) < 1e-15,
+                      "point %d counts its %d ok cases without a label as unsettled" % (p, without), str(unsettled[p]))
                 mapped = {int(l): int(g) for l, g in zip(label[rows], gid[rows])}
                 expect = np.array([mapped.get(int(l), -1) for l in cases_label[p]])
                 check((expect == cases_global[p]).all(), "global_attractor maps the labels at point %d" % p)
@@ -112,7 +124,43 @@ def main():
                 check(born == ([] if points[0] == 0 else [points[0]]), "id %d: born where first found" % i, str(born))
                 check(died == ([] if points[-1] == 3 else [points[-1] + 1]), "id %d: ends after its last point" % i,
                       str(died))
-            print("continuation: %d ids, events %s" % (len(set(gid.tolist())), kinds))
+            print("continuation: %d ids, events %s, unsettled %s" % (len(set(gid.tolist())), kinds, unsettled.tolist()))
+            # run.extend_unsettled: only the unsettled cases run on, up to the budget. At c_r = 0.4 and
+            # a_hat = 68 part of the grid has no steady state within 100 periods.
+            unsettled_grid = ["--parameters.c_r=0.4", "--axes.a_hat=64, 68", *SMALL_GRID[1:]]
+            files = {}
+            for budget in (None, 400):
+                files[budget] = os.path.join(tmp, "extended_%s.h5" % budget)
+                extra = ["--run.extend_unsettled=%d" % budget] if budget else []
+                rc, err = run("run", ini, "--output.file=" + files[budget], "--run.progress=never", *unsettled_grid,
+                              *extra)
+                check(rc == 0, "the continuation sweep runs with run.extend_unsettled = %s" % budget, err)
+            if rc == 0:
+                with h5py.File(files[None], "r") as h5:
+                    periods_before = h5["cases/periods_run"][()]
+                    was_unsettled = (h5["cases/status"][()] == 0) & (h5["cases/attractor"][()] < 0)
+                    unsettled_before = h5["basins/cases_unsettled"][()]
+                with h5py.File(files[400], "r") as h5:
+                    b = h5["basins"]
+                    left = b["cases_unsettled"][()]
+                    extended = int(b.attrs["extended_cases"])
+                    periods_after = h5["cases/periods_run"][()]
+                check(was_unsettled.sum() > 0 and was_unsettled.sum() == unsettled_before.sum(),
+                      "the grid has unsettled cases, counted in /basins", str(unsettled_before))
+                check(extended == int(was_unsettled.sum()), "every unsettled case is extended",
+                      "%d of %d" % (extended, was_unsettled.sum()))
+                check((left <= unsettled_before).all(), "extension leaves no more unsettled cases",
+                      "%s %s" % (left, unsettled_before))
+                check((periods_after[~was_unsettled] == periods_before[~was_unsettled]).all(),
+                      "settled cases keep their results")
+                check((periods_after[was_unsettled] > periods_before[was_unsettled]).all()
+                      and (periods_after <= 400).all(), "unsettled cases ran on, within the budget")
+                print("extension: unsettled %s -> %s, %d cases extended" % (unsettled_before.tolist(), left.tolist(),
+                                                                          extended))
+            rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), "--run.progress=never",
+                          *SMALL_GRID, "--run.extend_unsettled=50")
+            check(rc == 2 and "run.extend_unsettled" in err and "run.max_periods" in err,
+                  "run.extend_unsettled at or below run.max_periods is refused naming both keys", err)
             for threads in (1, 3):
                 other = os.path.join(tmp, "continuation_%d.h5" % threads)
                 rc, err = run("run", ini, "--output.file=" + other, "--run.progress=never", *SMALL_GRID,

@@ -59,6 +59,8 @@ RESUME_KEYS = {
     # alone it can only be false (true needs global_continuation); a resume that turns seeding on is
     # tests/jobs/test_gap_oscillator_global_continuation.py's second run
     "analysis.seed_from_previous": ("false", False),
+    # runs unsettled cases on when the file is written: the checkpoint's cases are the same
+    "run.extend_unsettled": ("500", False),
 }
 
 

@@ -28,7 +28,7 @@ const std::map<std::string, std::string> kRunAlternatives = {
     {"run.adaptive_tol", "1e-5"},       {"run.max_period", "8"},          {"run.min_window", "6"},
     {"run.min_periods", "7"},           {"run.threads", "3"},             {"run.progress", "never"},
     {"run.progress_seconds", "5"},      {"run.batch_cases", "100"},
-    {"run.batch_periods", "3"},
+    {"run.batch_periods", "3"},         {"run.extend_unsettled", "500"},
     {"run.continuation", "AXIS"},       {"run.direction", "down"},        {"output.file", "other.h5"},
     {"output.overwrite", "true"},       {"output.strobe_points", "none"}, {"output.floquet", "true"},
     {"output.shooting", "true"},        {"output.lyapunov_periods", "5"}, {"output.block_cases", "7"},
@@ -131,11 +131,13 @@ TEST_CASE("every sweep key is classified and the fingerprint follows the classif
           key.name == "output.floquet" || key.name == "output.shooting" || key.name == "output.lyapunov_periods";
       // Only the conveyor has a batched kernel so far; the others refuse run.backend = batched.
       const bool needs_kernel = key.name == "run.backend" && name != "conveyor";
+      const bool needs_restart = key.name == "run.extend_unsettled" && !model.capabilities().restart;
       if (!parsed && key.name != "run.steady_state" && key.name.rfind("run.means", 0) != 0 &&
-          !(needs_jacobians && !model.capabilities().jacobians) && !needs_kernel) {
+          !(needs_jacobians && !model.capabilities().jacobians) && !needs_kernel && !needs_restart) {
         // Every key must be exercised except means-mode keys on models that refuse means mode, the
-        // keys that need Jacobians on models without them and the back end on models without a
-        // kernel for it (all refused before any case).
+        // keys that need Jacobians on models without them, the back end on models without a
+        // kernel for it and run.extend_unsettled on models that cannot restart (all refused before
+        // any case).
         CHECK(values.empty());
       }
     }

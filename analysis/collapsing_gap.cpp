@@ -1,0 +1,48 @@
+#include "analysis/collapsing_gap.hpp"
+
+#include <cmath>
+#include <numeric>
+
+namespace vibro {
+
+namespace {
+
+// Means of the gap over the last three equal thirds of the sequence; false when too short.
+bool thirds(const std::vector<double>& gap, double& g0, double& g1, double& g2) {
+  const std::size_t third = gap.size() / 3;
+  if (third < 3) return false;
+  const std::size_t first = gap.size() - 3 * third;  // the oldest samples left over, if any, are dropped
+  const auto mean = [&](std::size_t k) {
+    const auto begin = gap.begin() + static_cast<long>(first + k * third);
+    return std::accumulate(begin, begin + static_cast<long>(third), 0.0) / static_cast<double>(third);
+  };
+  g0 = mean(0);
+  g1 = mean(1);
+  g2 = mean(2);
+  return true;
+}
+
+}  // namespace
+
+bool growing_gap(const std::vector<double>& gap) {
+  double g0 = 0, g1 = 0, g2 = 0;
+  return thirds(gap, g0, g1, g2) && g0 < g1 && g1 < g2 && g2 > 1.01 * g0 && g2 > 1e-9;
+}
+
+CollapsingGap collapsing_gap(const std::vector<double>& gap, int h) {
+  CollapsingGap out;
+  double g0 = 0, g1 = 0, g2 = 0;
+  if (h < 1 || !thirds(gap, g0, g1, g2)) return out;
+  const std::size_t third = gap.size() / 3;
+  if (!(g0 > g1 && g1 > g2 && g2 > 0 && g2 < 0.995 * g0)) return out;
+  // Aitken: a geometric sequence g_inf + A r^k has g_inf = g2 - (g2 - g1)^2 / (g2 - 2 g1 + g0).
+  const double curvature = g2 - 2 * g1 + g0;
+  const double limit = curvature > 0 ? g2 - (g2 - g1) * (g2 - g1) / curvature : 0.0;
+  if (!(limit < 0.25 * g2)) return out;
+  out.collapsing = true;
+  // The means of equal blocks of a geometric sequence are geometric with the blocks' ratio.
+  out.multiplier = -std::pow(g2 / g0, static_cast<double>(h) / (2.0 * static_cast<double>(third)));
+  return out;
+}
+
+}  // namespace vibro

@@ -1,0 +1,53 @@
+#include "analysis/orbit_limit.hpp"
+
+#include <algorithm>
+
+#include "analysis/linear_transient.hpp"
+
+namespace vibro {
+
+namespace {
+
+// As the adaptive detector's jump: a fit within 2 % of the differences it relates, a limit at most
+// one scale away (farther, the linear model is not to be trusted). And at most 10 newest differences
+// away: along a multiplier near +1 the limit is the last difference over 1 - multiplier, and a small
+// error in the fitted multiplier moves it far (near -1 it is about half a difference, well placed).
+constexpr double kFitTolerance = 0.02;
+constexpr double kFarthestJump = 1.0;
+constexpr double kMostDifferences = 10.0;
+
+}  // namespace
+
+std::vector<StatePoint> orbit_limit(const std::vector<StatePoint>& window, int period, const std::vector<double>& scales) {
+  std::vector<StatePoint> orbit = orbit_points(window, period);
+  const auto n = static_cast<long>(window.size());
+  const long k = std::max(period, 1);
+  const auto dims = static_cast<long>(scales.size());
+  if (dims > kMaxExtrapolationRows) return orbit;
+  for (long j = 0; j < static_cast<long>(orbit.size()); ++j) {
+    const long last = n - static_cast<long>(orbit.size()) + j;  // the window's index of orbit point j
+    const long samples = std::min<long>(kMaxExtrapolationColumns + 1, last / k + 1);
+    if (samples < 5) continue;  // degree 1 needs 3 differences at least, with one to check
+    DifferenceMatrix delta(dims, samples - 1);
+    for (long col = 0; col < samples - 1; ++col) {
+      const auto& a = window[static_cast<std::size_t>(last - (samples - 1 - col) * k)];
+      const auto& b = window[static_cast<std::size_t>(last - (samples - 2 - col) * k)];
+      for (long c = 0; c < dims; ++c) {
+        const auto i = static_cast<std::size_t>(c);
+        delta(c, col) = (b[i] - a[i]) / scales[i];
+      }
+    }
+    const LinearTransient fit = fit_linear_transient(delta, kFitTolerance);
+    const double jump = fit.remaining.norm();
+    if (!fit.fits || !(fit.spectral_radius < 1) || !(jump <= kFarthestJump) ||
+        !(jump <= kMostDifferences * delta.col(samples - 2).norm()))
+      continue;
+    for (long c = 0; c < dims; ++c) {
+      const auto i = static_cast<std::size_t>(c);
+      orbit[static_cast<std::size_t>(j)][i] += fit.remaining(c) * scales[i];
+    }
+  }
+  return orbit;
+}
+
+}  // namespace vibro

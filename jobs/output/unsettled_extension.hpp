@@ -1,0 +1,46 @@
+#pragma once
+// run.extend_unsettled: a case that ran to its budget without a steady state (analysis/attractor_labels:
+// unsettled) is run on from where it stopped, another run.max_periods periods at a time, until it
+// settles or has run run.extend_unsettled periods in all. Only those cases run again: a point's
+// settled cases keep their results, and the unsettled share left is what /basins reports.
+//
+// Runs when the file is written, after every rank's grid is in, over the writing rank's threads: each
+// rerun depends only on its case's gathered result, so the answer does not depend on ranks or threads.
+// Reruns are not checkpointed (recomputed on resume).
+#include <map>
+
+#include "jobs/sweep/case_store.hpp"
+#include "jobs/sweep/sweep_spec.hpp"
+
+namespace vibro {
+
+// A store with some cases' results replaced (the extended ones) over the sweep's own.
+class ExtendedCaseStore : public CaseStore {
+ public:
+  explicit ExtendedCaseStore(CaseStore& base) : base_(base) {}
+  long long case_count() const override { return base_.case_count(); }
+  CaseResult read(long long index) const override;
+  void read_into(long long index, CaseResult& out) const override;
+  std::optional<TextSizes> widest_texts() const override { return replaced_.empty() ? base_.widest_texts() : std::nullopt; }
+  void release_pages() const override { base_.release_pages(); }
+  void replace(long long index, CaseResult result) { replaced_[index] = std::move(result); }
+
+ private:
+  CaseStore& base_;
+  std::map<long long, CaseResult> replaced_;
+};
+
+struct UnsettledExtension {
+  long long reruns = 0;  // case runs added (a case extended twice counts twice)
+  long long cases = 0;   // cases extended at least once
+  int rounds = 0;
+};
+
+// Extends the unsettled cases of `cases` (spec.extend_unsettled periods in all; 0: none) into `out`.
+UnsettledExtension extend_unsettled_cases(const SweepSpec& spec, ExtendedCaseStore& out, int threads);
+
+// Whether a case ran to its end without a steady state: it has a window, no period, and its window is
+// not a steady irregular one in the layout's scales at its parameters.
+bool case_unsettled(const SweepSpec& spec, long long index, const CaseResult& c);
+
+}  // namespace vibro
