@@ -23,6 +23,9 @@ CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t cl
   attribute(class_, "meaning", std::string("the model's class code of the steady state (/legend/classes); empty "
                                            "unless status is 0"));
   write_class_legend(file, *spec.model);
+  class_index_ = h5::column<std::int32_t>(cases_, "class_index", n_, -1);
+  attribute(class_index_, "meaning", std::string("the class as a number: k is the k-th code of the attribute 'codes' "
+                                                 "(CF flag_values, flag_meanings); -1 no class (status not 0)"));
   periodicity_ = h5::column<std::int8_t>(cases_, "periodicity", n_, 0);
   attribute(periodicity_, "meaning", std::string("0 periodic, 1 slowly converging, 2 not converged, 3 quasi-periodic"));
   period_ = h5::column<std::int32_t>(cases_, "period", n_, 0);
@@ -109,6 +112,12 @@ void CaseColumns::write(hsize_t first, const std::vector<CaseResult>& block, Swe
   h5::write_rows(status_, first, column([](const CaseResult& c) { return static_cast<std::int8_t>(c.status); }));
   h5::write_strings(reason_, first, column([](const CaseResult& c) { return c.reason; }));
   h5::write_strings(class_, first, column([](const CaseResult& c) { return c.class_code; }));
+  h5::write_rows(class_index_, first, column([&](const CaseResult& c) {
+    if (c.class_code.empty()) return std::int32_t{-1};
+    const auto [at, added] = class_numbers_.emplace(c.class_code, static_cast<std::int32_t>(class_codes_.size()));
+    if (added) class_codes_.push_back(c.class_code);
+    return at->second;
+  }));
   h5::write_rows(periodicity_, first, column([](const CaseResult& c) { return static_cast<std::int8_t>(c.periodicity); }));
   h5::write_rows(period_, first, column([](const CaseResult& c) { return std::int32_t{c.period}; }));
   h5::write_rows(periods_run_, first, column([](const CaseResult& c) { return std::int32_t{c.periods_run}; }));
@@ -145,6 +154,7 @@ void CaseColumns::write(hsize_t first, const std::vector<CaseResult>& block, Swe
 
 void CaseColumns::finish(const SweepAttractors& attractors, const SweepContinuation& continuation) {
   if (spec_.record_strobe() && !strobe_values_created_) create_strobe_values();
+  write_class_flags(class_index_, class_codes_);
   if (attractors.label.empty()) return;
   auto set = h5::column<std::int32_t>(cases_, "attractor", n_, -1);
   h5::write_rows(set, 0, attractors.label);

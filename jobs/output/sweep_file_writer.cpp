@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "jobs/output/case_columns.hpp"
+#include "jobs/output/grid_view.hpp"
 #include "jobs/output/hdf5_columns.hpp"
 #include "jobs/output/basins_writer.hpp"
 #include "jobs/output/sweep_attractors.hpp"
@@ -138,6 +139,7 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
   const SweepContinuation continuation = continue_sweep_attractors(spec, attractors);
   columns.finish(attractors, continuation);
   if (has_basins(spec, attractors)) write_basins(file, spec, attractors, continuation, seeds);
+  write_grid_view(file, spec);
   return census;
 }
 

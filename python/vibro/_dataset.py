@@ -16,7 +16,7 @@ from ._basins import with_basins
 from ._errors import FileError, InputError
 from ._extension import _core
 
-KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5)
+KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5, 6)
 
 
 def _text(value):
