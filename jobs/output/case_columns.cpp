@@ -13,7 +13,7 @@ using h5::attribute;
 
 CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t class_width, std::size_t reason_width)
     : file_(file), spec_(spec), n_(static_cast<hsize_t>(spec.case_count())) {
-  cases_ = file.createGroup("/cases");
+  cases_ = h5::create_group(file, "/cases");
   attribute(cases_, "layout", std::string("flattened grid, C order over /axes 'order' (first axis slowest)"));
   status_ = h5::column<std::int8_t>(cases_, "status", n_, 3);
   attribute(status_, "meaning", std::string("0 ok, 1 infeasible, 2 failed, 3 not run"));
@@ -45,17 +45,17 @@ CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t cl
                                                    "found), 0 it ran the whole budget"));
   wall_ = h5::column<double>(cases_, "wall_seconds", n_, 0.0);
   attribute(wall_, "unit", std::string("s"));
-  H5::Group observables = file.createGroup("/cases/observables");
+  H5::Group observables = h5::create_group(file, "/cases/observables");
   for (const auto& o : spec.model->observables()) {
     observables_.push_back(h5::column<double>(observables, o.name, n_, std::nan("")));
     attribute(observables_.back(), "unit", o.unit);
     attribute(observables_.back(), "description", o.description);
   }
-  counters_group_ = file.createGroup("/cases/counters");
-  window_counters_group_ = file.createGroup("/cases/window_counters");
+  counters_group_ = h5::create_group(file, "/cases/counters");
+  window_counters_group_ = h5::create_group(file, "/cases/window_counters");
   if (spec.floquet) {
     // Multipliers per case, padded with NaN; max_modulus < 1: the orbit is stable.
-    H5::Group floquet = file.createGroup("/cases/floquet");
+    H5::Group floquet = h5::create_group(file, "/cases/floquet");
     floquet_real_ = h5::matrix<double>(floquet, "real", n_, 0, std::nan(""));
     floquet_imag_ = h5::matrix<double>(floquet, "imag", n_, 0, std::nan(""));
     attribute(floquet_real_, "meaning", std::string("real parts of the Floquet multipliers per case, NaN-padded"));
@@ -65,7 +65,7 @@ CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t cl
               std::string("largest |multiplier| of the steady orbit; < 1 stable; NaN: not computed"));
   }
   if (spec.shooting) {
-    H5::Group shooting = file.createGroup("/cases/shooting");
+    H5::Group shooting = h5::create_group(file, "/cases/shooting");
     shooting_converged_ = h5::column<std::int8_t>(shooting, "converged", n_, -1);
     attribute(shooting_converged_, "meaning", std::string("1 Newton shooting converged, 0 it did not, -1 not attempted "
                                                           "(no period found, failed case, or a model without the map)"));
@@ -89,7 +89,7 @@ CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t cl
     attribute(stretch_resets_, "meaning", std::string("periods whose map passed a reset; -1 not computed"));
   }
   if (spec.record_strobe()) {
-    strobe_ = file.createGroup("/cases/strobe");
+    strobe_ = h5::create_group(file, "/cases/strobe");
     // output.strobe_points: every ok case's window, or the last orbit of each case with a period.
     attribute(strobe_, "points", strobe_points_name(spec.strobe_points));
     drift_ = h5::column<double>(strobe_, "drift_position", 0, 0.0);

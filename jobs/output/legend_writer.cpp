@@ -15,7 +15,7 @@ const std::string& at_or(const std::vector<std::string>& list, std::size_t i, co
 
 H5::Group legend_group(H5::H5File& file) {
   if (!file.nameExists("/legend")) {
-    H5::Group legend = file.createGroup("/legend");
+    H5::Group legend = h5::create_group(file, "/legend");
     h5::attribute(legend, "meaning", std::string("what the model's codes and names mean: classes (codes or patterns, "
                                                  "<k> a positive integer, [~] an optional ~), states, modes"));
     return legend;
@@ -27,7 +27,7 @@ H5::Group legend_group(H5::H5File& file) {
 
 void write_class_legend(H5::H5File& file, const Model& model) {
   H5::Group legend = legend_group(file);
-  H5::Group classes = legend.createGroup("classes");
+  H5::Group classes = h5::create_group(legend, "classes");
   for (const ClassCode& c : model.class_legend()) h5::attribute(classes, c.code, c.meaning);
 }
 
@@ -40,11 +40,11 @@ std::string mode_index_meaning(const StrobeLayout& layout) {
 
 void write_layout_legend(H5::H5File& file, const StrobeLayout& layout) {
   H5::Group legend = legend_group(file);
-  H5::Group states = legend.createGroup("states");
+  H5::Group states = h5::create_group(legend, "states");
   const std::string unknown = "(not stated by the model)";
   for (std::size_t d = 0; d < layout.state_names.size(); ++d)
     h5::attribute(states, layout.state_names[d], "[" + at_or(layout.state_units, d, unknown) + "]");
-  H5::Group modes = legend.createGroup("modes");
+  H5::Group modes = h5::create_group(legend, "modes");
   for (std::size_t m = 0; m < layout.mode_names.size(); ++m)
     h5::attribute(modes, layout.mode_names[m], std::to_string(m) + ": " + at_or(layout.mode_meanings, m, unknown));
   h5::attribute(legend, "drift_position", layout.drift_meaning + " [" + layout.drift_unit + "]");

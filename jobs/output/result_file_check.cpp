@@ -122,19 +122,23 @@ void read_all(const H5::DataSet& set) {
     set.read(buffer.data(), set.getDataType());
     return;
   }
-  if (dims.empty() || dims.size() > 2) throw Malformed{"a dataset of rank " + std::to_string(dims.size())};
+  // Rank 1 and 2 in /cases and the other groups; the grid view (schema 6) has one dimension per axis.
+  if (dims.empty() || dims.size() > 32) throw Malformed{"a dataset of rank " + std::to_string(dims.size())};
   const H5::DataType type = set.getDataType();
   const bool variable = type.getClass() == H5T_STRING && set.getStrType().isVariableStr();
   const H5::DataType memory = variable ? H5::DataType(set.getStrType()) : type;
-  const hsize_t width = dims.size() == 2 ? dims[1] : 1;
+  hsize_t width = 1;  // elements per row (the first index)
+  for (std::size_t d = 1; d < dims.size(); ++d) width *= dims[d];
   const std::size_t size = variable ? sizeof(char*) : memory.getSize();
   const hsize_t block = std::max<hsize_t>(1, (1u << 22) / std::max<std::size_t>(size * width, 1));
   std::vector<char> buffer;
   for (hsize_t first = 0; first < dims[0] && width > 0; first += block) {
-    const hsize_t count[2] = {std::min(block, dims[0] - first), width}, start[2] = {first, 0};
+    std::vector<hsize_t> count = dims, start(dims.size(), 0);
+    count[0] = std::min(block, dims[0] - first);
+    start[0] = first;
     H5::DataSpace file_space = set.getSpace();
-    file_space.selectHyperslab(H5S_SELECT_SET, count, start);
-    const H5::DataSpace memory_space(static_cast<int>(dims.size()), count);
+    file_space.selectHyperslab(H5S_SELECT_SET, count.data(), start.data());
+    const H5::DataSpace memory_space(static_cast<int>(dims.size()), count.data());
     buffer.assign(count[0] * width * size, 0);
     set.read(buffer.data(), memory, memory_space, file_space);
     if (variable) H5Dvlen_reclaim(memory.getId(), memory_space.getId(), H5P_DEFAULT, buffer.data());
@@ -155,16 +159,20 @@ void read_attributes(const H5::H5Object& object) {
   }
 }
 
-// Every object below `group`: its attributes, and every dataset read in full.
-void read_everything(const H5::Group& group) {
+// Every object below `group`: its attributes, and every dataset read in full. Not the datasets
+// directly in the root group: a sweep file's grid view (schema 6), which vibro's readers never use.
+// Its dimension lists and virtual-dataset mappings lie in HDF5's global heap, which has no checksum,
+// and HDF5 1.10 reads a damaged heap object past its end (a segmentation fault, not an error).
+void read_everything(const H5::Group& group, bool root = true) {
   read_attributes(group);
   for (hsize_t i = 0; i < group.getNumObjs(); ++i) {
     const std::string name = group.getObjnameByIdx(i);
     switch (group.childObjType(name)) {
       case H5O_TYPE_GROUP:
-        read_everything(group.openGroup(name));
+        read_everything(group.openGroup(name), false);
         break;
       case H5O_TYPE_DATASET: {
+        if (root) break;  // the grid view
         const H5::DataSet set = group.openDataSet(name);
         read_attributes(set);
         read_all(set);

@@ -39,7 +39,7 @@ void write_origin(H5::Group& root, const SweepSpec& spec, const std::string& for
 
 void write_fixed_parameters(H5::H5File& file, const SweepSpec& spec) {
   // The value of every parameter that is not swept (swept ones are in /axes, per case).
-  H5::Group parameters = file.createGroup("/parameters");
+  H5::Group parameters = h5::create_group(file, "/parameters");
   const auto& specs = spec.model->parameters();
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const auto& p = specs[i];
@@ -80,7 +80,7 @@ void write_metadata(H5::H5File& file, const SweepSpec& spec, const Provenance& p
   write_fixed_parameters(file, spec);
   const auto& specs = spec.model->parameters();
 
-  H5::Group axes = file.createGroup("/axes");
+  H5::Group axes = h5::create_group(file, "/axes");
   std::string names;
   for (std::size_t a = 0; a < spec.axes.size(); ++a) {
     const auto& axis = spec.axes[a];
