@@ -122,23 +122,19 @@ void read_all(const H5::DataSet& set) {
     set.read(buffer.data(), set.getDataType());
     return;
   }
-  // Rank 1 and 2 in /cases and the other groups; the grid view (schema 6) has one dimension per axis.
-  if (dims.empty() || dims.size() > 32) throw Malformed{"a dataset of rank " + std::to_string(dims.size())};
+  if (dims.empty() || dims.size() > 2) throw Malformed{"a dataset of rank " + std::to_string(dims.size())};
   const H5::DataType type = set.getDataType();
   const bool variable = type.getClass() == H5T_STRING && set.getStrType().isVariableStr();
   const H5::DataType memory = variable ? H5::DataType(set.getStrType()) : type;
-  hsize_t width = 1;  // elements per row (the first index)
-  for (std::size_t d = 1; d < dims.size(); ++d) width *= dims[d];
+  const hsize_t width = dims.size() == 2 ? dims[1] : 1;
   const std::size_t size = variable ? sizeof(char*) : memory.getSize();
   const hsize_t block = std::max<hsize_t>(1, (1u << 22) / std::max<std::size_t>(size * width, 1));
   std::vector<char> buffer;
   for (hsize_t first = 0; first < dims[0] && width > 0; first += block) {
-    std::vector<hsize_t> count = dims, start(dims.size(), 0);
-    count[0] = std::min(block, dims[0] - first);
-    start[0] = first;
+    const hsize_t count[2] = {std::min(block, dims[0] - first), width}, start[2] = {first, 0};
     H5::DataSpace file_space = set.getSpace();
-    file_space.selectHyperslab(H5S_SELECT_SET, count.data(), start.data());
-    const H5::DataSpace memory_space(static_cast<int>(dims.size()), count.data());
+    file_space.selectHyperslab(H5S_SELECT_SET, count, start);
+    const H5::DataSpace memory_space(static_cast<int>(dims.size()), count);
     buffer.assign(count[0] * width * size, 0);
     set.read(buffer.data(), memory, memory_space, file_space);
     if (variable) H5Dvlen_reclaim(memory.getId(), memory_space.getId(), H5P_DEFAULT, buffer.data());
