@@ -11,11 +11,12 @@ find_package(Boost 1.74 REQUIRED COMPONENTS program_options)
 # the two fails to compile. Prefer the parallel one, fall back to serial when it is all there is.
 set(HDF5_PREFER_PARALLEL TRUE)
 find_program(HDF5_CXX_COMPILER_EXECUTABLE NAMES h5c++.openmpi h5c++)
-find_package(HDF5 REQUIRED COMPONENTS C CXX)
+# HL: the dimension scales (H5DS) that make a sweep file's grid visible to netCDF tools.
+find_package(HDF5 REQUIRED COMPONENTS C CXX HL)
 
 add_library(vibro_hdf5 INTERFACE)
 target_include_directories(vibro_hdf5 SYSTEM INTERFACE ${HDF5_INCLUDE_DIRS})
-target_link_libraries(vibro_hdf5 INTERFACE ${HDF5_CXX_LIBRARIES} ${HDF5_LIBRARIES})
+target_link_libraries(vibro_hdf5 INTERFACE ${HDF5_CXX_LIBRARIES} ${HDF5_HL_LIBRARIES} ${HDF5_LIBRARIES})
 target_compile_definitions(vibro_hdf5 INTERFACE ${HDF5_DEFINITIONS})
 if(HDF5_IS_PARALLEL)
   # The parallel flavour's headers include mpi.h but its targets do not carry MPI's include path.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages vibro needs (idempotent; as root or with sudo).
 #   scripts/install_deps.sh          build + run + plotting stack + the Python package (pybind11, xarray)
-#   scripts/install_deps.sh --tests  also a local Slurm (slurm-wlm, munge) for the `vibro submit` test and pytest
+#   scripts/install_deps.sh --tests  also a local Slurm (slurm-wlm, munge) for the `vibro submit` test, pytest,
+#                                    netCDF's tools (the grid-view test) and the wheel test's build front end
 #   scripts/install_deps.sh --peers  also the peers the benchmarks compare against
 set -euo pipefail
 packages=(g++ cmake ninja-build make git
@@ -11,7 +12,9 @@ packages=(g++ cmake ninja-build make git
           python3-dev pybind11-dev python3-pybind11 python3-xarray)  # the Python package (python/)
 for option in "$@"; do
   case "$option" in
-    --tests) packages+=(slurm-wlm munge python3-pytest) ;;  # a single-node Slurm the submit test starts and stops; pytest for tests/python
+    --tests) packages+=(slurm-wlm munge python3-pytest  # a single-node Slurm the submit test starts and stops; pytest for tests/python
+                        python3-h5netcdf netcdf-bin        # xarray's h5netcdf engine and ncdump read the sweep file's grid
+                        python3-build python3-venv python3-wheel python3-setuptools) ;;  # the wheel test (pyproject.toml)
     --peers) packages+=(libsundials-dev python3-scipy python3-siconos) ;;
     *) echo "install_deps: unknown option '$option'; expected --tests or --peers" >&2; exit 2 ;;
   esac

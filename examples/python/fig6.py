@@ -1,5 +1,5 @@
 # Fig. 6 of the conveyor paper, from Python: after `bash scripts/quickstart.sh`, python3 examples/python/fig6.py
-import os, sys; sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../build/python"))
+import os, sys; sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../build/python"))  # an installed vibro first
 import matplotlib; matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import vibro, vibro.plot

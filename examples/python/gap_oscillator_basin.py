@@ -10,7 +10,7 @@ Run from the repository after `bash scripts/quickstart.sh`:
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../build/python"))
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../build/python"))  # an installed vibro first
 import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")

@@ -1,5 +1,5 @@
-// vibro plot: a PNG figure of a sweep or branch file, drawn by the plotting scripts (python3 with
-// Debian's matplotlib and h5py). The file is checked here first (result_file_check.hpp: format,
+// vibro plot: a PNG figure of a sweep or branch file, drawn by the plotting scripts (a Python with
+// numpy, h5py, matplotlib and xarray: jobs/cli/plot_python.hpp says which one). The file is checked here first (result_file_check.hpp: format,
 // schema version, shapes, every checksum), so a foreign, damaged or unreadable file gets vibro's own
 // error message (exit 2) rather than a Python traceback.
 #include <H5Cpp.h>
@@ -16,6 +16,7 @@
 #include "engine/core/suggest.hpp"
 #include "jobs/cli/arguments.hpp"
 #include "jobs/cli/commands.hpp"
+#include "jobs/cli/plot_python.hpp"
 #include "jobs/cli/usage_text.hpp"
 #include "jobs/output/result_file_check.hpp"
 
@@ -76,14 +77,15 @@ int plot_command(const std::vector<std::string>& args) {
   const std::string path = std::string(from_environment ? from_environment : VIBRO_SCRIPTS_DIR) + "/" + script->second;
   if (!std::filesystem::exists(path))
     throw InputError("plot script '" + path + "' not found (set VIBRO_SCRIPTS to the repository's scripts/ folder)");
-  std::vector<std::string> command = {"/usr/bin/python3", path, input, output};
+  const PlotPython python = find_plot_python();
+  require_modules(python, plot_modules());
+  std::vector<std::string> command = {python.executable, path, input, output};
   command.insert(command.end(), passed.begin(), passed.end());
   std::vector<char*> argv;
   for (auto& c : command) argv.push_back(c.data());
   argv.push_back(nullptr);
-  execv(argv[0], argv.data());  // replaces vibro: the script's messages and exit code are the command's
-  throw InputError(std::string("cannot run /usr/bin/python3: ") + std::strerror(errno) +
-                   " (install python3-matplotlib and python3-h5py: scripts/install_deps.sh)");
+  execvp(argv[0], argv.data());  // replaces vibro: the script's messages and exit code are the command's
+  throw InputError("cannot run " + python.executable + " (" + python.chosen_by + " Python): " + std::strerror(errno));
 }
 
 }  // namespace vibro::cli

@@ -56,7 +56,7 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
     least_force.push_back(p.admissibility.min_contact_force);
     admissible.push_back(!p.admissibility.measured ? -1 : p.admissibility.admissible ? 1 : 0);
   }
-  H5::Group points = file.createGroup("/branch");
+  H5::Group points = h5::create_group(file, "/branch");
   auto set = h5::column<double>(points, "parameter", n, 0.0);
   h5::write_rows(set, 0, values);
   attribute(set, "name", parameter);
@@ -94,7 +94,7 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   attribute(set, "meaning", std::string("smallest force a compliant contact transmits along the orbit (< 0: tensile); "
                                         "NaN: no compliant contact phase"));
 
-  H5::Group events = file.createGroup("/events");
+  H5::Group events = h5::create_group(file, "/events");
   const auto m = static_cast<hsize_t>(branch.events.size());
   std::vector<std::string> kinds, details;
   std::vector<double> where, mu_real, mu_imag;

@@ -13,7 +13,7 @@ using h5::attribute;
 
 CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t class_width, std::size_t reason_width)
     : file_(file), spec_(spec), n_(static_cast<hsize_t>(spec.case_count())) {
-  cases_ = file.createGroup("/cases");
+  cases_ = h5::create_group(file, "/cases");
   attribute(cases_, "layout", std::string("flattened grid, C order over /axes 'order' (first axis slowest)"));
   status_ = h5::column<std::int8_t>(cases_, "status", n_, 3);
   attribute(status_, "meaning", std::string("0 ok, 1 infeasible, 2 failed, 3 not run"));
@@ -23,6 +23,9 @@ CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t cl
   attribute(class_, "meaning", std::string("the model's class code of the steady state (/legend/classes); empty "
                                            "unless status is 0"));
   write_class_legend(file, *spec.model);
+  class_index_ = h5::column<std::int32_t>(cases_, "class_index", n_, -1);
+  attribute(class_index_, "meaning", std::string("the class as a number: k is the k-th code of the attribute 'codes' "
+                                                 "(CF flag_values, flag_meanings); -1 no class (status not 0)"));
   periodicity_ = h5::column<std::int8_t>(cases_, "periodicity", n_, 0);
   attribute(periodicity_, "meaning", std::string("0 periodic, 1 slowly converging, 2 not converged, 3 quasi-periodic"));
   period_ = h5::column<std::int32_t>(cases_, "period", n_, 0);
@@ -42,17 +45,17 @@ CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t cl
                                                    "found), 0 it ran the whole budget"));
   wall_ = h5::column<double>(cases_, "wall_seconds", n_, 0.0);
   attribute(wall_, "unit", std::string("s"));
-  H5::Group observables = file.createGroup("/cases/observables");
+  H5::Group observables = h5::create_group(file, "/cases/observables");
   for (const auto& o : spec.model->observables()) {
     observables_.push_back(h5::column<double>(observables, o.name, n_, std::nan("")));
     attribute(observables_.back(), "unit", o.unit);
     attribute(observables_.back(), "description", o.description);
   }
-  counters_group_ = file.createGroup("/cases/counters");
-  window_counters_group_ = file.createGroup("/cases/window_counters");
+  counters_group_ = h5::create_group(file, "/cases/counters");
+  window_counters_group_ = h5::create_group(file, "/cases/window_counters");
   if (spec.floquet) {
     // Multipliers per case, padded with NaN; max_modulus < 1: the orbit is stable.
-    H5::Group floquet = file.createGroup("/cases/floquet");
+    H5::Group floquet = h5::create_group(file, "/cases/floquet");
     floquet_real_ = h5::matrix<double>(floquet, "real", n_, 0, std::nan(""));
     floquet_imag_ = h5::matrix<double>(floquet, "imag", n_, 0, std::nan(""));
     attribute(floquet_real_, "meaning", std::string("real parts of the Floquet multipliers per case, NaN-padded"));
@@ -62,7 +65,7 @@ CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t cl
               std::string("largest |multiplier| of the steady orbit; < 1 stable; NaN: not computed"));
   }
   if (spec.shooting) {
-    H5::Group shooting = file.createGroup("/cases/shooting");
+    H5::Group shooting = h5::create_group(file, "/cases/shooting");
     shooting_converged_ = h5::column<std::int8_t>(shooting, "converged", n_, -1);
     attribute(shooting_converged_, "meaning", std::string("1 Newton shooting converged, 0 it did not, -1 not attempted "
                                                           "(no period found, failed case, or a model without the map)"));
@@ -86,7 +89,7 @@ CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t cl
     attribute(stretch_resets_, "meaning", std::string("periods whose map passed a reset; -1 not computed"));
   }
   if (spec.record_strobe()) {
-    strobe_ = file.createGroup("/cases/strobe");
+    strobe_ = h5::create_group(file, "/cases/strobe");
     // output.strobe_points: every ok case's window, or the last orbit of each case with a period.
     attribute(strobe_, "points", strobe_points_name(spec.strobe_points));
     drift_ = h5::column<double>(strobe_, "drift_position", 0, 0.0);
@@ -109,6 +112,12 @@ void CaseColumns::write(hsize_t first, const std::vector<CaseResult>& block, Swe
   h5::write_rows(status_, first, column([](const CaseResult& c) { return static_cast<std::int8_t>(c.status); }));
   h5::write_strings(reason_, first, column([](const CaseResult& c) { return c.reason; }));
   h5::write_strings(class_, first, column([](const CaseResult& c) { return c.class_code; }));
+  h5::write_rows(class_index_, first, column([&](const CaseResult& c) {
+    if (c.class_code.empty()) return std::int32_t{-1};
+    const auto [at, added] = class_numbers_.emplace(c.class_code, static_cast<std::int32_t>(class_codes_.size()));
+    if (added) class_codes_.push_back(c.class_code);
+    return at->second;
+  }));
   h5::write_rows(periodicity_, first, column([](const CaseResult& c) { return static_cast<std::int8_t>(c.periodicity); }));
   h5::write_rows(period_, first, column([](const CaseResult& c) { return std::int32_t{c.period}; }));
   h5::write_rows(periods_run_, first, column([](const CaseResult& c) { return std::int32_t{c.periods_run}; }));
@@ -145,6 +154,7 @@ void CaseColumns::write(hsize_t first, const std::vector<CaseResult>& block, Swe
 
 void CaseColumns::finish(const SweepAttractors& attractors, const SweepContinuation& continuation) {
   if (spec_.record_strobe() && !strobe_values_created_) create_strobe_values();
+  write_class_flags(class_index_, class_codes_);
   if (attractors.label.empty()) return;
   auto set = h5::column<std::int32_t>(cases_, "attractor", n_, -1);
   h5::write_rows(set, 0, attractors.label);

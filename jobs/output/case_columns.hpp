@@ -5,6 +5,7 @@
 #include <H5Cpp.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,6 @@ namespace vibro {
 
 class CaseColumns {
  public:
-  // `class_width`, `reason_width`: the longest class code and reason of the sweep (fixed-length strings).
   // `class_width`, `reason_width`: the longest class code and reason of the sweep (fixed-length strings).
   CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t class_width, std::size_t reason_width);
   // Writes the block's cases (rows first, first + 1, ...) and counts them into `census`.
@@ -47,6 +47,11 @@ class CaseColumns {
   const hsize_t n_;
   H5::Group cases_, counters_group_, window_counters_group_, strobe_;
   H5::DataSet status_, reason_, class_, periodicity_, period_, periods_run_, window_periods_, jumps_, stopped_early_, wall_;
+  // /cases/class_index: class codes numbered in order of first appearance (netCDF tools map flags,
+  // not strings; written with CF flag attributes in finish()).
+  H5::DataSet class_index_;
+  std::map<std::string, std::int32_t> class_numbers_;
+  std::vector<std::string> class_codes_;
   std::vector<H5::DataSet> observables_, counters_, window_counters_;
   H5::DataSet floquet_real_, floquet_imag_, floquet_modulus_, lyapunov_, stretch_exponent_, stretch_resets_;
   H5::DataSet shooting_converged_, shooting_residual_, shooting_state_;

@@ -61,10 +61,33 @@ void write_block(H5::DataSet& set, hsize_t first, hsize_t count, hsize_t width, 
 
 }  // namespace
 
+namespace {
+// Links stay compact (in the checksummed object header) up to HDF5's limit on their count.
+constexpr unsigned kCompactLinks = 65535;
+}  // namespace
+
 H5::H5File create_file(const std::string& path) {
   H5::FileAccPropList access;
   access.setLibverBounds(H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);
-  return H5::H5File(path, H5F_ACC_TRUNC, H5::FileCreatPropList::DEFAULT, access);
+  H5::FileCreatPropList creation;  // also the root group's creation list
+  H5Pset_link_phase_change(creation.getId(), kCompactLinks, kCompactLinks);
+  return H5::H5File(path, H5F_ACC_TRUNC, creation, access);
+}
+
+H5::Group create_group(H5::Group& parent, const std::string& path) {
+  const hid_t list = H5Pcreate(H5P_GROUP_CREATE);
+  H5Pset_link_phase_change(list, kCompactLinks, kCompactLinks);
+  const hid_t id = H5Gcreate2(parent.getId(), path.c_str(), H5P_DEFAULT, list, H5P_DEFAULT);
+  H5Pclose(list);
+  if (id < 0) throw H5::GroupIException("create_group", "cannot create group " + path);
+  H5::Group group(id);
+  H5Gclose(id);  // the Group holds its own reference
+  return group;
+}
+
+H5::Group create_group(H5::H5File& file, const std::string& path) {
+  H5::Group root = file.openGroup("/");
+  return create_group(root, path);
 }
 
 void attribute(H5::H5Object& where, const std::string& name, const std::string& value) {

@@ -18,6 +18,13 @@ namespace vibro::h5 {
 // A new file (truncating PATH) in the latest file format.
 H5::H5File create_file(const std::string& path);
 
+// A new group at `path` (relative to `parent` or absolute). This group and the root group keep their
+// links in their object header however many there are (HDF5 moves a group of more than 8 links to a
+// fractal heap by default): a flipped bit there fails the header's checksum, while in the heap HDF5
+// 1.10 crashed releasing the half-read link table (free(): invalid pointer) when the group was listed.
+H5::Group create_group(H5::Group& parent, const std::string& path);
+H5::Group create_group(H5::H5File& file, const std::string& path);
+
 void attribute(H5::H5Object& where, const std::string& name, const std::string& value);
 void attribute(H5::H5Object& where, const std::string& name, double value);
 void attribute(H5::H5Object& where, const std::string& name, long long value);

@@ -155,16 +155,20 @@ void read_attributes(const H5::H5Object& object) {
   }
 }
 
-// Every object below `group`: its attributes, and every dataset read in full.
-void read_everything(const H5::Group& group) {
+// Every object below `group`: its attributes, and every dataset read in full. Not the datasets
+// directly in the root group: a sweep file's grid view (schema 6), which vibro's readers never use.
+// Its dimension lists and virtual-dataset mappings lie in HDF5's global heap, which has no checksum,
+// and HDF5 1.10 reads a damaged heap object past its end (a segmentation fault, not an error).
+void read_everything(const H5::Group& group, bool root = true) {
   read_attributes(group);
   for (hsize_t i = 0; i < group.getNumObjs(); ++i) {
     const std::string name = group.getObjnameByIdx(i);
     switch (group.childObjType(name)) {
       case H5O_TYPE_GROUP:
-        read_everything(group.openGroup(name));
+        read_everything(group.openGroup(name), false);
         break;
       case H5O_TYPE_DATASET: {
+        if (root) break;  // the grid view
         const H5::DataSet set = group.openDataSet(name);
         read_attributes(set);
         read_all(set);

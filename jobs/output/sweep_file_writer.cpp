@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "jobs/output/case_columns.hpp"
+#include "jobs/output/grid_view.hpp"
 #include "jobs/output/hdf5_columns.hpp"
 #include "jobs/output/basins_writer.hpp"
 #include "jobs/output/sweep_attractors.hpp"
@@ -39,7 +40,7 @@ void write_origin(H5::Group& root, const SweepSpec& spec, const std::string& for
 
 void write_fixed_parameters(H5::H5File& file, const SweepSpec& spec) {
   // The value of every parameter that is not swept (swept ones are in /axes, per case).
-  H5::Group parameters = file.createGroup("/parameters");
+  H5::Group parameters = h5::create_group(file, "/parameters");
   const auto& specs = spec.model->parameters();
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const auto& p = specs[i];
@@ -80,7 +81,7 @@ void write_metadata(H5::H5File& file, const SweepSpec& spec, const Provenance& p
   write_fixed_parameters(file, spec);
   const auto& specs = spec.model->parameters();
 
-  H5::Group axes = file.createGroup("/axes");
+  H5::Group axes = h5::create_group(file, "/axes");
   std::string names;
   for (std::size_t a = 0; a < spec.axes.size(); ++a) {
     const auto& axis = spec.axes[a];
@@ -142,6 +143,7 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
   const SweepContinuation continuation = continue_sweep_attractors(spec, attractors);
   columns.finish(attractors, continuation);
   if (has_basins(spec, attractors)) write_basins(file, spec, attractors, continuation, seeds, extension);
+  write_grid_view(file, spec);
   return census;
 }
 

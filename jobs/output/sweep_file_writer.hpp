@@ -17,8 +17,9 @@ namespace vibro {
 // fletcher32 on every dataset, fixed-length strings (so every byte that matters is checksummed); 4: /basins
 // (basin fractions, basin entropies, global continuation of attractors) and /cases/global_attractor; 5: /parameters
 // as scalar datasets with unit and description, /legend (class codes, state units, modes), a unit or
-// meaning on every dataset.
-inline constexpr int kSchemaVersion = 5;
+// meaning on every dataset; 6: the grid view at the root (each axis a netCDF dimension, every per-case
+// column a virtual dataset shaped like the grid, CF attributes) and /cases/class_index.
+inline constexpr int kSchemaVersion = 6;
 
 struct Provenance {
   std::string started_utc, finished_utc;

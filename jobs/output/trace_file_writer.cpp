@@ -38,7 +38,7 @@ H5::DataSet write_column(H5::Group& group, const std::string& name, const std::v
 
 // Every parameter of the case, as a scalar with its unit (the choice's name for a choice).
 void write_case_parameters(H5::H5File& file, const ParameterSet& values) {
-  H5::Group group = file.createGroup("/parameters");
+  H5::Group group = h5::create_group(file, "/parameters");
   const auto& specs = values.specs();
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const auto& p = specs[i];
@@ -51,7 +51,7 @@ void write_case_parameters(H5::H5File& file, const ParameterSet& values) {
 
 // /trace: the time grid, the mode and one dataset per state component, each with its unit.
 void write_states(H5::H5File& file, const CaseTrace& trace) {
-  H5::Group group = file.createGroup("/trace");
+  H5::Group group = h5::create_group(file, "/trace");
   auto time = write_column(group, "time", trace.time);
   attribute(time, "unit", std::string("s"));
   auto mode = write_column(group, "mode", std::vector<std::int32_t>(trace.modes.begin(), trace.modes.end()));
@@ -70,7 +70,7 @@ void write_states(H5::H5File& file, const CaseTrace& trace) {
 
 // /events: time, kind and the state before and after each event (rows in /trace's component order).
 void write_events(H5::H5File& file, const CaseTrace& trace) {
-  H5::Group group = file.createGroup("/events");
+  H5::Group group = h5::create_group(file, "/events");
   const std::size_t d = trace.components.size();
   std::vector<double> time, before, after;
   std::vector<std::string> kinds;
@@ -95,7 +95,7 @@ void write_events(H5::H5File& file, const CaseTrace& trace) {
 
 // /strobe: the stroboscopic samples at t = k T, as a sweep would see them.
 void write_strobe(H5::H5File& file, const CaseTrace& trace) {
-  H5::Group group = file.createGroup("/strobe");
+  H5::Group group = h5::create_group(file, "/strobe");
   const auto dims = static_cast<std::size_t>(trace.layout.dims());
   const std::size_t counters = trace.layout.counter_names.size();
   std::vector<double> time, state, drift;

@@ -62,6 +62,8 @@ py::dict trace(const std::string& sweep_text, int periods, int samples_per_perio
     strobe_state.insert(strobe_state.end(), s.state.begin(), s.state.begin() + static_cast<std::ptrdiff_t>(m));
   }
   out["strobe_components"] = trace.layout.state_names;
+  out["strobe_units"] = trace.layout.state_units;
+  out["drift_unit"] = trace.layout.drift_unit;
   out["strobe_time"] = py::array_t<double>(k, strobe_time.data());
   out["strobe_period"] = py::array_t<long long>(k, strobe_period.data());
   out["strobe_state"] = table(strobe_state, k, m);

@@ -6,7 +6,7 @@
     ds = vibro.sweep(example="conveyor_fig6")       # or a sweep file's path, its text, or a dict
     ds = vibro.open("results/conveyor_fig6.h5")     # what `vibro run` or `vibro continue` wrote
     ds.mean_velocity.sel(z0=0).plot()
-    traj = vibro.simulate("conveyor", periods=20, a_hat=50, z0=0.002)   # one case: time series, events
+    traj = vibro.simulate("conveyor", periods=20, a_hat=50, z0=0.002)   # one case: a Dataset over time, events
 
 Import it from build/python after a build (PYTHONPATH=build/python); vibro.open and vibro.plot also
 work from the source tree (python/) without the compiled part.
@@ -14,7 +14,7 @@ work from the source tree (python/) without the compiled part.
 from ._dataset import case_strobe, open  # noqa: A004 -- vibro.open reads a vibro file
 from ._errors import FileError, InputError
 from ._extension import core as _compiled
-from ._simulate import Trajectory, simulate
+from ._simulate import simulate, state
 from ._sweep import sweep, sweep_text
 
 
@@ -40,4 +40,4 @@ def load_plugin(file):
 
 
 __all__ = ["InputError", "FileError", "models", "describe", "examples", "load_plugin", "open", "case_strobe",
-           "sweep", "sweep_text", "simulate", "Trajectory"]
+           "sweep", "sweep_text", "simulate", "state"]

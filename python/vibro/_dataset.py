@@ -17,7 +17,7 @@ from ._checks import check_offsets, check_sweep_cases
 from ._errors import FileError, InputError
 from ._extension import _core
 
-KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5)
+KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5, 6)
 
 
 def _text(value):

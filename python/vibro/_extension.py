@@ -10,7 +10,8 @@ except ImportError as error:  # not built here (no pybind11 at build time), or b
 def core():
     """The extension module; ImportError saying how to get it when it is not there."""
     if _core is None:
-        raise ImportError("vibro's compiled part (vibro._core) is not importable (%s): build the project with "
+        raise ImportError("vibro's compiled part (vibro._core) is not importable (%s): `pip install .` in the "
+                          "repository builds it for this Python (docs/python_install.md), or build the project with "
                           "pybind11-dev and python3-dev installed (bash scripts/quickstart.sh) and import vibro "
                           "from build/python; reading files (vibro.open) works without it" % _why)
     return _core

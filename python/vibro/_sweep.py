@@ -6,7 +6,12 @@ import tempfile
 import numpy as np
 
 from ._dataset import open as open_file
+from ._errors import InputError
 from ._extension import core
+
+# What messages call a sweep given as text or a dict: the file it is written to for the run is
+# temporary and gone by the time anyone reads the message.
+TEXT_SOURCE = "(sweep given as text)"
 
 
 def _ini_value(value):
@@ -62,8 +67,10 @@ def sweep(spec=None, threads=None, example=None, output=None, overwrite=False, *
     overrides other command-line overrides, section__key=value: run__max_periods=200.
 
     Bad input raises vibro.InputError (a ValueError) with the message `vibro run` prints, before any
-    case runs. Ctrl-C stops handing out cases; the cases in progress finish, then KeyboardInterrupt is
-    raised (a second Ctrl-C ends the process, as for `vibro run`).
+    case runs; for a sweep given as text or a dict the message names it "(sweep given as text)" with
+    the line of the text. Ctrl-C stops handing out cases; the cases in progress finish, then
+    KeyboardInterrupt is raised (a second Ctrl-C ends the process, as for `vibro run`). With output=PATH
+    the cases done are kept beside PATH and the same call resumes from them; without it they are lost.
     """
     if (spec is None) == (example is None):
         raise TypeError("vibro.sweep takes a sweep (file path, text or dict) or example=NAME, one of them")
@@ -79,6 +86,7 @@ def sweep(spec=None, threads=None, example=None, output=None, overwrite=False, *
             with open(path, "w") as out:
                 out.write(sweep_text(spec) if isinstance(spec, dict) else spec)
             args = [path]
+        temporary = args[0] if args[0].startswith(folder) else None
         target = os.fspath(output) if output is not None else os.path.join(folder, "sweep.h5")
         args.append("--output.file=" + target)
         if output is None or overwrite:
@@ -86,10 +94,19 @@ def sweep(spec=None, threads=None, example=None, output=None, overwrite=False, *
         if threads is not None:
             args.append("--run.threads=%d" % threads)
         args.extend("--%s=%s" % (key.replace("__", "."), _ini_value(value)) for key, value in overrides.items())
-        code, _summary = core().run(args)
+        try:
+            code, _summary = core().run(args)
+        except InputError as error:
+            if temporary is None:
+                raise
+            raise InputError(str(error).replace(temporary, TEXT_SOURCE)) from None
         if code == 128 + signal.SIGINT:
-            raise KeyboardInterrupt("vibro.sweep interrupted: no Dataset (the cases done so far are in %s.ckpt.*)"
-                                    % target if output is not None else "vibro.sweep interrupted")
+            if output is not None:
+                raise KeyboardInterrupt("vibro.sweep interrupted: no Dataset; the cases done so far are in %s.ckpt.*: "
+                                        "the same call resumes from them" % target)
+            raise KeyboardInterrupt("vibro.sweep interrupted: no Dataset, and the cases done so far are lost (they "
+                                    "were kept in a temporary folder, now deleted); give output=PATH to keep them "
+                                    "and resume by repeating the call")
         if code != 0:
             raise RuntimeError("vibro.sweep: the sweep ended with exit code %d" % code)
         dataset = open_file(target)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Every result file explains itself (schema version 5): a small sweep of every built-in model, then
+"""Every result file explains itself (schema version 6): a small sweep of every built-in model, then
 
 - every dataset carries a `unit` or a `meaning` attribute; every /parameters dataset (the fixed
   parameters) and every /axes dataset carries both a unit and a description;
@@ -61,7 +61,7 @@ def pattern_regex(pattern):
 
 def check_file(model, path):
     with h5py.File(path, "r") as f:
-        check(int(f.attrs["schema_version"]) == 5, f"{model}: schema_version 5", repr(f.attrs["schema_version"]))
+        check(int(f.attrs["schema_version"]) == 6, f"{model}: schema_version 6", repr(f.attrs["schema_version"]))
         bare = []
         f.visititems(lambda name, obj: bare.append(name) if isinstance(obj, h5py.Dataset)
                      and not ({"unit", "meaning"} & set(obj.attrs)) else None)

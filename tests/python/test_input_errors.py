@@ -51,3 +51,23 @@ def test_open_refuses_a_file_that_is_not_vibros(tmp_path):
     junk.write_bytes(b"not hdf5")
     with pytest.raises(vibro.FileError, match="junk.h5"):
         vibro.open(str(junk))
+
+
+@pytest.mark.parametrize("name", ["unknown_key", "out_of_range"])
+def test_sweep_given_as_text_or_dict_is_named_so(cli, tmp_path, name):
+    """A sweep given as text or a dict is written to a temporary file for the run; its errors name the
+    key and "(sweep given as text)" with the line, never that file (deleted when the message is read)."""
+    ini = tmp_path / "given.ini"
+    ini.write_text(BAD_SWEEPS[name])
+    _, _, err = cli("run", str(ini), "--output.file=" + str(tmp_path / "x.h5"), cwd=tmp_path)
+    key = {"unknown_key": "parameters.c_rr", "out_of_range": "parameters.c_r"}[name]
+    value = {"unknown_key": 0.5, "out_of_range": 1.5}[name]
+    messages = []
+    for spec, line in ((BAD_SWEEPS[name], 3), ({"model": "conveyor", "parameters": {key.split(".")[1]: value}}, 4)):
+        with pytest.raises(vibro.InputError) as raised:
+            vibro.sweep(spec)
+        messages.append(str(raised.value))
+        assert key in messages[-1] and "(sweep given as text):%d" % line in messages[-1], messages[-1]
+        assert "vibro-sweep-" not in messages[-1] and "sweep.ini" not in messages[-1], messages[-1]
+    # The command's message for the same text in a file, with the file's name in place of the text's.
+    assert err == "vibro: error: %s\n" % messages[0].replace("(sweep given as text)", str(ini))
