@@ -14,7 +14,8 @@ for option in "$@"; do
   case "$option" in
     --tests) packages+=(slurm-wlm munge python3-pytest  # a single-node Slurm the submit test starts and stops; pytest for tests/python
                         python3-h5netcdf netcdf-bin        # xarray's h5netcdf engine and ncdump read the sweep file's grid
-                        python3-build python3-venv python3-wheel python3-setuptools) ;;  # the wheel test (pyproject.toml)
+                        python3-build python3-venv python3-wheel python3-setuptools  # the wheel test (pyproject.toml)
+                        ccache) ;;  # the wheel test's CMake build reuses the main build's objects
     --peers) packages+=(libsundials-dev python3-scipy python3-siconos) ;;
     *) echo "install_deps: unknown option '$option'; expected --tests or --peers" >&2; exit 2 ;;
   esac
