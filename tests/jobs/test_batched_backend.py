@@ -18,8 +18,10 @@ import subprocess
 import sys
 import tempfile
 
-import h5py
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from result_datasets import datasets  # noqa: E402
 
 FAILURES = []
 
@@ -30,18 +32,6 @@ def check(condition, what, detail=""):
         print("FAIL: %s %s" % (what, detail))
     else:
         print("ok: %s" % what)
-
-
-def datasets(path):
-    out = {}
-    with h5py.File(path, "r") as h5:
-        for group in ("axes", "cases", "parameters"):
-            if group in h5:
-                h5[group].visititems(
-                    lambda name, obj, g=group: out.__setitem__(g + "/" + name, obj[...])
-                    if isinstance(obj, h5py.Dataset) else None)
-    out.pop("cases/wall_seconds", None)
-    return out
 
 
 def differences(a, b):
