@@ -134,7 +134,7 @@ TEST_CASE("no jump when the differences follow no low-degree recurrence (three m
   CHECK(detector.jump_target() == nullptr);
 }
 
-TEST_CASE("near a flip, a slow approach to period 1 is not a period-2 orbit; a period-2 orbit stays apart",
+TEST_CASE("near a flip, a slow approach to period 1 is not a period-2 orbit, a period-2 orbit stays apart",
           "[analysis]") {
   SteadyStateSettings settings = fixed_mode();
   settings.max_periods = 1000;
@@ -154,7 +154,7 @@ TEST_CASE("near a flip, a slow approach to period 1 is not a period-2 orbit; a p
   CHECK(s.period == 2);
 }
 
-TEST_CASE("collapsing gap: geometric decay to 0 with its multiplier; a positive limit or a constant gap is not",
+TEST_CASE("collapsing gap: geometric decay to 0 with its multiplier, a positive limit or a constant gap is not",
           "[analysis]") {
   std::vector<double> gap, offset, constant(51, 0.02);
   for (int i = 0; i < 51; ++i) {
