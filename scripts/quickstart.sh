@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The README's first command: install, build the vibro command alone (no tests, no benchmarks: the
+# The README's first command: install, build the vibro command and the Python package (no tests, no benchmarks: the
 # test command, scripts/test.sh, builds those), run the default sweep (the conveyor's Fig. 6 study,
 # embedded in the binary) and draw its figure. Output: results/conveyor_fig6.h5 and .png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install_deps.sh
 start=$SECONDS
-scripts/build.sh -DVIBRO_BUILD_TESTS=OFF -DVIBRO_BUILD_BENCH=OFF --target vibro
+scripts/build.sh -DVIBRO_BUILD_TESTS=OFF -DVIBRO_BUILD_BENCH=OFF --target vibro --target vibro_python_core
 built=$((SECONDS - start))
 mkdir -p results
 build/jobs/vibro run --example conveyor_fig6 --output.file=results/conveyor_fig6.h5 --output.overwrite=true  # rerunnable
