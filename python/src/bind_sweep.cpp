@@ -31,20 +31,16 @@ struct RunOutcome {
   std::string printed;  // what the command wrote on stdout (its summary)
 };
 
-RunOutcome run(const std::vector<std::string>& args) {
-  auto& session = mpi_session();
-  if (!session) session = std::make_unique<MpiSession>();
+// A command run with the interpreter free and its stdout captured.
+template <class Command>
+RunOutcome captured(Command command) {
   std::ostringstream printed;
   int code = 0;
   {
-    // The sweep runs on its own threads with the interpreter free. Its signal handlers
-    // (jobs/parallel/interrupt) replace Python's meanwhile: Ctrl-C stops handing out cases, the cases
-    // in progress finish and the command returns 128 + SIGINT, which the caller raises as
-    // KeyboardInterrupt; Python's handlers are back when it returns.
     py::gil_scoped_release free_interpreter;
     std::streambuf* const console = std::cout.rdbuf(printed.rdbuf());
     try {
-      code = cli::run_command(args, *session);
+      code = command();
     } catch (...) {
       std::cout.rdbuf(console);
       throw;  // InputError reaches Python as vibro.InputError with the command's message
@@ -52,6 +48,16 @@ RunOutcome run(const std::vector<std::string>& args) {
     std::cout.rdbuf(console);
   }
   return {code, printed.str()};
+}
+
+// The sweep runs on its own threads with the interpreter free. Its signal handlers
+// (jobs/parallel/interrupt) replace Python's meanwhile: Ctrl-C stops handing out cases, the cases in
+// progress finish and the command returns 128 + SIGINT, which the caller raises as KeyboardInterrupt;
+// Python's handlers are back when it returns.
+RunOutcome run(const std::vector<std::string>& args) {
+  auto& session = mpi_session();
+  if (!session) session = std::make_unique<MpiSession>();
+  return captured([&] { return cli::run_command(args, *session); });
 }
 
 }  // namespace
@@ -66,6 +72,15 @@ void bind_sweep(py::module_& m) {
       py::arg("args"),
       "`vibro run ARGS...` in this process: (exit code, what it printed). Bad input raises InputError "
       "before any case runs.");
+  m.def(
+      "continue_",
+      [](const std::vector<std::string>& args) {
+        const RunOutcome outcome = captured([&] { return cli::continue_command(args); });
+        return py::make_tuple(outcome.exit_code, outcome.printed);
+      },
+      py::arg("args"),
+      "`vibro continue ARGS...` in this process: (exit code, what it printed). Bad input raises InputError "
+      "before any orbit is shot.");
   m.def("example_names", &cli::example_names, "The shipped example sweeps (as `vibro examples`).");
   m.def(
       "example_text", [](const std::string& name) { return cli::load_example(name).text; }, py::arg("name"),

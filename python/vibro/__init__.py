@@ -5,6 +5,7 @@
     vibro.describe("conveyor")                      # parameters (unit, default, range), observables, layout
     ds = vibro.sweep(example="conveyor_fig6")       # or a sweep file's path, its text, or a dict
     ds = vibro.open("results/conveyor_fig6.h5")     # what `vibro run` or `vibro continue` wrote
+    branch = vibro.continue_("one_case.ini", "omega", 2.3)  # as `vibro continue`: the branch, its events
     ds.mean_velocity.sel(z0=0).plot()
     traj = vibro.simulate("conveyor", periods=20, a_hat=50, z0=0.002)   # one case: a Dataset over time, events
 
@@ -15,6 +16,7 @@ from ._dataset import case_strobe, open  # noqa: A004 -- vibro.open reads a vibr
 from ._errors import FileError, InputError
 from ._extension import core as _compiled
 from ._simulate import simulate, state
+from ._continue import continue_
 from ._sweep import sweep, sweep_text
 
 
@@ -40,4 +42,4 @@ def load_plugin(file):
 
 
 __all__ = ["InputError", "FileError", "models", "describe", "examples", "load_plugin", "open", "case_strobe",
-           "sweep", "sweep_text", "simulate", "state"]
+           "sweep", "sweep_text", "simulate", "state", "continue_"]

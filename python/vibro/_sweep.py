@@ -54,6 +54,19 @@ def _with_model_file(spec, folder):
     return spec
 
 
+def sweep_file(spec, folder):
+    """The path of a sweep file for `spec`: its own path, or, for its text or a dict, sweep.ini written
+    into `folder`."""
+    if isinstance(spec, (str, os.PathLike)) and "\n" not in os.fspath(spec):
+        return os.fspath(spec)
+    if isinstance(spec, dict):
+        spec = _with_model_file(spec, folder)
+    path = os.path.join(folder, "sweep.ini")
+    with open(path, "w") as out:
+        out.write(sweep_text(spec) if isinstance(spec, dict) else spec)
+    return path
+
+
 def sweep(spec=None, threads=None, example=None, output=None, overwrite=False, **overrides):
     """Runs a sweep in this process, as `vibro run` does (same code, same results bit for bit), and
     returns its xarray.Dataset (as vibro.open returns it).
@@ -77,15 +90,8 @@ def sweep(spec=None, threads=None, example=None, output=None, overwrite=False, *
     with tempfile.TemporaryDirectory(prefix="vibro-sweep-") as folder:
         if example is not None:
             args = ["--example", str(example)]
-        elif isinstance(spec, (str, os.PathLike)) and "\n" not in os.fspath(spec):
-            args = [os.fspath(spec)]
         else:
-            if isinstance(spec, dict):
-                spec = _with_model_file(spec, folder)
-            path = os.path.join(folder, "sweep.ini")
-            with open(path, "w") as out:
-                out.write(sweep_text(spec) if isinstance(spec, dict) else spec)
-            args = [path]
+            args = [sweep_file(spec, folder)]
         temporary = args[0] if args[0].startswith(folder) else None
         target = os.fspath(output) if output is not None else os.path.join(folder, "sweep.h5")
         args.append("--output.file=" + target)

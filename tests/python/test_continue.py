@@ -1,0 +1,43 @@
+"""vibro.continue_ follows an orbit as `vibro continue` does: the same branch file's contents, bit for
+bit, from a sweep file's path or a dict; bad input raises InputError naming the option."""
+import os
+
+import numpy as np
+import pytest
+
+import vibro
+
+EXAMPLE = "examples/impact_oscillator_continuation.ini"
+# Shaw and Holmes' impact oscillator (zeta 0.05, sigma 0.25, r 0.8): closed forms of the (1,1) orbit's
+# period doubling and grazing in omega.
+PERIOD_DOUBLING, GRAZING = 2.169495463, 2.234670654
+
+
+def test_continue_is_the_commands_branch(cli, root, tmp_path):
+    out = str(tmp_path / "orbit.h5")
+    code, _, err = cli("continue", os.path.join(root, EXAMPLE), "--parameter", "omega", "--to", "2.3",
+                       "--output.file=" + out)
+    assert code == 0, err
+    by_command = vibro.open(str(tmp_path / "orbit.branch.h5"))
+    branch = vibro.continue_(os.path.join(root, EXAMPLE), "omega", 2.3)
+    assert set(branch.data_vars) == set(by_command.data_vars)
+    for name in branch.data_vars:
+        ours, theirs = branch[name].values, by_command[name].values
+        assert np.array_equal(ours, theirs, equal_nan=ours.dtype.kind in "fc"), name
+    kinds = [str(k) for k in branch.event_kind.values]
+    assert "period_doubling" in kinds and "grazing" in kinds
+    located = dict(zip(kinds, branch.event_parameter.values))
+    assert abs(located["period_doubling"] - PERIOD_DOUBLING) < 1e-8
+    assert abs(located["grazing"] - GRAZING) < 1e-8
+
+
+def test_continue_from_a_dict_and_bad_input():
+    spec = {"model": "impact_oscillator",
+            "parameters": {"zeta": 0.05, "omega": 1.6, "sigma": 0.25, "r": 0.8},
+            "run": {"max_periods": 600, "window_periods": 32}}
+    branch = vibro.continue_(spec, "omega", 1.7, method="arclength")
+    assert branch.sizes[branch.omega.dims[0]] > 1 if "omega" in branch else max(branch.sizes.values()) > 1
+    with pytest.raises(vibro.InputError, match="--method"):
+        vibro.continue_(spec, "omega", 1.7, method="secant")
+    with pytest.raises(vibro.InputError, match="omgea"):
+        vibro.continue_(spec, "omgea", 1.7)
