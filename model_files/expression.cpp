@@ -26,16 +26,6 @@ namespace {
 //   atom    = NUMBER | NAME | NAME "(" sum { "," sum } ")" | "(" sum ")"
 Expr sum(SourceCursor& in);
 
-Expr binary(char op, Expr a, Expr b, SourcePos pos) {
-  Expr e;
-  e.kind = ExprKind::Binary;
-  e.op = op;
-  e.pos = pos;
-  e.args.push_back(std::move(a));
-  e.args.push_back(std::move(b));
-  return e;
-}
-
 Expr unary(SourceCursor& in);
 
 Expr atom(SourceCursor& in) {
@@ -121,6 +111,16 @@ bool depends(const Expr& e, bool on_state, bool on_time) {
 }
 
 }  // namespace
+
+Expr binary(char op, Expr a, Expr b, SourcePos pos) {
+  Expr e;
+  e.kind = ExprKind::Binary;
+  e.op = op;
+  e.pos = pos;
+  e.args.push_back(std::move(a));
+  e.args.push_back(std::move(b));
+  return e;
+}
 
 Expr parse_expression(SourceCursor& in) { return sum(in); }
 

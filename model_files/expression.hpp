@@ -38,6 +38,9 @@ const FunctionInfo* find_function(const std::string& name);
 // throws ModelFileError naming the place and what was expected.
 Expr parse_expression(SourceCursor& in);
 
+// a op b, placed at `pos` (a guard's function from its two sides).
+Expr binary(char op, Expr a, Expr b, SourcePos pos);
+
 // Whether `e` reads the state; the time; neither (a case's parameters fix its value).
 bool depends_on_state(const Expr& e);
 bool depends_on_time(const Expr& e);

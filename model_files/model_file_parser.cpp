@@ -214,13 +214,8 @@ class Reader {
     if (!at_most && !in.take_text(">="))
       in.fail("expected <= or >= (the side of the stop the state stays on: x <= sigma)");
     Expr right = parse_expression(in);
-    Expr gap;
-    gap.kind = ExprKind::Binary;
-    gap.op = '-';
-    gap.pos = relation;
-    if (at_most) gap.args = {std::move(right), std::move(left)};
-    else gap.args = {std::move(left), std::move(right)};
-    g.function = std::move(gap);
+    g.function = at_most ? binary('-', std::move(right), std::move(left), relation)
+                         : binary('-', std::move(left), std::move(right), relation);
     while (!in.at_end()) {
       const SourcePos option = in.pos();
       if (in.take_word("restitution")) g.restitution = parse_expression(in);
@@ -263,10 +258,7 @@ class Reader {
       in.fail("expected 'falls below' or 'rises above' (the crossing that switches the mode)");
     }
     Expr right = parse_expression(in);
-    g.function.kind = ExprKind::Binary;
-    g.function.op = '-';
-    g.function.pos = relation;
-    g.function.args = {std::move(left), std::move(right)};
+    g.function = binary('-', std::move(left), std::move(right), relation);
     if (!in.take_text("->")) in.fail("expected '-> MODE' (the mode the switch enters)");
     const SourcePos at = in.pos();
     p.target = NamedAt{in.label("the mode the switch enters"), at};
