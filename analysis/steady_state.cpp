@@ -162,8 +162,8 @@ std::vector<double> gaps(const std::vector<StrobeSample>& s, int h, const Strobe
 // A window that fits period k but still contracts towards its orbit so slowly that, carried on at its
 // rate, it would move by more than 10 tol (the distance attractor labels match settled orbits at):
 // samples k apart differ by d and shrink by rho every k periods, so d rho / (1 - rho) remain.
-bool far_from_limit(const std::vector<StrobeSample>& s, int k, const StrobeLayout& layout, const SteadyStateSettings& settings) {
-  const std::vector<double> gap = gaps(s, k, layout);
+// `gap`: gaps(window, k).
+bool far_from_limit(const std::vector<double>& gap, int k, const SteadyStateSettings& settings) {
   const std::size_t third = gap.size() / 3;
   if (third < 3) return false;
   const auto mean = [&](std::size_t first) {
@@ -194,11 +194,12 @@ void classify_window(SteadyState& state, const StrobeLayout& layout, const Stead
   for (int k = 1; k <= settings.max_period; ++k) {
     if (period_fits(s, k, layout, settings.tol)) {
       // Samples a period apart that drift further apart: a slow departure from an unstable orbit.
-      departing = growing_gap(gaps(s, k, layout));
+      const std::vector<double> gap = gaps(s, k, layout);  // read by both tests below
+      departing = growing_gap(gap);
       if (departing) break;
       // the doubled orbit only when its two halves stay apart; else a slow approach to period k / 2
       const bool halved = halves_period(s, k, layout);
-      state.periodicity = halved || far_from_limit(s, k, layout, settings) ? Periodicity::SlowlyConverging : Periodicity::Periodic;
+      state.periodicity = halved || far_from_limit(gap, k, settings) ? Periodicity::SlowlyConverging : Periodicity::Periodic;
       state.period = halved ? k / 2 : k;
       return;
     }
