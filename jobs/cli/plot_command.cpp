@@ -46,24 +46,43 @@ int plot_command(const std::vector<std::string>& args) {
                                                              {"timeseries", "plot_strobe_series.py"},
                                                              {"branch", "plot_branch.py"},
                                                              {"fractions", "plot_fractions.py"},
-                                                             {"trace", "plot_trace.py"}};
-  const CommandLine line = parse_command_line({"plot", {{"--kind", true}, {"--out", true}}, false, true, 1}, args);
+                                                             {"trace", "plot_trace.py"},
+                                                             {"regimes", "plot_regime_map.py"}};
+  const CommandLine line =
+      parse_command_line({"plot", {{"--kind", true}, {"--out", true}, {"--overlay", true, true}}, false, true, 1}, args);
   if (printed_help(line.help, "plot")) return 0;
   const std::string input = line.positional.empty() ? "" : line.positional.front();
   std::string kind = line.has("--kind") ? line.options.at("--kind") : "";
   std::string output = line.has("--out") ? line.options.at("--out") : "";
   const std::vector<std::string>& passed = line.passed_on;  // options for the script (e.g. --obs, --case, --x)
   if (input.empty())
-    throw InputError("usage: vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch|fractions|trace] "
-                     "[--out PNG] [script options]");
+    throw InputError("usage: vibro plot FILE.h5 [--kind bifurcation|basin|drift|timeseries|branch|fractions|trace|regimes] "
+                     "[--overlay CURVE.h5 ...] [--out PNG] [script options]");
   const std::string format = check_result_file(input);
-  if (kind.empty()) kind = format == "vibro-branch" ? "branch" : format == "vibro-trace" ? "trace" : "bifurcation";
+  // Two-parameter curves (vibro continue --curve) drawn over a regime map of the same two parameters.
+  std::vector<std::string> overlays;
+  for (const auto& [name, value] : line.given)
+    if (name == "--overlay") overlays.push_back(value);
+  if (!overlays.empty() && !kind.empty() && kind != "regimes")
+    throw InputError("--overlay draws curves over a regime map: use it with --kind regimes (or without --kind), "
+                     "not --kind " + echoed(kind));
+  for (const std::string& overlay : overlays) {
+    const std::string overlay_format = check_result_file(overlay);
+    if (overlay_format != "vibro-curve")
+      throw InputError("--overlay '" + overlay + "' is a " + overlay_format +
+                       " file; --overlay takes a curve file (vibro continue --curve)");
+  }
+  if (format == "vibro-curve")
+    throw InputError("'" + input + "' is a curve file: draw it over a sweep's regime map, "
+                     "vibro plot MAP.h5 --overlay " + input);
+  if (kind.empty())
+    kind = format == "vibro-branch" ? "branch" : format == "vibro-trace" ? "trace" : overlays.empty() ? "bifurcation" : "regimes";
   const auto script = scripts.find(kind);
   if (script == scripts.end()) {
     std::vector<std::string> kinds;
     for (const auto& entry : scripts) kinds.push_back(entry.first);
     throw InputError("--kind = '" + echoed(kind) + "' is not a plot kind" + did_you_mean(kind, kinds) +
-                     "; accepted: bifurcation, basin, drift, timeseries, branch, fractions, trace");
+                     "; accepted: bifurcation, basin, drift, timeseries, branch, fractions, trace, regimes");
   }
   // Each kind draws one format.
   const std::string needs = kind == "branch" ? "vibro-branch" : kind == "trace" ? "vibro-trace" : "vibro-sweep";
@@ -81,6 +100,10 @@ int plot_command(const std::vector<std::string>& args) {
   require_modules(python, plot_modules());
   std::vector<std::string> command = {python.executable, path, input, output};
   command.insert(command.end(), passed.begin(), passed.end());
+  for (const std::string& overlay : overlays) {
+    command.push_back("--overlay");
+    command.push_back(overlay);
+  }
   std::vector<char*> argv;
   for (auto& c : command) argv.push_back(c.data());
   argv.push_back(nullptr);

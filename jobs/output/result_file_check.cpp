@@ -114,6 +114,15 @@ void check_branch(H5::H5File& file) {
     require(file, std::string("/events/") + column, 1, m);
 }
 
+void check_curve(H5::H5File& file) {
+  const auto n = static_cast<long long>(require(file, "/curve/parameter_1", 1, -1)[0]);
+  require(file, "/curve/parameter_2", 1, n);
+  require(file, "/curve/state", 2, n);
+  require(file, "/curve/multipliers_real", 2, n);
+  require(file, "/curve/multipliers_imag", 2, n);
+  require(file, "/curve/impacts", 1, n);
+}
+
 // Reads a dataset in blocks of rows (memory stays bounded): each chunk's checksum is verified.
 void read_all(const H5::DataSet& set) {
   std::vector<hsize_t> dims = dims_of(set);
@@ -194,8 +203,8 @@ std::string check_result_file(const std::string& path) {
     if (!root.attrExists("format")) throw Malformed{"no root attribute 'format'"};
     const H5::Attribute attribute = root.openAttribute("format");
     attribute.read(attribute.getStrType(), format);
-    if (format != "vibro-sweep" && format != "vibro-branch" && format != "vibro-trace")
-      throw Malformed{"format = '" + format + "' (expected vibro-sweep, vibro-branch or vibro-trace)"};
+    if (format != "vibro-sweep" && format != "vibro-branch" && format != "vibro-curve" && format != "vibro-trace")
+      throw Malformed{"format = '" + format + "' (expected vibro-sweep, vibro-branch, vibro-curve or vibro-trace)"};
     if (!root.attrExists("schema_version")) throw Malformed{"no root attribute 'schema_version'"};
     const H5::Attribute version_attribute = root.openAttribute("schema_version");
     if (version_attribute.getDataType().getClass() != H5T_INTEGER) throw Malformed{"schema_version is not an integer"};
@@ -206,13 +215,14 @@ std::string check_result_file(const std::string& path) {
                       std::to_string(kOldestReadableSchema) + " to " + std::to_string(kSchemaVersion) + ")"};
     if (format == "vibro-sweep") check_sweep(file);
     else if (format == "vibro-trace") check_trace(file);
+    else if (format == "vibro-curve") check_curve(file);
     else check_branch(file);
     read_everything(root);
   } catch (const Malformed& m) {
     throw InputError("'" + path + "' is not a readable vibro file: " + m.what);
   } catch (const H5::Exception& e) {
-    throw InputError("'" + path + "' is not a vibro sweep or branch file (HDF5 with format = vibro-sweep or "
-                     "vibro-branch), or it is damaged: " + e.getFuncName() + ": " + e.getDetailMsg());
+    throw InputError("'" + path + "' is not a vibro sweep, branch, curve or trace file (HDF5 with format = "
+                     "vibro-sweep, vibro-branch, vibro-curve or vibro-trace), or it is damaged: " + e.getFuncName() + ": " + e.getDetailMsg());
   }
   return format;
 }

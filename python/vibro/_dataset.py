@@ -1,8 +1,9 @@
-"""vibro.open: a file `vibro run` (sweep) or `vibro continue` (branch) wrote, as an xarray.Dataset.
+"""vibro.open: a file `vibro run` (sweep), `vibro continue` (branch or two-parameter curve) or
+`vibro trace` wrote, as an xarray.Dataset.
 
-The layout of both files is docs/hdf5_schema.md. A sweep becomes one variable per per-case dataset
-on the grid (one dimension per axis, in the file's grid order); a branch one variable per dataset
-along the dimension `point`. Every attribute a dataset carries is kept (bytes decoded), and `source` names the dataset; a `unit`
+The layout of these files is docs/hdf5_schema.md. A sweep becomes one variable per per-case dataset
+on the grid (one dimension per axis, in the file's grid order); a branch or a curve one variable per
+dataset along the dimension `point` (a curve's two parameters are coordinates named after them). Every attribute a dataset carries is kept (bytes decoded), and `source` names the dataset; a `unit`
 attribute is also given as `units` and a `description` as `long_name`, the names xarray and its
 plots use. The file's root attributes (provenance, run settings) are the Dataset's attributes; the
 unswept parameters (/parameters) are scalar coordinates, with the model's units where the model is
@@ -257,6 +258,24 @@ def _branch(h5, path):
     return xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
 
 
+def _curve(h5, path):
+    """A curve file (`vibro continue --curve`): a codimension-one point (its kind the attribute `kind`)
+    followed in two parameters; /curve/parameter_1 and parameter_2 become coordinates along `point`
+    named after the parameters, the rest variables along `point`."""
+    curve = _member(h5, "curve")
+    variables, coords = _complex_pairs(curve, "", "point")
+    names = []
+    for key in ("parameter_1", "parameter_2"):
+        variable = variables.pop(key)
+        name = _text(variable.attrs.get("name", key))
+        if name in coords or name in names:
+            raise FileError("%s: /curve/%s names the parameter %r twice" % (path, key, name))
+        coords[name] = variable
+        names.append(name)
+    coords.update(_parameter_coords(h5, _text(_attribute(h5, "model", "")), skip=tuple(names)))
+    return xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
+
+
 def _trace(h5, path):
     """A trace file of `vibro trace` (one case's time history): /trace along `time`, /events along
     `event` (event_*), /strobe along `sample` (strobe_*); tables whose columns are the state's
@@ -285,9 +304,13 @@ def _trace(h5, path):
     return xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
 
 
+READERS = {"vibro-sweep": _sweep, "vibro-branch": _branch, "vibro-curve": _curve, "vibro-trace": _trace}
+
+
 def open(path):  # noqa: A001 -- vibro.open, as xarray.open_dataset
-    """The sweep file of `vibro run` (or vibro.sweep), or the branch file of `vibro continue`, as an
-    xarray.Dataset (see the module's doc). Raises FileError for a file that is not one of those."""
+    """The sweep file of `vibro run` (or vibro.sweep), the branch or curve file of `vibro continue` or
+    the trace file of `vibro trace`, as an xarray.Dataset (see the module's doc). Raises FileError for
+    a file that is not one of those."""
     try:
         h5 = h5py.File(path, "r")
     except OSError as error:
@@ -295,11 +318,11 @@ def open(path):  # noqa: A001 -- vibro.open, as xarray.open_dataset
     with h5:
         kind = _text(_attribute(h5, "format", ""))
         version = _text(_attribute(h5, "schema_version", None))
-        if kind not in ("vibro-sweep", "vibro-branch", "vibro-trace") or version not in KNOWN_SCHEMA_VERSIONS:
-            raise FileError("%s: not a vibro sweep, branch or trace file of schema version %s (format %r, schema_version %r)"
+        if kind not in READERS or version not in KNOWN_SCHEMA_VERSIONS:
+            raise FileError("%s: not a vibro sweep, branch, curve or trace file of schema version %s (format %r, schema_version %r)"
                             % (path, " or ".join(map(str, KNOWN_SCHEMA_VERSIONS)), kind, version))
         try:
-            reader = {"vibro-branch": _branch, "vibro-trace": _trace}.get(kind, _sweep)
+            reader = READERS[kind]
             dataset = reader(h5, path)
         except (KeyError, OSError, ValueError) as error:
             if isinstance(error, FileError):

@@ -40,9 +40,9 @@ def _title(ax, dataset, point=None, pad=None):
         ax.set_title(textwrap.fill(text, 60), fontsize="small", loc="left", pad=pad)  # from the axes' left edge: inside the canvas
 
 
-def _legend_labels(dataset, codes):
+def _legend_labels(dataset, codes, width=40):
     """code -> 'code: meaning' from the Dataset's class legend (/legend/classes)."""
-    return style.class_labels(sorted(set(codes)), dataset.attrs.get("legend", {}).get("classes"), width=40)
+    return style.class_labels(sorted(set(codes)), dataset.attrs.get("legend", {}).get("classes"), width=width)
 
 
 def _flat(dataset, names):
@@ -283,4 +283,91 @@ def attractor_curves(dataset, variable=None, ax=None, legend=True, looks=None, *
     if legend:
         handles, _ = ax.get_legend_handles_labels()
         style.legend_outside(ax, handles + _event_handles(kinds), title="global id, class; events")
+    return ax
+
+
+def _dominant_class(dataset, x, y):
+    """(codes, index[j, i]) over the axes x and y: the class most of a cell's ok cases reached (over
+    every other axis, e.g. the initial conditions; a slowly converging 'H1~' counts as its 'H1'; a tie
+    goes to the code first in sorted order), -1 where no case is ok; only the codes that win a cell."""
+    codes = dataset["class"].where(dataset["status"] == OK, "")
+    others = [d for d in codes.dims if d not in (x, y)]
+    cells = codes.transpose(y, x, *others).values.reshape(dataset.sizes[y], dataset.sizes[x], -1)
+    winner = np.full(cells.shape[:2], "", dtype=object)
+    for j in range(cells.shape[0]):
+        for i in range(cells.shape[1]):
+            ok = sorted(str(c).rstrip("~") for c in cells[j, i] if c)
+            if ok:
+                winner[j, i] = max(dict.fromkeys(ok), key=ok.count)  # the first of the most common
+    found = sorted(set(winner[winner != ""].tolist()))
+    index = np.full(cells.shape[:2], -1)
+    for k, code in enumerate(found):
+        index[winner == code] = k
+    return found, index
+
+
+def _present(dataset, x, y, code):
+    """index[j, i] over the axes x and y: 1 where an ok case of the cell reached the class `code` (or its
+    slowly converging `code~`), 0 where none did, -1 where no case is ok."""
+    codes = dataset["class"].where(dataset["status"] == OK, "")
+    others = [d for d in codes.dims if d not in (x, y)]
+    cells = codes.transpose(y, x, *others).values.reshape(dataset.sizes[y], dataset.sizes[x], -1)
+    reached = np.vectorize(lambda c: str(c).rstrip("~") == code)(cells).any(axis=2)
+    ok = (cells != "").any(axis=2)
+    return np.where(ok, reached.astype(int), -1)
+
+
+def regime_map(dataset, x, y, ax=None, legend=True, overlay=(), present=None):
+    """A regime map over two swept parameters x and y: each cell coloured by the class most of its ok
+    cases reached (over the other axes, e.g. initial conditions; past the palette, by hatch), or, with
+    `present` a class code (e.g. "H1"), by whether any of its cases reached that class (a coexisting
+    attractor that few initial conditions reach still shows); cells without an ok case are blank.
+    `overlay`: two-parameter curves drawn over it (curves()), cut at the map's edges. The legend
+    (beside the axes) counts the cells of each category and names the curves."""
+    ax = _axes(ax)
+    if present:
+        index = _present(dataset, x, y, present)
+        found = ["no case reached %s" % present, "a case reached %s" % present]
+        looks = {found[0]: {"color": "0.85", "hatch": ""}, found[1]: {"color": "tab:blue", "hatch": ""}}
+        names = {c: c for c in found}
+    else:
+        found, index = _dominant_class(dataset, x, y)
+        looks = style.class_styles(found)
+        names = _legend_labels(dataset, found, width=28)
+    style.category_mesh(ax, dataset[x].values, dataset[y].values, index, [looks[c] for c in found])
+    ax.set_xlabel(label(dataset[x]))
+    ax.set_ylabel(label(dataset[y]))
+    _title(ax, dataset)
+    if overlay:
+        limits = ax.get_xlim(), ax.get_ylim()
+        curves(overlay, x, y, ax=ax)
+        ax.set_xlim(*limits[0])  # the map's extent: a curve reaching beyond it is cut at its edge
+        ax.set_ylim(*limits[1])
+    if legend:
+        handles = [style.category_handle(looks[c], "%s (%d)" % (names[c], (index == k).sum())) for k, c in enumerate(found)]
+        lines, _ = ax.get_legend_handles_labels()
+        style.legend_outside(ax, handles + lines, rows=40, title="cells; curves")
+    return ax
+
+
+CURVE_LOOKS = {"grazing": {"color": "black", "linestyle": "-"},
+               "period_doubling": {"color": "tab:red", "linestyle": "--"},
+               "fold": {"color": "tab:blue", "linestyle": ":"}}
+
+
+def curves(curve_datasets, x, y, ax=None, labels=None):
+    """Two-parameter curves (vibro.open of `vibro continue --curve` files) drawn over the axes x and y,
+    e.g. over a regime_map of a sweep of the same two parameters: each a line styled by its kind
+    (grazing solid black, period doubling dashed red, fold dotted blue), labelled with its kind (or
+    `labels`). A curve whose parameters are not x and y is refused, naming both."""
+    ax = _axes(ax)
+    for k, curve in enumerate(curve_datasets):
+        names = [n for n in curve.coords if curve[n].dims == ("point",)]
+        if x not in curve.coords or y not in curve.coords:
+            raise ValueError("curves: a curve of %s cannot be drawn over %s and %s"
+                             % (" and ".join(names) or "no parameters", x, y))
+        kind = str(curve.attrs.get("kind", "curve"))
+        look = CURVE_LOOKS.get(kind, {"color": "tab:green", "linestyle": "-."})
+        text = labels[k] if labels else kind.replace("_", " ")
+        ax.plot(curve[x].values, curve[y].values, linewidth=1.6, label=text, **look)
     return ax

@@ -502,12 +502,18 @@ def test_plot(vibro, tmp):
     ini = write(d, "p.ini", "model = conveyor\n[axes]\na_hat = 40, 60\nz0 = 0, 0.003\n[run]\nmax_periods = 60\n")
     rc, out, err = vibro("run", ini, cwd=d)
     check(rc == 0, "the sweep to plot runs", show(rc, out, err))
-    for kind, extra in (("bifurcation", []), ("drift", []), ("timeseries", ["--case", "1"]), ("basin", [])):
+    for kind, extra in (("bifurcation", []), ("drift", []), ("timeseries", ["--case", "1"]), ("basin", []),
+                        ("regimes", ["--class", "H1"])):
         png = os.path.join(d, "p_%s.png" % kind)
         rc, out, err = vibro("plot", os.path.join(d, "p.h5"), "--kind", kind, *extra, cwd=d)
         check(rc == 0 and is_png(png), "vibro plot --kind %s writes a PNG" % kind, show(rc, out, err))
     rc, out, err = vibro("plot", ini, cwd=d)
-    check(rc == 2 and "not a vibro sweep or branch file" in err, "vibro plot refuses a file that is not a vibro file", err)
+    check(rc == 2 and "not a vibro sweep, branch, curve or trace file" in err, "vibro plot refuses a file that is not a vibro file", err)
+    sweep = os.path.join(d, "p.h5")
+    rc, out, err = vibro("plot", sweep, "--overlay", sweep, cwd=d)
+    check(rc == 2 and "--overlay takes a curve file" in err, "vibro plot --overlay refuses a sweep file", err)
+    rc, out, err = vibro("plot", sweep, "--kind", "basin", "--overlay", sweep, cwd=d)
+    check(rc == 2 and "use it with --kind regimes" in err, "--overlay only over a regime map", err)
     rc, out, err = vibro("plot", os.path.join(d, "p.h5"), "--kind", "pie", cwd=d)
     check(rc == 2 and "accepted: bifurcation, basin, drift, timeseries, branch" in err, "an unknown plot kind lists the kinds", err)
 
