@@ -346,7 +346,7 @@ def regime_map(dataset, x, y, ax=None, legend=True, overlay=(), present=None):
     if legend:
         handles = [style.category_handle(looks[c], "%s (%d)" % (names[c], (index == k).sum())) for k, c in enumerate(found)]
         lines, _ = ax.get_legend_handles_labels()
-        style.legend_outside(ax, handles + lines, rows=40, title="cells; curves")
+        style.legend_outside(ax, handles + lines, rows=40, title="cells; curves" if lines else "cells")
     return ax
 
 
