@@ -54,8 +54,8 @@ class CurveTracer {
       values_.set_at(i1_, p1(u));
       values_.set_at(i2_, p2(u));
       return model_.start(values_);
-    } catch (const InputError& outside) {
-      if (why) *why = outside.what();
+    } catch (const std::exception& refused) {  // outside a declared range, or a start the model refuses
+      if (why) *why = refused.what();
       return nullptr;
     }
   }
@@ -425,7 +425,10 @@ Curve continue_codim1_curve(const Model& model, ParameterSet values, const std::
     const double hop = (P - u_last).norm();
     if (w > 0) predicted = extrapolate(curve.points[curve.points.size() - 2].orbit.state, last.orbit.state, hop / w);
 
-    Correction next = tracer.correct(P, normal, predicted, std::max(hop, 1e-12));
+    // The first step knows no tangent: the curve may cross the line p2 = const at any angle, so its
+    // corrector may move farther along p1 than the step.
+    const double reach = curve.points.size() < 2 ? hop + 0.05 : hop;
+    Correction next = tracer.correct(P, normal, predicted, std::max(reach, 1e-12));
     std::string mismatch = next.why;
     if (next.ok) {
       const double off = scaled_distance(next.point.orbit.state, predicted, tracer.state_scales());
