@@ -85,3 +85,39 @@ TEST_CASE("Impact oscillator grazing curve in (omega, sigma): every point within
                             << " points, largest |omega - closed form| = " << worst << ", " << seconds << " s");
   CHECK(worst < 1e-8);
 }
+
+TEST_CASE("Impact oscillator period-doubling curve in (omega, sigma): at every point the closed-form impact map's "
+          "multiplier crosses -1 within 1e-8 in omega, down and up from sigma = 0.25",
+          "[impact_oscillator][curve]") {
+  const Branch branch = one_one_branch(0.25);
+  const BranchEvent& doubling = event_of(branch, "period_doubling");
+  const double to = GENERATE(0.3, 0.15);
+  const auto started = std::chrono::steady_clock::now();
+  const Curve curve = continue_codim1_curve(model(), values_at(1.6, 0.25), "omega", "sigma", doubling, to);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  INFO("to sigma = " << to << ": " << curve.end << ", " << curve.points.size() << " points, " << seconds << " s");
+  REQUIRE(curve.end == "reached the end of the range");
+  CHECK(curve.points.size() >= 5);
+  CHECK(curve.points.back().parameter_2 == Approx(to).margin(1e-12));
+  // 1 + tr J + det J of the closed-form impact map's Jacobian at the (1,1) orbit: zero where a
+  // multiplier is -1, of opposite signs on either side.
+  const auto margin = [](double omega, double sigma) {
+    const ShawHolmes closed{kZeta, omega, sigma, kR};
+    const auto orbits = closed.single_impact_orbits();
+    REQUIRE(orbits.size() == 1);
+    const Eigen::Matrix2d J = closed.impact_map_jacobian(orbits.front());
+    return 1 + J.trace() + J.determinant();
+  };
+  double worst = 0;
+  for (const auto& q : curve.points) {
+    INFO(std::setprecision(12) << "omega " << q.parameter_1 << ", sigma " << q.parameter_2);
+    CHECK(q.orbit.events == 1);
+    double lo = q.parameter_1 - 1e-8, hi = q.parameter_1 + 1e-8;
+    const double at_lo = margin(lo, q.parameter_2);
+    REQUIRE((at_lo > 0) != (margin(hi, q.parameter_2) > 0));
+    while (hi - lo > 1e-13) ((margin(0.5 * (lo + hi), q.parameter_2) > 0) == (at_lo > 0) ? lo : hi) = 0.5 * (lo + hi);
+    worst = std::max(worst, std::fabs(q.parameter_1 - 0.5 * (lo + hi)));
+  }
+  WARN(std::setprecision(3) << "period-doubling curve to sigma = " << to << ": " << curve.points.size()
+                            << " points, largest |omega - closed form| = " << worst << ", " << seconds << " s");
+}
