@@ -34,9 +34,8 @@ def main():
         end = end.decode() if isinstance(end, bytes) else end
     lam, om = values["lambda"], values["omega"]
     error = max(abs(l - grazing_lambda(p, w)) for l, w in zip(lam, om))
-    print(f"{len(lam)} points, from (lambda, omega) = ({lam[0]:.10g}, {om[0]:.10g}) to ({lam[-1]:.10g}, {om[-1]:.10g}), last lambda - 1 = {lam[-1] - 1:.2g};"
+    print(f"{len(lam)} points, from (omega, lambda) = ({om[0]:.10g}, {lam[0]:.10g}) to ({om[-1]:.10g}, {lam[-1]:.10g});"
           f" largest |lambda - lambda*(omega)| = {error:.3g}; end: {end}")
-
 
 if __name__ == "__main__":
     main()
