@@ -18,6 +18,7 @@ from ._errors import FileError, InputError
 from ._extension import _core
 
 KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5, 6)
+KNOWN_CURVE_SCHEMA_VERSIONS = (1,)  # curve files (vibro continue --curve) count their own versions
 
 
 def _text(value):
@@ -257,6 +258,18 @@ def _branch(h5, path):
     return xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
 
 
+def _curve(h5, path):
+    """A curve file of `vibro continue --curve`: /curve along `point`, its two parameters as coordinates
+    named after them (e.g. omega and sigma), the multipliers as one complex variable."""
+    curve = _member(h5, "curve")
+    names = [_text(_attribute(_member(curve, key), "name", key)) for key in ("parameter_1", "parameter_2")]
+    variables, coords = _complex_pairs(curve, "", "point")
+    for key, name in zip(("parameter_1", "parameter_2"), names):
+        coords[name] = variables.pop(key)
+    coords.update(_parameter_coords(h5, _text(_attribute(h5, "model", "")), skip=tuple(names)))
+    return xr.Dataset(variables, coords=coords, attrs=_attrs(h5))
+
+
 def _trace(h5, path):
     """A trace file of `vibro trace` (one case's time history): /trace along `time`, /events along
     `event` (event_*), /strobe along `sample` (strobe_*); tables whose columns are the state's
@@ -295,11 +308,12 @@ def open(path):  # noqa: A001 -- vibro.open, as xarray.open_dataset
     with h5:
         kind = _text(_attribute(h5, "format", ""))
         version = _text(_attribute(h5, "schema_version", None))
-        if kind not in ("vibro-sweep", "vibro-branch", "vibro-trace") or version not in KNOWN_SCHEMA_VERSIONS:
-            raise FileError("%s: not a vibro sweep, branch or trace file of schema version %s (format %r, schema_version %r)"
-                            % (path, " or ".join(map(str, KNOWN_SCHEMA_VERSIONS)), kind, version))
+        known = KNOWN_CURVE_SCHEMA_VERSIONS if kind == "vibro-curve" else KNOWN_SCHEMA_VERSIONS
+        if kind not in ("vibro-sweep", "vibro-branch", "vibro-trace", "vibro-curve") or version not in known:
+            raise FileError("%s: not a vibro sweep, branch, trace or curve file of schema version %s (format %r, "
+                            "schema_version %r)" % (path, " or ".join(map(str, known)), kind, version))
         try:
-            reader = {"vibro-branch": _branch, "vibro-trace": _trace}.get(kind, _sweep)
+            reader = {"vibro-branch": _branch, "vibro-trace": _trace, "vibro-curve": _curve}.get(kind, _sweep)
             dataset = reader(h5, path)
         except (KeyError, OSError, ValueError) as error:
             if isinstance(error, FileError):
