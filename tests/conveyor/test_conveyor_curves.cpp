@@ -1,8 +1,9 @@
 // Two-parameter curves of the conveyor's one-periodic hopping (analysis/codim1_curve) against the
 // conveyor paper's closed forms: the orbit doubles its period at the stability limit (Eq. 40). The
 // curve is traced in (a_hat, c_r) from c_r = 0.6 up to 0.9 and down to 0.3, from the period doubling
-// located on the branch in a_hat. (The fold where the orbit is born, Eq. 64, is located again from the
-// branch's last point, but the corrector stalls at the next step: not traced yet.)
+// located on the branch in a_hat. (The fold where the orbit is born, Eq. 64, is not traced: the born
+// orbit impacts at plate phase 0, on the stroboscopic section itself, where the map is not
+// differentiable; docs/analysis/two_parameter_curves.md, "Limits".)
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
