@@ -85,7 +85,7 @@ class CurveTracer {
   Plane existing_side{0, 0};
   // Guesses for the orbit with more impacts next to a grazing (its basin shrinks towards the grazing:
   // the grazing orbit's own state is a poor guess), the last one found first.
-  std::vector<StrobeSample> meeting_guesses;
+  std::vector<StrobeSample> meeting_states;
 
  private:
   // --- period doubling and fold: Newton on the extended system ---
@@ -292,7 +292,7 @@ class CurveTracer {
     quick.max_iterations = std::min(quick.max_iterations, 12);
     for (const double d : {1e-7, 1e-5}) {
       for (const double s : {gone + away * d, have - away * d}) {
-        std::vector<StrobeSample> guesses = meeting_guesses;
+        std::vector<StrobeSample> guesses = meeting_states;
         guesses.push_back(touching.state);
         const PeriodicOrbit orbit = shoot(P + s * n, guesses, &quick);
         if (!orbit.converged || orbit.events <= touching.events) continue;
@@ -301,8 +301,8 @@ class CurveTracer {
         if (orbit.events != meeting_impacts_)
           return "the orbit meeting the grazing orbit has " + std::to_string(orbit.events) + " impacts, not " +
                  std::to_string(meeting_impacts_);
-        meeting_guesses.insert(meeting_guesses.begin(), orbit.state);  // the best guess for the next point
-        if (meeting_guesses.size() > 3) meeting_guesses.pop_back();
+        meeting_states.insert(meeting_states.begin(), orbit.state);  // the best guess for the next point
+        if (meeting_states.size() > 3) meeting_states.pop_back();
         ++met_;
         return "";
       }
@@ -356,7 +356,7 @@ Curve continue_codim1_curve(const Model& model, ParameterSet values, const std::
   };
   const Plane scales(scale_of(settings.scale_1, event.parameter, 0), scale_of(settings.scale_2, p2_from, p2_to - p2_from));
   CurveTracer tracer(model, values, i1, i2, event, settings, scales);
-  tracer.meeting_guesses = meeting_guesses;
+  tracer.meeting_states = meeting_guesses;
   const double heading = p2_to >= p2_from ? 1 : -1;
   const double u2_to = p2_to / scales[1], u2_from = p2_from / scales[1];
   const double u1_min = settings.p1_min / scales[0], u1_max = settings.p1_max / scales[0];

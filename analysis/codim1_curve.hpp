@@ -15,13 +15,15 @@
 //     orbit with fewer impacts exists and where it has ceased, and bisected, as a grazing is located
 //     in one parameter (analysis/branch_events).
 // Both locate the point to settings.locate_tol in the parameters. A corrected point is accepted only
-// when it continues the last one: within the predictor's reach (|s| <= h, the orbit within
-// settings.max_predictor_error of its secant prediction in the layout's state scales), the same
-// impacts per period, and at a grazing an orbit with the event's count of impacts next to it (the two
-// families still meet there: where one is found next to the grazing orbit, it has the count it had at
-// the start). Otherwise the step is halved; below min_step the curve ends, saying
-// where and why. It ends too where it reaches the end of the range of p2 (the last point on it), turns
-// back to its start value of p2, or leaves the bounds of p1.
+// when it continues the last one: within the predictor's reach (|s| <= h; the first step, with no
+// tangent yet, may move farther), the orbit within settings.max_predictor_error of its secant
+// prediction in the layout's state scales, with the same impacts per period, and (period doubling,
+// fold) a multiplier at -1 or +1. At a grazing the orbit with more impacts is looked for next to the
+// grazing orbit: where one is found with another count than at the start, the point is refused (not
+// finding it refuses nothing: Newton's basin for it shrinks towards the grazing). Otherwise the step
+// is halved; below min_step the curve ends, saying where and why. It ends too where it reaches the end
+// of the range of p2 (the last point on it), turns back to its start value of p2, or leaves the bounds
+// of p1 or a parameter's declared range.
 #include <limits>
 #include <string>
 #include <vector>

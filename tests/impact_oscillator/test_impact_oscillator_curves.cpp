@@ -121,3 +121,23 @@ TEST_CASE("Impact oscillator period-doubling curve in (omega, sigma): at every p
   WARN(std::setprecision(3) << "period-doubling curve to sigma = " << to << ": " << curve.points.size()
                             << " points, largest |omega - closed form| = " << worst << ", " << seconds << " s");
 }
+
+TEST_CASE("Impact oscillator grazing curve with steps forced wide (half the scale, first step 0.125 in sigma): "
+          "every accepted point still lies on the closed form",
+          "[impact_oscillator][curve]") {
+  const Branch branch = one_one_branch(0.25);
+  const BranchEvent& grazing = event_of(branch, "grazing");
+  CurveSettings wide;
+  wide.step = wide.max_step = 0.5;
+  const Curve curve = continue_codim1_curve(model(), values_at(1.6, 0.25), "omega", "sigma", grazing, 0.4, wide,
+                                            meeting_guesses(branch, grazing));
+  INFO(curve.end << ", " << curve.points.size() << " points");
+  REQUIRE(curve.end == "reached the end of the range");
+  double worst = 0;
+  for (const auto& q : curve.points) {
+    worst = std::max(worst, std::fabs(q.parameter_1 - grazing_omega(q.parameter_2)));
+    CHECK(q.orbit.events == 0);
+  }
+  WARN(std::setprecision(3) << "wide steps: " << curve.points.size() << " points, largest |omega - closed form| = " << worst);
+  CHECK(worst < 1e-8);
+}
