@@ -10,6 +10,7 @@
 #include <string>
 
 #include "analysis/arclength_continuation.hpp"
+#include "analysis/branch_character.hpp"
 #include "analysis/codim1_curve.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
@@ -30,9 +31,10 @@ double grazing_lambda(ParameterSet values, double omega) {
 struct Located {
   SweepSpec spec;
   Branch branch;
-  BranchEvent grazing;
+  BranchEvent grazing;  // the event located (a grazing, or the kind asked for)
 };
-Located grazing_on_branch(const std::string& parameters, const std::string& parameter, double from, double to) {
+Located event_on_branch(const std::string& kind, const std::string& parameters, const std::string& parameter,
+                        double from, double to) {
   Located out;
   SweepSpec& spec = out.spec;
   spec = parse_sweep(kModelA + parameters + "[run]\nmax_periods = 2000\nwindow_periods = 32\n", "a.ini", {});
@@ -44,12 +46,16 @@ Located grazing_on_branch(const std::string& parameters, const std::string& para
   out.branch =
       continue_by_arclength(*spec.model, spec.case_parameters(0), parameter, from, to, start.cases[0].final_state, 1, settings);
   for (const auto& e : out.branch.events)
-    if (e.kind == "grazing") {
+    if (e.kind == kind) {
       out.grazing = e;
       return out;
     }
-  FAIL("no grazing on the branch: " << out.branch.end);
+  FAIL("no " << kind << " on the branch: " << out.branch.end);
   return out;
+}
+
+Located grazing_on_branch(const std::string& parameters, const std::string& parameter, double from, double to) {
+  return event_on_branch("grazing", parameters, parameter, from, to);
 }
 
 double worst_error(const Curve& curve, const ParameterSet& values, bool omega_first) {
@@ -117,4 +123,29 @@ TEST_CASE("Model A grazing curve in (lambda, omega) from the threshold lambda* =
   CHECK(curve.points.front().parameter_2 == 6.0);
   CHECK(curve.points.back().parameter_2 == Approx(6.4).margin(1e-12));
   CHECK(curve.points.size() >= 3);
+}
+
+TEST_CASE("Model A fold curve in (omega, lambda) from the fold at omega = 7.444176, lambda = 1, up to lambda = 2: "
+          "its end is the fold that continuation in omega locates at lambda = 2 (8.341090), to 1e-6",
+          "[two_body][curve]") {
+  const Located at_one = event_on_branch("fold", "omega = 7\n", "omega", 7.0, 7.6);
+  CHECK(at_one.grazing.parameter == Approx(7.444176405).margin(1e-6));
+  const auto started = std::chrono::steady_clock::now();
+  const Curve curve =
+      continue_codim1_curve(*at_one.spec.model, at_one.spec.case_parameters(0), "omega", "lambda", at_one.grazing, 2.0);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  INFO(curve.end << ", " << curve.points.size() << " points");
+  REQUIRE(curve.end == "reached the end of the range");
+  for (const auto& q : curve.points) {
+    CHECK(q.orbit.events == 1);
+    CHECK(std::abs(critical_multiplier(q.orbit) - 1.0) < 1e-6);
+  }
+  // Independently: the (1,1) branch in omega at lambda = 2, by arclength round its fold.
+  const Located at_two = event_on_branch("fold", "omega = 7.9\nlambda = 2\n", "omega", 7.9, 8.6);
+  WARN(std::setprecision(10) << "Model A fold curve to lambda = 2: " << curve.points.size() << " points, ends at omega = "
+                             << curve.points.back().parameter_1 << "; the fold located in omega at lambda = 2: "
+                             << at_two.grazing.parameter << ", difference "
+                             << curve.points.back().parameter_1 - at_two.grazing.parameter << " (" << seconds << " s)");
+  CHECK(curve.points.back().parameter_2 == Approx(2.0).margin(1e-12));
+  CHECK(curve.points.back().parameter_1 == Approx(at_two.grazing.parameter).margin(1e-6));
 }
