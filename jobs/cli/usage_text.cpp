@@ -43,6 +43,11 @@ const std::map<std::string, std::string>& texts() {
        "  --method natural|arclength   parameter steps, or pseudo-arclength round folds (default natural)\n"
        "  --switch PDn          also continue the branch of twice the period born at the branch's n-th\n"
        "                        period doubling (PD1, PD2, ...) towards VALUE; writes OUT.pdn.branch.h5\n"
+       "  --curve KIND[n]       also trace the curve in two parameters of the branch's n-th event of KIND\n"
+       "                        (grazing, period_doubling or fold; n default 1); needs --parameters and\n"
+       "                        --curve-to; writes OUT.KINDn.curve.h5\n"
+       "  --parameters P1,P2    the curve's parameters: P1 the branch's (--parameter), P2 the second\n"
+       "  --curve-to V2         where P2 should end (from the sweep file's value of P2, up or down)\n"
        "  --section.key=value   override a key of the sweep file\n"
        "  -h, --help            this text\n"},
       {"trace",

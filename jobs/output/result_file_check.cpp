@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/input_error.hpp"
+#include "jobs/output/curve_file_writer.hpp"
 #include "jobs/output/safe_path.hpp"
 #include "jobs/output/sweep_file_writer.hpp"
 
@@ -210,9 +211,12 @@ std::string check_result_file(const std::string& path) {
     if (version_attribute.getDataType().getClass() != H5T_INTEGER) throw Malformed{"schema_version is not an integer"};
     long long version = 0;
     version_attribute.read(H5::PredType::NATIVE_LLONG, &version);
-    if (version < kOldestReadableSchema || version > kSchemaVersion)
+    // Curve files count their own versions (jobs/output/curve_file_writer.hpp); the others share the sweep's.
+    const bool curve = format == "vibro-curve";
+    const long long oldest = curve ? 1 : kOldestReadableSchema, newest = curve ? kCurveSchemaVersion : kSchemaVersion;
+    if (version < oldest || version > newest)
       throw Malformed{"schema_version " + std::to_string(version) + " is not one this vibro reads (" +
-                      std::to_string(kOldestReadableSchema) + " to " + std::to_string(kSchemaVersion) + ")"};
+                      std::to_string(oldest) + " to " + std::to_string(newest) + ")"};
     if (format == "vibro-sweep") check_sweep(file);
     else if (format == "vibro-trace") check_trace(file);
     else if (format == "vibro-curve") check_curve(file);

@@ -10,7 +10,7 @@ from ._sweep import TEXT_SOURCE, _ini_value, sweep_file
 
 
 def continue_(spec, parameter, to, method=None, step=None, max_step=None, periods=None, switch=None,
-              **overrides):
+              curve=None, parameters=None, curve_to=None, **overrides):
     """Follows the periodic orbit that the sweep's single case settles on, from its value of
     `parameter` to `to`, as `vibro continue` does (same code, same branch), and returns the branch.
 
@@ -18,13 +18,19 @@ def continue_(spec, parameter, to, method=None, step=None, max_step=None, period
     method    "natural" (default) or "arclength"; step, max_step, periods: as --step, --max-step, --periods;
     switch    "PD1", ...: also follow the branch of twice the period born at that period doubling,
               returned as (branch, doubled branch);
+    curve     "grazing", "period_doubling" or "fold" (with the event's number: "grazing2"; default the
+              first): also trace that event's curve in two parameters, `parameters` = (parameter, P2) or
+              "parameter,P2", from the sweep's value of P2 to `curve_to`; the curve (dimension `point`,
+              coordinates named after the two parameters) comes last in the returned tuple;
     overrides other command-line overrides, section__key=value: parameters__zeta=0.1.
 
     Events (period doublings, folds, Neimark-Sacker points, grazings) are the Dataset's `event`
     dimension; why the branch ended is its attribute `end`. Bad input raises vibro.InputError.
     """
     options = {"--parameter": parameter, "--to": to, "--method": method, "--step": step, "--max-step": max_step,
-               "--periods": periods, "--switch": switch}
+               "--periods": periods, "--switch": switch, "--curve": curve,
+               "--parameters": ",".join(parameters) if isinstance(parameters, (list, tuple)) else parameters,
+               "--curve-to": curve_to}
     with tempfile.TemporaryDirectory(prefix="vibro-continue-") as folder:
         path = sweep_file(spec, folder)
         args = [path, "--output.file=" + os.path.join(folder, "orbit.h5")]
@@ -39,6 +45,9 @@ def continue_(spec, parameter, to, method=None, step=None, max_step=None, period
         branches = [open_file(os.path.join(folder, "orbit.branch.h5"))]
         if switch is not None:
             branches.append(open_file(os.path.join(folder, "orbit.%s.branch.h5" % str(switch).lower())))
+        if curve is not None:
+            name = str(curve) if str(curve)[-1:].isdigit() else str(curve) + "1"
+            branches.append(open_file(os.path.join(folder, "orbit.%s.curve.h5" % name)))
         for branch in branches:
             branch.load()  # read before the temporary files go
-        return tuple(branches) if switch is not None else branches[0]
+        return tuple(branches) if len(branches) > 1 else branches[0]

@@ -19,6 +19,7 @@ from ._errors import FileError, InputError
 from ._extension import _core
 
 KNOWN_SCHEMA_VERSIONS = (2, 3, 4, 5, 6)
+KNOWN_CURVE_SCHEMA_VERSIONS = (1,)  # curve files (vibro continue --curve) count their own versions
 
 
 def _text(value):
@@ -318,9 +319,10 @@ def open(path):  # noqa: A001 -- vibro.open, as xarray.open_dataset
     with h5:
         kind = _text(_attribute(h5, "format", ""))
         version = _text(_attribute(h5, "schema_version", None))
-        if kind not in READERS or version not in KNOWN_SCHEMA_VERSIONS:
-            raise FileError("%s: not a vibro sweep, branch, curve or trace file of schema version %s (format %r, schema_version %r)"
-                            % (path, " or ".join(map(str, KNOWN_SCHEMA_VERSIONS)), kind, version))
+        known = KNOWN_CURVE_SCHEMA_VERSIONS if kind == "vibro-curve" else KNOWN_SCHEMA_VERSIONS
+        if kind not in READERS or version not in known:
+            raise FileError("%s: not a vibro sweep, branch, curve or trace file of schema version %s (format %r, "
+                            "schema_version %r)" % (path, " or ".join(map(str, known)), kind, version))
         try:
             reader = READERS[kind]
             dataset = reader(h5, path)

@@ -452,6 +452,43 @@ def test_continue(vibro, tmp):
             kinds = [as_str(k) for k in f["events/kind"][...]]
             check(kinds == ["period_doubling"] and abs(f["events/parameter"][0] - 2.1754106) < 1e-6,
                   "its own period doubling at omega = 2.1754106", str(kinds))
+    # --curve grazing: the grazing's curve in (omega, sigma), against the closed form sigma = amplitude(omega).
+    rc, out, err = vibro("continue", example, "--parameter", "omega", "--to", "2.3", "--curve", "grazing",
+                         "--parameters", "omega,sigma", "--curve-to", "0.3", "--output.file=io.h5", cwd=d)
+    check(rc == 0 and "of the grazing curve in (omega, sigma)" in out and "reached the end of the range" in out,
+          "vibro continue --curve grazing traces the grazing's curve to sigma = 0.3", show(rc, out, err))
+    curve = os.path.join(d, "io.grazing1.curve.h5")
+    if check(os.path.exists(curve), "--curve grazing writes OUT.grazing1.curve.h5", str(os.listdir(d))):
+        with h5py.File(curve, "r") as f:
+            check(as_str(f.attrs["format"]) == "vibro-curve" and int(f.attrs["schema_version"]) == 1 and
+                  as_str(f.attrs["kind"]) == "grazing" and as_str(f.attrs["parameters"]) == "omega,sigma" and
+                  as_str(f.attrs["model"]) == "impact_oscillator" and int(f.attrs["periods"]) == 1,
+                  "the curve file's root attributes", str(dict(f.attrs)))
+            omega, sigma = f["curve/parameter_1"][...], f["curve/parameter_2"][...]
+            check(as_str(f["curve/parameter_1"].attrs["name"]) == "omega" and
+                  as_str(f["curve/parameter_2"].attrs["name"]) == "sigma", "the curve's parameters are named")
+            amplitude = 1 / np.sqrt((1 - omega ** 2) ** 2 + (2 * 0.05 * omega) ** 2)
+            check(len(omega) >= 5 and sigma[0] == 0.25 and abs(sigma[-1] - 0.3) < 1e-12 and
+                  np.max(np.abs(amplitude - sigma)) < 1e-8, "every point on the closed form sigma = amplitude(omega)",
+                  f"{omega} {sigma}")
+            check(f["curve/state"].shape == (len(omega), 2) and f["curve/multipliers_real"].shape[0] == len(omega) and
+                  np.all(f["curve/impacts"][...] == 0), "the grazing orbit's state, multipliers and impacts per point")
+            check(abs(f["parameters/omega"][()] - omega[0]) < 1e-15, "/parameters holds the curve's first point")
+        with open(os.path.join(REPO_ROOT, "docs", "hdf5_schema.md")) as doc:
+            missing = undocumented_names(curve, doc.read())
+        check(not missing, "docs/hdf5_schema.md documents every name of the curve file", f"missing: {missing}")
+    for bad, says in ((["--curve", "grazng"], "did you mean 'grazing'"), (["--curve", "pd"], "period_doubling"),
+                      (["--parameters", "omega,sigm"], "did you mean 'sigma'"),
+                      (["--parameters", "sigma,omega"], "--parameter omega")):
+        given = {"--curve": "grazing", "--parameters": "omega,sigma", "--curve-to": "0.3"}
+        given[bad[0]] = bad[1]
+        rc, out, err = vibro("continue", example, "--parameter", "omega", "--to", "2.3",
+                             *[w for kv in given.items() for w in kv], cwd=d)
+        check(rc == 2 and bad[0] in err and says in err and "orbits" not in out,
+              f"{' '.join(bad)} is refused before any work, naming the option", show(rc, out, err))
+    rc, out, err = vibro("continue", example, "--parameter", "omega", "--to", "2.3", "--curve", "fold2",
+                         "--parameters", "omega,sigma", "--curve-to", "0.3", "--output.file=io.h5", cwd=d)
+    check(rc != 0 and "--curve fold2: the branch has 0 fold event(s)" in err, "a missing event is named", show(rc, out, err))
     rc, out, err = vibro("continue", example, "--parameter", "omega", "--to", "2.3", "--switch", "PDx", cwd=d)
     check(rc == 2 and "--switch = 'PDx'" in err and "PD1" in err, "a bad --switch is refused naming what is accepted",
           show(rc, out, err))

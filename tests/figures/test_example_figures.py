@@ -45,7 +45,7 @@ PLOT_SCRIPT = re.compile(r"(?:/usr/bin/python3 )?(scripts/(?:plot_\w+|dimer_tabl
 VIBRO_PLOT = re.compile(r"build/jobs/vibro plot (.*)$")
 PLOT_KINDS = {"bifurcation": "plot_bifurcation.py", "basin": "plot_basins.py", "drift": "plot_drift_map.py",
               "timeseries": "plot_strobe_series.py", "branch": "plot_branch.py", "fractions": "plot_fractions.py",
-              "trace": "plot_trace.py"}
+              "trace": "plot_trace.py", "regimes": "plot_regime_map.py"}
 CLASS_MAP_SCRIPTS = ("plot_basins.py", "plot_dimer_modes.py", "plot_ball_balancer_basin.py", "plot_bifurcation.py")
 UNIT = re.compile(r"\[[^\]]+\]")
 FILE_NAME = re.compile(r"[\w.-]*/[\w./-]*\.(h5|ini|png)\b|[\w-]+\.(h5|ini)\b")

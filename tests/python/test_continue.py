@@ -41,3 +41,30 @@ def test_continue_from_a_dict_and_bad_input():
         vibro.continue_(spec, "omega", 1.7, method="secant")
     with pytest.raises(vibro.InputError, match="omgea"):
         vibro.continue_(spec, "omgea", 1.7)
+
+
+def test_continue_with_a_curve(cli, root, tmp_path):
+    """curve='grazing': the command's curve file as a Dataset along `point`, on the closed form
+    sigma = 1 / sqrt((1 - omega^2)^2 + (2 zeta omega)^2); bad curve options raise InputError."""
+    out = str(tmp_path / "orbit.h5")
+    code, _, err = cli("continue", os.path.join(root, EXAMPLE), "--parameter", "omega", "--to", "2.3", "--curve",
+                       "grazing", "--parameters", "omega,sigma", "--curve-to", "0.3", "--output.file=" + out)
+    assert code == 0, err
+    by_command = vibro.open(str(tmp_path / "orbit.grazing1.curve.h5"))
+    branch, curve = vibro.continue_(os.path.join(root, EXAMPLE), "omega", 2.3, curve="grazing",
+                                    parameters=("omega", "sigma"), curve_to=0.3)
+    assert "event_kind" in branch
+    assert curve.attrs["kind"] == "grazing" and curve.attrs["format"] == "vibro-curve"
+    assert curve.omega.dims == ("point",) and curve.sigma.dims == ("point",)
+    for name in list(curve.data_vars) + ["omega", "sigma"]:
+        assert np.array_equal(curve[name].values, by_command[name].values), name
+    omega, sigma = curve.omega.values, curve.sigma.values
+    assert sigma[0] == 0.25 and abs(sigma[-1] - 0.3) < 1e-12 and len(sigma) >= 5
+    assert np.max(np.abs(1 / np.sqrt((1 - omega ** 2) ** 2 + (2 * 0.05 * omega) ** 2) - sigma)) < 1e-8
+    assert np.all(curve.impacts.values == 0) and curve.multipliers.dtype.kind == "c"
+    with pytest.raises(vibro.InputError, match="--curve"):
+        vibro.continue_(os.path.join(root, EXAMPLE), "omega", 2.3, curve="grazng", parameters="omega,sigma",
+                        curve_to=0.3)
+    with pytest.raises(vibro.InputError, match="sigm"):
+        vibro.continue_(os.path.join(root, EXAMPLE), "omega", 2.3, curve="grazing", parameters="omega,sigm",
+                        curve_to=0.3)

@@ -53,7 +53,7 @@ def write_curve(path, kind, names, first, second):
 
     n = len(first)
     with h5py.File(path, "w") as h5:
-        h5.attrs.update({"format": "vibro-curve", "schema_version": 6, "model": "conveyor", "kind": kind,
+        h5.attrs.update({"format": "vibro-curve", "schema_version": 1, "model": "conveyor", "kind": kind,
                          "parameters": ",".join(names), "end": "reached the end of the range", "periods": 1})
         parameters = h5.create_group("parameters")
         for name, value in zip(names, (first[0], second[0])):

@@ -1,0 +1,84 @@
+// Two-parameter curves of the conveyor's one-periodic hopping (analysis/codim1_curve) against the
+// conveyor paper's closed forms: the orbit doubles its period at the stability limit (Eq. 40). The
+// curve is traced in (a_hat, c_r) from c_r = 0.6 up to 0.9 and down to 0.3, from the period doubling
+// located on the branch in a_hat. (The fold where the orbit is born, Eq. 64, is not traced: the born
+// orbit impacts at plate phase 0, on the stroboscopic section itself, where the map is not
+// differentiable; docs/analysis/two_parameter_curves.md, "Limits".)
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+
+#include "analysis/codim1_curve.hpp"
+#include "analysis/orbit_continuation.hpp"
+#include "conveyor/conveyor_fixture.hpp"
+#include "engine/core/model_registry.hpp"
+#include "models/conveyor/conveyor_analytic.hpp"
+
+using namespace vibro;
+using namespace vibro::conveyor;
+using namespace vibro::conveyor::testing;
+
+namespace {
+constexpr double kPhi = 12 * M_PI / 180;
+
+std::string num(double v) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
+}
+
+// The stable hopping orbit at a_hat = 50, c_r = 0.6 (as tests/conveyor/test_floquet.cpp starts it).
+struct Hopping {
+  ParameterSet values;
+  StrobeSample sample;
+};
+Hopping hopping() {
+  const double a_hat = 50, theta = analytic::hopping_phase(a_hat, 0.6, kPhi, 9.81);
+  const auto c = ConveyorConstants::from(conveyor_values({{"a_hat", num(a_hat)}}));
+  ParameterSet values = conveyor_values({{"a_hat", num(a_hat)}, {"start", "state"}, {"theta0", num(theta)}, {"h0", "0"},
+                                         {"u0", "0.073575"}, {"vT0", num(c.B * c.omega * std::cos(theta))}});
+  return {values, simulate(values, 40).samples.back()};
+}
+
+const BranchEvent& event_of(const Branch& branch, const std::string& kind) {
+  for (const auto& e : branch.events)
+    if (e.kind == kind) return e;
+  FAIL("the branch has no " << kind << ": " << branch.end);
+  return branch.events.front();
+}
+
+// Traces the curve up to c_r = 0.9 and down to 0.3; every point against `closed_form`.
+void check_curve(const BranchEvent& event, const ParameterSet& values, double (*closed_form)(double, double, double, int),
+                 const char* name) {
+  const Model& model = ModelRegistry::instance().get("conveyor");
+  std::size_t points = 0;
+  for (const double to : {0.9, 0.3}) {
+    const auto started = std::chrono::steady_clock::now();
+    const Curve curve = continue_codim1_curve(model, values, "a_hat", "c_r", event, to);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    INFO(name << " to c_r = " << to << ": " << curve.end << ", " << curve.points.size() << " points");
+    REQUIRE(curve.end == "reached the end of the range");
+    CHECK(curve.points.back().parameter_2 == Approx(to).margin(1e-12));
+    double worst = 0;
+    for (const auto& q : curve.points) {
+      worst = std::max(worst, std::fabs(q.parameter_1 - closed_form(q.parameter_2, kPhi, 9.81, 1)));
+      CHECK(q.orbit.events == 1);
+    }
+    WARN(std::setprecision(3) << name << " curve to c_r = " << to << ": " << curve.points.size()
+                              << " points, largest |a_hat - closed form| = " << worst << " m/s^2, " << seconds << " s");
+    CHECK(worst < 1e-6);
+    points += curve.points.size();
+  }
+  CHECK(points >= 21);  // 20 points apart from the shared start
+}
+}  // namespace
+
+TEST_CASE("Conveyor: the period-doubling curve of one-periodic hopping in (a_hat, c_r) over c_r in [0.3, 0.9] within "
+          "1e-6 of the stability limit (Eq. 40)",
+          "[conveyor][curve]") {
+  const Hopping h = hopping();
+  const Model& model = ModelRegistry::instance().get("conveyor");
+  const Branch up = continue_periodic_orbit(model, h.values, "a_hat", 50, 64, h.sample, 1);
+  check_curve(event_of(up, "period_doubling"), h.values, analytic::stability_limit, "period-doubling");
+}
