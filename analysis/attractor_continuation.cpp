@@ -74,23 +74,8 @@ class IntervalMatch {
     const std::size_t nb = before_.attractors.size(), na = after_.attractors.size();
     Pairing pairing(nb, na);
     if (settings_.method == MatchMethod::BasinOverlap && overlap_) pairing.take(overlap_pairs());
-    Candidates same = within(distance_), doubled = within(doubling_), deferred;
-    // An orbit found at the later point both as itself and as its period doubling (or halving), as a
-    // flip looks where slow transients still sit on the orbit that has lost its stability: the one
-    // that inherits more of its basin continues it.
-    if (overlap_)
-      for (auto pair = same.begin(); pair != same.end();) {
-        const auto [d, i, j] = *pair;
-        const bool outweighed = std::any_of(doubled.begin(), doubled.end(), [&, i = i, j = j](const auto& other) {
-          return std::get<1>(other) == i && shared(i, std::get<2>(other)) > shared(i, j);
-        });
-        if (outweighed) {
-          deferred.push_back(*pair);
-          pair = same.erase(pair);
-        } else {
-          ++pair;
-        }
-      }
+    Candidates same = within(distance_), doubled = within(doubling_);
+    const Candidates deferred = outweighed_by_doublings(same, doubled);
     pairing.take(same);
     pairing.take(doubled);
     pairing.take(deferred);
@@ -137,6 +122,25 @@ class IntervalMatch {
       for (std::size_t j = 0; j < distance[i].size(); ++j)
         if (distance[i][j] <= settings_.distance) pairs.emplace_back(distance[i][j], i, j);
     return pairs;
+  }
+
+  // An orbit found at the later point both as itself and as its period doubling (or halving), as a
+  // flip looks where slow transients still sit on the orbit that has lost its stability: the one that
+  // inherits more of its basin continues it. Moves the pairs of `same` that a doubling outweighs out
+  // (returned, to be taken after the doublings); none without overlaps.
+  Candidates outweighed_by_doublings(Candidates& same, const Candidates& doubled) const {
+    Candidates deferred;
+    if (!overlap_) return deferred;
+    const auto outweighed = [&](const auto& pair) {
+      const auto [d, i, j] = pair;
+      return std::any_of(doubled.begin(), doubled.end(), [&, i = i, j = j](const auto& other) {
+        return std::get<1>(other) == i && shared(i, std::get<2>(other)) > shared(i, j);
+      });
+    };
+    const auto kept = std::stable_partition(same.begin(), same.end(), [&](const auto& pair) { return !outweighed(pair); });
+    deferred.assign(kept, same.end());
+    same.erase(kept, same.end());
+    return deferred;
   }
 
   long long shared(std::size_t i, std::size_t j) const {
