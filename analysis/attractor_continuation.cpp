@@ -17,71 +17,201 @@ constexpr double kWindowFill = 0.25;
 // The region an attractor occupies: the box of its orbit's points, or the box an irregular one fills.
 StrobeBox region_of(const PointAttractor& a, std::size_t dims) { return a.periodic ? box_of(a.orbit, dims) : a.region; }
 
+// Candidate pairs (key, earlier, later): the smaller the key, the better the pair.
+using Candidates = std::vector<std::tuple<double, std::size_t, std::size_t>>;
+
+// Who continues whom between two points, filled in stages: each stage pairs, best first, only
+// attractors that earlier stages left alone.
+class Pairing {
+ public:
+  Pairing(std::size_t before, std::size_t after) : heir_(before, after), parent_(after, before) {}
+  void take(Candidates pairs) {
+    std::sort(pairs.begin(), pairs.end());
+    for (const auto& [key, i, j] : pairs)
+      if (!continued(i) && !continues(j)) {
+        heir_[i] = j;
+        parent_[j] = i;
+      }
+  }
+  bool continued(std::size_t i) const { return heir_[i] < parent_.size(); }
+  bool continues(std::size_t j) const { return parent_[j] < heir_.size(); }
+  std::size_t heir(std::size_t i) const { return heir_[i]; }
+  std::size_t parent(std::size_t j) const { return parent_[j]; }
+
+ private:
+  std::vector<std::size_t> heir_, parent_;  // out of range: nobody
+};
+
+// An attractor no longer found, kept to be matched again should it return: as last seen, in that
+// point's scales, with the event that ended it.
+struct MissingAttractor {
+  int id;
+  PointAttractor attractor;
+  std::vector<double> scales;
+  std::size_t event;
+};
+
 // Matches the attractors of one point to those of the next and records the events of that interval.
 class IntervalMatch {
  public:
-  IntervalMatch(const PointAttractors& before, const PointAttractors& after, double match_distance, bool across_kinds)
-      : before_(before), after_(after), across_kinds_(across_kinds), match_distance_(match_distance),
-        distance_(before.attractors.size(), std::vector<double>(after.attractors.size())) {
+  IntervalMatch(const PointAttractors& before, const PointAttractors& after, const MatchSettings& settings,
+                const BasinOverlap* overlap)
+      : before_(before), after_(after), settings_(settings), overlap_(overlap),
+        distance_(before.attractors.size(), std::vector<double>(after.attractors.size())),
+        doubling_(before.attractors.size(), std::vector<double>(after.attractors.size(), kInf)) {
     for (std::size_t i = 0; i < before.attractors.size(); ++i)
-      for (std::size_t j = 0; j < after.attractors.size(); ++j)
-        distance_[i][j] = attractor_distance(before.attractors[i], after.attractors[j], before.scales, across_kinds);
+      for (std::size_t j = 0; j < after.attractors.size(); ++j) {
+        const PointAttractor &a = before.attractors[i], &b = after.attractors[j];
+        distance_[i][j] = attractor_distance(a, b, before.scales, settings.across_kinds);
+        if (settings.period_doublings) doubling_[i][j] = doubling_distance(a, b, before.scales);
+      }
   }
 
-  // ids_before: the global ids of the earlier point; returns those of the later point.
-  std::vector<int> apply(const std::vector<int>& ids_before, int point, int& count, std::vector<AttractorEvent>& events) const {
+  // ids_before: the global ids of the earlier point; returns those of the later point. `missing`: the
+  // attractors of the line not found at the earlier point (updated).
+  std::vector<int> apply(const std::vector<int>& ids_before, int point, int& count, std::vector<AttractorEvent>& events,
+                         std::vector<MissingAttractor>& missing) const {
     const std::size_t nb = before_.attractors.size(), na = after_.attractors.size();
-    std::vector<std::tuple<double, std::size_t, std::size_t>> pairs;
-    for (std::size_t i = 0; i < nb; ++i)
-      for (std::size_t j = 0; j < na; ++j)
-        if (distance_[i][j] <= match_distance_) pairs.emplace_back(distance_[i][j], i, j);
-    std::sort(pairs.begin(), pairs.end());
-    std::vector<int> ids_after(na, -1);
-    std::vector<std::size_t> heir(nb, na), parent(na, nb);  // who continues whom (na, nb: nobody)
-    for (const auto& [d, i, j] : pairs)
-      if (heir[i] == na && parent[j] == nb) {
-        heir[i] = j;
-        parent[j] = i;
-        ids_after[j] = ids_before[i];
-      }
+    Pairing pairing(nb, na);
+    if (settings_.method == MatchMethod::BasinOverlap && overlap_) pairing.take(overlap_pairs());
+    Candidates same = within(distance_), doubled = within(doubling_);
+    const Candidates deferred = outweighed_by_doublings(same, doubled);
+    pairing.take(same);
+    pairing.take(doubled);
+    pairing.take(deferred);
     const auto event = [&](AttractorEventKind kind, int id, int partner) {
       events.push_back({kind, point, id, partner, before_.parameter, after_.parameter});
     };
+    std::vector<int> ids_after(na, -1);
     for (std::size_t j = 0; j < na; ++j) {
-      if (parent[j] < nb) continue;
+      if (!pairing.continues(j)) continue;
+      const std::size_t i = pairing.parent(j);
+      ids_after[j] = ids_before[i];
+      const PointAttractor &a = before_.attractors[i], &b = after_.attractors[j];
+      if (a.periodic && b.periodic && b.period == 2 * a.period) event(AttractorEventKind::PeriodDoubling, ids_after[j], -1);
+      if (a.periodic && b.periodic && a.period == 2 * b.period) event(AttractorEventKind::PeriodHalving, ids_after[j], -1);
+    }
+    if (settings_.vanished) match_returns(ids_after, missing, events, event);
+    for (std::size_t j = 0; j < na; ++j) {
+      if (ids_after[j] >= 0) continue;
       ids_after[j] = count++;
       // a split: j lies within an attractor of the earlier point that continued to another one
       std::size_t whole = nb;
       for (std::size_t i = 0; i < nb && whole == nb; ++i)
-        if (heir[i] < na && part_of(after_.attractors[j], before_.attractors[i], distance_[i][heir[i]])) whole = i;
+        if (pairing.continued(i) && part_of(after_.attractors[j], before_.attractors[i], step(i, pairing.heir(i)))) whole = i;
       if (whole < nb) event(AttractorEventKind::Split, ids_after[j], ids_before[whole]);
       else event(AttractorEventKind::Birth, ids_after[j], -1);
     }
     for (std::size_t i = 0; i < nb; ++i) {
-      if (heir[i] < na) continue;
+      if (pairing.continued(i)) continue;
       // a merger: i lies within an attractor of the later point that continues another one
       std::size_t whole = na;
       for (std::size_t j = 0; j < na && whole == na; ++j)
-        if (parent[j] < nb && part_of(before_.attractors[i], after_.attractors[j], distance_[parent[j]][j])) whole = j;
+        if (pairing.continues(j) && part_of(before_.attractors[i], after_.attractors[j], step(pairing.parent(j), j))) whole = j;
       if (whole < na) event(AttractorEventKind::Merger, ids_before[i], ids_after[whole]);
       else event(AttractorEventKind::Death, ids_before[i], -1);
+      if (settings_.vanished) missing.push_back({ids_before[i], before_.attractors[i], before_.scales, events.size() - 1});
     }
     return ids_after;
   }
 
  private:
+  Candidates within(const std::vector<std::vector<double>>& distance) const {
+    Candidates pairs;
+    for (std::size_t i = 0; i < distance.size(); ++i)
+      for (std::size_t j = 0; j < distance[i].size(); ++j)
+        if (distance[i][j] <= settings_.distance) pairs.emplace_back(distance[i][j], i, j);
+    return pairs;
+  }
+
+  // An orbit found at the later point both as itself and as its period doubling (or halving), as a
+  // flip looks where slow transients still sit on the orbit that has lost its stability: the one that
+  // inherits more of its basin continues it. Moves the pairs of `same` that a doubling outweighs out
+  // (returned, to be taken after the doublings); none without overlaps.
+  Candidates outweighed_by_doublings(Candidates& same, const Candidates& doubled) const {
+    Candidates deferred;
+    if (!overlap_) return deferred;
+    const auto outweighed = [&](const auto& pair) {
+      const auto [d, i, j] = pair;
+      return std::any_of(doubled.begin(), doubled.end(), [&, i = i, j = j](const auto& other) {
+        return std::get<1>(other) == i && shared(i, std::get<2>(other)) > shared(i, j);
+      });
+    };
+    const auto kept = std::stable_partition(same.begin(), same.end(), [&](const auto& pair) { return !outweighed(pair); });
+    deferred.assign(kept, same.end());
+    same.erase(kept, same.end());
+    return deferred;
+  }
+
+  long long shared(std::size_t i, std::size_t j) const {
+    return i < overlap_->size() && j < (*overlap_)[i].size() ? (*overlap_)[i][j] : 0;
+  }
+
+  // Pairs whose basins share initial conditions, the largest Jaccard index first.
+  Candidates overlap_pairs() const {
+    Candidates pairs;
+    for (std::size_t i = 0; i < overlap_->size(); ++i)
+      for (std::size_t j = 0; j < (*overlap_)[i].size(); ++j) {
+        const auto shared = static_cast<double>((*overlap_)[i][j]);
+        if (shared <= 0) continue;
+        const auto basins = static_cast<double>(before_.attractors[i].cases + after_.attractors[j].cases) - shared;
+        pairs.emplace_back(-shared / basins, i, j);
+      }
+    return pairs;
+  }
+
+  // Attractors of the later point that nothing continues, against those missing at the earlier one
+  // (as last seen): comparable within the match distance. Not as a period doubling: an orbit that
+  // went missing and changed its period on the way is too little evidence of one attractor.
+  template <class Event>
+  void match_returns(std::vector<int>& ids_after, std::vector<MissingAttractor>& missing, std::vector<AttractorEvent>& events,
+                     const Event& event) const {
+    Candidates pairs;
+    for (std::size_t k = 0; k < missing.size(); ++k)
+      for (std::size_t j = 0; j < ids_after.size(); ++j) {
+        if (ids_after[j] >= 0) continue;
+        const MissingAttractor& m = missing[k];
+        const double d = attractor_distance(m.attractor, after_.attractors[j], m.scales, settings_.across_kinds);
+        if (d <= settings_.distance) pairs.emplace_back(d, k, j);
+      }
+    Pairing returns(missing.size(), ids_after.size());
+    returns.take(std::move(pairs));
+    std::vector<MissingAttractor> still;
+    for (std::size_t k = 0; k < missing.size(); ++k) {
+      if (!returns.continued(k)) {
+        still.push_back(missing[k]);
+        continue;
+      }
+      ids_after[returns.heir(k)] = missing[k].id;
+      if (events[missing[k].event].kind == AttractorEventKind::Death) events[missing[k].event].kind = AttractorEventKind::Vanished;
+      event(AttractorEventKind::Return, missing[k].id, -1);
+    }
+    missing = std::move(still);
+  }
+
+  // How far attractor i moved to j in the step: their distance, or for a pair only their basins or
+  // a period doubling tie, how far either sticks out of the other.
+  double step(std::size_t i, std::size_t j) const {
+    if (distance_[i][j] < kInf) return distance_[i][j];
+    if (doubling_[i][j] < kInf) return doubling_[i][j];
+    const PointAttractor &a = before_.attractors[i], &b = after_.attractors[j];
+    return std::max(attractor_excess(a, b, before_.scales), attractor_excess(b, a, before_.scales));
+  }
+
   // Within the match distance is not enough for a part of a whole (an attractor born beside another
   // would read as split from it): it must stick out of the whole's region by no more than the whole
   // itself moved in that step.
   bool part_of(const PointAttractor& part, const PointAttractor& whole, double whole_step) const {
-    return comparable_attractors(part, whole, before_.scales, across_kinds_) && attractor_excess(part, whole, before_.scales) <= whole_step;
+    return comparable_attractors(part, whole, before_.scales, settings_.across_kinds) &&
+           attractor_excess(part, whole, before_.scales) <= whole_step;
   }
 
   const PointAttractors& before_;
   const PointAttractors& after_;
-  bool across_kinds_;
-  double match_distance_;
+  const MatchSettings& settings_;
+  const BasinOverlap* overlap_;
   std::vector<std::vector<double>> distance_;  // infinite between attractors that are not comparable
+  std::vector<std::vector<double>> doubling_;  // infinite unless one is a period doubling of the other
 };
 
 }  // namespace
@@ -105,6 +235,29 @@ double attractor_distance(const PointAttractor& a, const PointAttractor& b, cons
   return box_distance(region_of(a, scales.size()), region_of(b, scales.size()), scales);
 }
 
+double doubling_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales) {
+  if (!a.periodic || !b.periodic) return kInf;
+  const bool a_doubles = b.period == 2 * a.period;
+  if (!a_doubles && a.period != 2 * b.period) return kInf;
+  const std::vector<StatePoint>& single = a_doubles ? a.orbit : b.orbit;
+  const std::vector<StatePoint>& doubled = a_doubles ? b.orbit : a.orbit;
+  const std::size_t k = single.size();
+  if (k == 0 || doubled.size() != 2 * k) return kInf;
+  // Points i and i + k of the doubled orbit straddle the orbit it bifurcated from: their midpoint
+  // stays on it while they move apart (as the square root of the distance past a supercritical flip).
+  double best = kInf;
+  for (std::size_t shift = 0; shift < k; ++shift) {
+    double worst = 0;
+    for (std::size_t i = 0; i < k; ++i) {
+      StatePoint middle{};
+      for (std::size_t c = 0; c < scales.size(); ++c) middle[c] = 0.5 * (doubled[i][c] + doubled[i + k][c]);
+      worst = std::max({worst, scaled_distance(middle, single[(i + shift) % k], scales), scaled_distance(middle, doubled[i], scales)});
+    }
+    best = std::min(best, worst);
+  }
+  return best;
+}
+
 double attractor_excess(const PointAttractor& part, const PointAttractor& whole, const std::vector<double>& scales) {
   if (part.periodic && whole.periodic) return directed_distance(part.orbit, whole.orbit, scales);
   return box_excess(region_of(part, scales.size()), region_of(whole, scales.size()), scales);
@@ -116,19 +269,30 @@ const char* attractor_event_name(AttractorEventKind kind) {
     case AttractorEventKind::Death: return "death";
     case AttractorEventKind::Merger: return "merger";
     case AttractorEventKind::Split: return "split";
+    case AttractorEventKind::PeriodDoubling: return "period_doubling";
+    case AttractorEventKind::PeriodHalving: return "period_halving";
+    case AttractorEventKind::Vanished: return "vanished";
+    case AttractorEventKind::Return: return "return";
   }
   return "?";
 }
 
-GlobalAttractors continue_attractors(const std::vector<PointAttractors>& points, double match_distance,
-                                     bool across_kinds) {
+const char* match_method_name(MatchMethod method) {
+  return method == MatchMethod::BasinOverlap ? "basin_overlap" : "distance";
+}
+
+GlobalAttractors continue_attractors(const std::vector<PointAttractors>& points, const MatchSettings& settings,
+                                     const std::vector<BasinOverlap>& overlaps) {
   GlobalAttractors out;
   out.ids.resize(points.size());
   if (points.empty()) return out;
   for (std::size_t k = 0; k < points[0].attractors.size(); ++k) out.ids[0].push_back(out.count++);  // present from the start
-  for (std::size_t p = 1; p < points.size(); ++p)
-    out.ids[p] = IntervalMatch(points[p - 1], points[p], match_distance, across_kinds)
-                     .apply(out.ids[p - 1], static_cast<int>(p), out.count, out.events);
+  std::vector<MissingAttractor> missing;
+  for (std::size_t p = 1; p < points.size(); ++p) {
+    const BasinOverlap* overlap = p < overlaps.size() ? &overlaps[p] : nullptr;
+    out.ids[p] = IntervalMatch(points[p - 1], points[p], settings, overlap)
+                     .apply(out.ids[p - 1], static_cast<int>(p), out.count, out.events, missing);
+  }
   return out;
 }
 

@@ -1,9 +1,12 @@
 #pragma once
 // Global continuation of attractors along one parameter axis, after Datseris, Rossi and Wagemakers,
 // "Framework for global stability analysis of dynamical systems", Chaos 33 (2023): the attractors found
-// at neighbouring points of the axis are matched by their distance, a matched attractor keeps its
-// global id, and what cannot be matched is a birth, death, merger or split within the interval between
-// the two points. A pure pass over per-point summaries (analysis/point_attractors): no case data.
+// at neighbouring points of the axis are matched (by their distance, or by the overlap of their
+// basins), a matched attractor keeps its global id, and what cannot be matched is a birth, death,
+// merger or split within the interval between the two points. A period-2k orbit that lies on a
+// period-k orbit's points continues its id (a period doubling), and so does the reverse; an attractor
+// missing at some points is matched again when it returns. A pure pass over per-point summaries
+// (analysis/point_attractors) and, for basin overlap, the counts of shared initial conditions.
 #include <string>
 #include <vector>
 
@@ -11,12 +14,13 @@
 
 namespace vibro {
 
-// Whether two attractors can be the same one. Periodic orbits keep their class and period: a period
-// doubling or a grazing ends one orbit and begins another, as it does within a parameter point.
-// Irregular attractors are compared with each other whatever their class (what the model could not
-// resolve: chaos, long transients). An orbit and an irregular attractor are comparable when the orbit
-// is a periodic window of it: the box of its points spans the region the irregular one fills, each
-// side within a quarter of the region's size (in the scaled max-norm). across_kinds: any two.
+// Whether two attractors can be the same one. Periodic orbits keep their class and period: a grazing
+// ends one orbit and begins another, as it does within a parameter point (a period doubling is matched
+// on its own: doubling_distance). Irregular attractors are compared with each other whatever their
+// class (what the model could not resolve: chaos, long transients). An orbit and an irregular
+// attractor are comparable when the orbit is a periodic window of it: the box of its points spans the
+// region the irregular one fills, each side within a quarter of the region's size (in the scaled
+// max-norm). across_kinds: any two.
 bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
                            bool across_kinds = false);
 
@@ -26,18 +30,30 @@ bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, con
 double attractor_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
                           bool across_kinds = false);
 
+// How far a period-2k orbit lies from a period-k one, the two in either order, as a period doubling
+// leaves it: the doubled orbit's points i and i + k straddle the old orbit's point i (points in time
+// order, the best shift of one against the other): the larger of the distance from their midpoint to
+// the old point and from either of them to the midpoint, the largest over i, in the scaled max-norm.
+// Past a supercritical flip the midpoint stays on the orbit that lost its stability while the two
+// points move apart as the square root of the distance to the flip. Infinite unless both are
+// periodic and one period is twice the other.
+double doubling_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales);
+
 // How far `part` sticks out of `whole`: orbits, the farthest point of one from the other's points;
 // otherwise the farthest a side of part's box lies outside whole's box (0: inside).
 double attractor_excess(const PointAttractor& part, const PointAttractor& whole, const std::vector<double>& scales);
 
-enum class AttractorEventKind { Birth, Death, Merger, Split };
+enum class AttractorEventKind { Birth, Death, Merger, Split, PeriodDoubling, PeriodHalving, Vanished, Return };
 const char* attractor_event_name(AttractorEventKind kind);
 
 // Between points `point - 1` and `point` (parameter values from and to):
 //   birth:  id appears and lies within no attractor of the earlier point (partner -1);
 //   death:  id disappears and lies within no attractor of the later point (partner -1);
 //   merger: id disappears and lies within the later attractor that continues id partner;
-//   split:  id appears within the earlier attractor partner, which continued to another one.
+//   split:  id appears within the earlier attractor partner, which continued to another one;
+//   period_doubling, period_halving: id continues as an orbit of twice (half) its period;
+//   vanished: id is not found at the later point but returns further on (what would have been its
+//           death); return: id is found again after it vanished (from: the point before, to: this one).
 // "Within": sticking out of the other's region (attractor_excess) by no more than that attractor
 // itself moved in the step; nearness alone is no evidence of a merger or a split.
 struct AttractorEvent {
@@ -48,16 +64,41 @@ struct AttractorEvent {
   double from = 0, to = 0;
 };
 
+enum class MatchMethod { Distance, BasinOverlap };
+const char* match_method_name(MatchMethod method);
+
+struct MatchSettings {
+  // Distance: comparable attractors at most `distance` apart are the same, nearest pairs first.
+  // BasinOverlap: attractors whose basins share initial conditions are the same, the pairs with the
+  // largest share (Jaccard index of the two basins) first; attractors without cases (found by seeds
+  // only) are then matched by distance.
+  MatchMethod method = MatchMethod::Distance;
+  double distance = 1.0;
+  bool across_kinds = false;     // distance: any two attractors comparable
+  bool period_doublings = true;  // a period-2k orbit on a period-k orbit's points (and back) continues its id
+  bool vanished = true;          // an attractor missing at some points is matched again when it returns
+};
+
+// shared[i][j]: initial conditions whose case at the earlier point reached its attractor i and at the
+// later point its attractor j.
+using BasinOverlap = std::vector<std::vector<long long>>;
+
 struct GlobalAttractors {
   std::vector<std::vector<int>> ids;  // per point, per label within the point: the global id
   std::vector<AttractorEvent> events; // in point order
   int count = 0;                      // global ids given (0 .. count-1)
 };
 
-// Points in axis order. Two comparable attractors of neighbouring points are the same when their
-// distance (in the earlier point's scales) is at most match_distance; each attractor continues at most
-// one, nearest pairs first (ties in label order), so the result depends only on the summaries.
-GlobalAttractors continue_attractors(const std::vector<PointAttractors>& points, double match_distance,
-                                     bool across_kinds = false);
+// Points in axis order. Attractors of neighbouring points are matched in stages, each among those the
+// stages before left unmatched: (basin overlap,) comparable attractors within settings.distance (in
+// the earlier point's scales), period doublings and halvings within it, then attractors missing at
+// the earlier point (as comparable attractors, at the last point each was found at, in its scales). Each attractor continues at
+// most one, best pairs first (ties in label order), so the result depends only on the summaries.
+// Where an orbit has both a comparable partner and a period doubling (or halving) at the later point,
+// the one that shares more of its basin's initial conditions continues it (the other: matched by
+// distance first, without overlaps).
+// overlaps[p] (p >= 1): between points p - 1 and p (empty: none).
+GlobalAttractors continue_attractors(const std::vector<PointAttractors>& points, const MatchSettings& settings,
+                                     const std::vector<BasinOverlap>& overlaps = {});
 
 }  // namespace vibro

@@ -6,7 +6,8 @@ usage: plot_fractions.py IN.h5 OUT.png [--max-panels N] [--obs NAME]
 Reads /basins (docs/hdf5_schema.md) through vibro.open, written when the sweep sets analysis.global_continuation to one
 of its parameter axes and has initial-condition axes: per parameter point the attractors found, each
 with its global id (the same attractor at neighbouring points keeps its id), its basin fraction (share
-of the initial conditions that reach it) and the events between points (birth, death, merger, split).
+of the initial conditions that reach it) and the events between points (birth, death, merger, split,
+period doubling and halving, vanished and return).
 
 Draws the fractions stacked against the continuation parameter, one look per global id (the ids found
 on most points first: nine colours, then the same colours hatched, so no two ids look alike; legend: id, class, the parameter
@@ -14,8 +15,9 @@ range where it is found; the ids found on most points first), the share of initi
 a steady state in grey on top (each point drawn as a step as wide as its grid cell), an attractor found
 only by a seed (analysis.seed_from_previous; fraction 0) as a diamond on the axis in its colour, and
 each event as a marker above the plot at the middle of the interval where it happens (birth: up
-triangle, death: down triangle, merger: circle, split: square) in the colour of the attractor that
-appears or ends. The events of ids found on 3 points or more (and on a tenth of the line), or on 2 or more
+triangle, death: down triangle, merger: circle, split: square, period doubling: plus, period
+halving: star, vanished: left triangle, return: right triangle) in the colour of the attractor that
+appears, changes or ends. The events of ids found on 3 points or more (and on a tenth of the line), or on 2 or more
 that reach an end of the line, are large,
 labelled with the id, stacked when they lie closer than 4 % of the axis (so no labels overlap) and drawn as a dashed line in the id's colour
 through the plot; those of short-lived ids are small, on one row below them. With further parameter axes, one panel per combination of their values (at
@@ -43,7 +45,7 @@ from vibro import style  # noqa: E402  (the shared look: vibro_results puts pyth
 
 style.setup()
 
-MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s"}
+MARKERS = vibro_plot.EVENT_MARKERS
 LEGEND_MAX = 14
 LONG_LIVED = 3
 

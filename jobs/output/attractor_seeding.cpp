@@ -50,17 +50,23 @@ SeedTally seed_from_previous_points(const SweepSpec& spec, CaseStore& cases, Swe
   SeedTally tally;
   if (!spec.seed_from_previous) return tally;
   std::vector<KnownAttractors> known = grid_attractors(spec, cases, attractors);
-  std::map<long long, long long> next;  // point -> the next point along its line
+  // point -> the points its attractors seed: the next along its line, and the one before it (both directions)
+  std::map<long long, std::vector<long long>> targets;
   for (const auto& line : continuation_lines(spec, attractors))
-    for (std::size_t s = 0; s + 1 < line.size(); ++s) next[line[s]] = line[s + 1];
-  // A seed: the attractor `label` of point `from`, run at the next point.
+    for (std::size_t s = 0; s + 1 < line.size(); ++s) {
+      targets[line[s]].push_back(line[s + 1]);
+      if (spec.seed_both_directions) targets[line[s + 1]].push_back(line[s]);
+    }
+  // A seed: the attractor `label` of point `from`, run at point `to`.
   struct Seed {
     long long from;
     std::size_t label;
+    long long to;
   };
   std::vector<Seed> seeds;
-  for (const auto& [from, to] : next)
-    for (std::size_t l = 0; l < known[static_cast<std::size_t>(from)].summaries.size(); ++l) seeds.push_back({from, l});
+  for (const auto& [from, to] : targets)
+    for (std::size_t l = 0; l < known[static_cast<std::size_t>(from)].summaries.size(); ++l)
+      for (const long long t : to) seeds.push_back({from, l, t});
   const CaseExtras extras{false, false, 0, spec.limits};
   while (!seeds.empty()) {
     ++tally.rounds;
@@ -71,7 +77,7 @@ SeedTally seed_from_previous_points(const SweepSpec& spec, CaseStore& cases, Swe
       const Seed& seed = seeds[static_cast<std::size_t>(s)];
       const KnownAttractors& from = known[static_cast<std::size_t>(seed.from)];
       if (!from.has_state[seed.label]) continue;  // left NotRun
-      const long long target = known[static_cast<std::size_t>(next.at(seed.from))].any_case;
+      const long long target = known[static_cast<std::size_t>(seed.to)].any_case;
       results[static_cast<std::size_t>(s)] = run_case(*spec.model, spec.case_parameters(target), spec.steady, spec.strobe_points,
                                                       &from.states[seed.label], extras);
     }
@@ -81,7 +87,7 @@ SeedTally seed_from_previous_points(const SweepSpec& spec, CaseStore& cases, Swe
       tally.cases += results[s].status == CaseStatus::NotRun ? 0 : 1;
       const OrbitSummary summary = orbit_summary(results[s]);
       if (!summary.valid) continue;
-      const long long to = next.at(seeds[s].from);
+      const long long to = seeds[s].to;
       KnownAttractors& there = known[static_cast<std::size_t>(to)];
       PointAttractors& point = attractors.points[static_cast<std::size_t>(to)];
       // the point's attractors as labelled from the grid, then the seed: a new label is a new attractor
@@ -99,7 +105,8 @@ SeedTally seed_from_previous_points(const SweepSpec& spec, CaseStore& cases, Swe
       there.states.push_back(results[s].final_state);
       there.has_state.push_back(results[s].has_final_state);
       ++tally.found;
-      if (next.count(to)) found.push_back({to, there.summaries.size() - 1});
+      if (targets.count(to))
+        for (const long long t : targets.at(to)) found.push_back({to, there.summaries.size() - 1, t});
     }
     seeds = found;
   }

@@ -121,9 +121,13 @@ void write_events(H5::Group& basins, const SweepContinuation& continuation) {
     to.push_back(e.to);
   }
   H5::Group events = basins.createGroup("events");
-  strings_of(events, "kind", kind, "birth, death, merger or split");
+  strings_of(events, "kind", kind,
+             "birth, death, merger, split, period_doubling, period_halving, vanished (not found at the later point, "
+             "found again further on) or return (found again)");
   column_of(events, "point", point, "the parameter point where the change is first seen (the interval's upper end)");
-  column_of(events, "global_id", id, "birth, split: the new attractor; death, merger: the attractor that ends");
+  column_of(events, "global_id", id,
+            "birth, split: the new attractor; death, merger, vanished: the attractor that ends or goes missing; "
+            "period_doubling, period_halving, return: the attractor that continues");
   column_of(events, "partner", partner, "merger: the id it merged into; split: the id it split from; -1 otherwise");
   column_of(events, "parameter_from", from, "the interval in which it happens: the last point before it");
   column_of(events, "parameter_to", to, "the first point after it");
@@ -147,10 +151,14 @@ void write_basins(H5::H5File& file, const SweepSpec& spec, const SweepAttractors
   const bool continued = spec.global_continuation_axis >= 0;
   attribute(basins, "continuation_axis",
             continued ? spec.axes[static_cast<std::size_t>(spec.global_continuation_axis)].name : std::string("none"));
-  attribute(basins, "match_distance", spec.match_distance);
-  attribute(basins, "match_across_classes", static_cast<long long>(spec.match_across_classes));
+  attribute(basins, "match_by", std::string(match_method_name(spec.match.method)));
+  attribute(basins, "match_distance", spec.match.distance);
+  attribute(basins, "match_across_classes", static_cast<long long>(spec.match.across_kinds));
+  attribute(basins, "match_period_doublings", static_cast<long long>(spec.match.period_doublings));
+  attribute(basins, "match_vanished", static_cast<long long>(spec.match.vanished));
   attribute(basins, "global_ids", static_cast<long long>(continuation.count));
   attribute(basins, "seed_from_previous", static_cast<long long>(spec.seed_from_previous));
+  attribute(basins, "seed_directions", std::string(spec.seed_both_directions ? "both" : "forward"));
   attribute(basins, "seed_cases", seeds.cases);
   attribute(basins, "seed_rounds", static_cast<long long>(seeds.rounds));
   attribute(basins, "seeded_attractors", seeds.found);

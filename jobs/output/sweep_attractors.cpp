@@ -136,6 +136,14 @@ SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases, 
   return out;
 }
 
+std::vector<long long> point_cases(const SweepSpec& spec, long long point) {
+  const PointGrid grid(spec);
+  std::vector<long long> out(static_cast<std::size_t>(grid.per_point));
+  std::vector<std::size_t> where;
+  for (long long k = 0; k < grid.per_point; ++k) out[static_cast<std::size_t>(k)] = grid.member(point, k, where);
+  return out;
+}
+
 long long parameter_point(const SweepSpec& spec, const SweepAttractors& attractors, long long index) {
   const std::vector<int> where = spec.grid_indices(index);
   long long point = 0;

@@ -34,6 +34,10 @@ OrbitSummary orbit_summary(const CaseResult& c);
 // labels on `threads` threads (the store must be thread-safe); the labels do not depend on them.
 SweepAttractors label_sweep_attractors(const SweepSpec& spec, CaseStore& cases, int threads);
 
+// The cases of parameter point `point`, in C order over the initial-condition axes: an initial
+// condition has the same place in every point's list.
+std::vector<long long> point_cases(const SweepSpec& spec, long long point);
+
 // The parameter point of case `index` (C order over the parameter axes).
 long long parameter_point(const SweepSpec& spec, const SweepAttractors& attractors, long long index);
 

@@ -22,6 +22,30 @@ std::vector<std::vector<long long>> continuation_lines(const SweepSpec& spec, co
   return out;
 }
 
+namespace {
+
+// Between each point of a line and the one before it: the initial conditions shared by the basins of
+// their attractors (/cases/attractor at the same place in both points' grids).
+std::vector<BasinOverlap> line_overlaps(const SweepSpec& spec, const SweepAttractors& attractors,
+                                        const std::vector<long long>& line) {
+  std::vector<BasinOverlap> out(line.size());
+  std::vector<long long> before = point_cases(spec, line[0]);
+  for (std::size_t step = 1; step < line.size(); ++step) {
+    const std::vector<long long> after = point_cases(spec, line[step]);
+    BasinOverlap& shared = out[step];
+    shared.assign(attractors.points[static_cast<std::size_t>(line[step - 1])].attractors.size(),
+                  std::vector<long long>(attractors.points[static_cast<std::size_t>(line[step])].attractors.size(), 0));
+    for (std::size_t k = 0; k < after.size(); ++k) {
+      const int i = attractors.label[static_cast<std::size_t>(before[k])], j = attractors.label[static_cast<std::size_t>(after[k])];
+      if (i >= 0 && j >= 0) ++shared[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+    }
+    before = after;
+  }
+  return out;
+}
+
+}  // namespace
+
 SweepContinuation continue_sweep_attractors(const SweepSpec& spec, const SweepAttractors& attractors) {
   SweepContinuation out;
   const auto lines = continuation_lines(spec, attractors);
@@ -30,7 +54,8 @@ SweepContinuation continue_sweep_attractors(const SweepSpec& spec, const SweepAt
   for (const auto& line : lines) {
     std::vector<PointAttractors> along;
     for (const long long p : line) along.push_back(attractors.points[static_cast<std::size_t>(p)]);
-    const GlobalAttractors global = continue_attractors(along, spec.match_distance, spec.match_across_classes);
+    // the shared initial conditions decide between an orbit and its period doubling, whatever the method
+    const GlobalAttractors global = continue_attractors(along, spec.match, line_overlaps(spec, attractors, line));
     for (std::size_t step = 0; step < line.size(); ++step) {
       auto& ids = out.ids[static_cast<std::size_t>(line[step])];
       ids = global.ids[step];

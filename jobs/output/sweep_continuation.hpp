@@ -1,8 +1,9 @@
 #pragma once
 // Global continuation over a finished sweep (analysis/attractor_continuation): the parameter points
 // along analysis.global_continuation form lines (one per combination of the other parameter axes);
-// the attractors of each line are matched from point to point. A pass over the per-point summaries
-// only, after every rank's cases are in: the answer does not depend on how the points were spread.
+// the attractors of each line are matched from point to point (analysis.match_by: by distance, or by
+// the initial conditions their basins share, /cases/attractor). A pass over the per-point summaries
+// and labels, after every rank's cases are in: the answer does not depend on how the points were spread.
 #include <vector>
 
 #include "analysis/attractor_continuation.hpp"

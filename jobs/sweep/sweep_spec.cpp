@@ -115,10 +115,14 @@ const RunKey kRunKeys[] = {
     {"output.block_cases", kNoEffect, nullptr, "cases per HDF5 write block: the writer holds one block in memory (default 8192)"},
     {"output.checkpoint_seconds", kNoEffect, nullptr, "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
     {"output.keep_checkpoints", kNoEffect, nullptr, "true: keep the checkpoint logs after the file is written (default false)"},
-    {"analysis.global_continuation", kNoEffect, nullptr, "none, or a parameter axis along which the attractors of neighbouring points are matched: global ids, basin fractions, births, deaths, mergers and splits in /basins (default none)"},
+    {"analysis.global_continuation", kNoEffect, nullptr, "none, or a parameter axis along which the attractors of neighbouring points are matched: global ids, basin fractions, births, deaths, mergers, splits, period doublings and halvings in /basins (default none)"},
+    {"analysis.match_by", kNoEffect, nullptr, "global continuation: distance (attractors of neighbouring points within analysis.match_distance of each other are the same) or basin_overlap (attractors whose basins share initial conditions are the same, the largest overlap first; attractors only seeds found by distance) (default distance)"},
     {"analysis.match_distance", kNoEffect, nullptr, "global continuation: attractors of neighbouring points at most this far apart, in the model's state scales (max-norm), are the same (default 1)"},
-    {"analysis.match_across_classes", kNoEffect, nullptr, "global continuation: false matches periodic orbits only with orbits of the same class and period, irregular attractors with any kind; true matches any two (a period doubling keeps the id) (default false)"},
-    {"analysis.seed_from_previous", kNoEffect, nullptr, "global continuation: true also starts each point once from every attractor found at the point before it along the axis, in rounds after the grid; an attractor only a seed reaches is kept with basin fraction 0 (default false)"},
+    {"analysis.match_across_classes", kNoEffect, nullptr, "global continuation: false matches periodic orbits only with orbits of the same class and period (and period doublings), irregular attractors with any kind; true matches any two (default false)"},
+    {"analysis.match_period_doublings", kNoEffect, nullptr, "global continuation: true lets an orbit of twice (half) the period lying on an orbit's points continue its id, with the event period_doubling (period_halving); false ends the one and begins the other (default true)"},
+    {"analysis.match_vanished", kNoEffect, nullptr, "global continuation: true matches an attractor missing at some points again when it returns (events vanished and return); false gives it a new id (default true)"},
+    {"analysis.seed_from_previous", kNoEffect, nullptr, "global continuation: true also starts each point once from every attractor found at its neighbours along the axis (analysis.seed_directions), in rounds after the grid; an attractor only a seed reaches is kept with basin fraction 0 (default false)"},
+    {"analysis.seed_directions", kNoEffect, nullptr, "seeding: both (from the point before and the point after: the axis swept forward and backward) or forward (from the point before only) (default both)"},
 };
 
 // Means mode needs the model to declare which window means must settle; checked on the base case
@@ -251,7 +255,7 @@ void load_sweep_plugins(const std::string& ini, const std::string& source_name, 
 // analysis.global_continuation names a parameter axis (not an initial-condition one: those make up a
 // point's basin) and needs the stroboscopic points the attractors are told apart by.
 void parse_global_continuation(SweepSpec& spec, const std::string* axis, const std::string* distance) {
-  if (distance) spec.match_distance = parse_real("analysis.match_distance", *distance, 0, 1e300);
+  if (distance) spec.match.distance = parse_real("analysis.match_distance", *distance, 0, 1e300);
   if (!axis || *axis == "none") return;
   std::string names;
   for (std::size_t a = 0; a < spec.axes.size(); ++a) {
@@ -528,13 +532,22 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   if (const auto* v = text("output.keep_checkpoints"))
     spec.keep_checkpoints = parse_choice("output.keep_checkpoints", *v, {"false", "true"}) == 1;
   parse_global_continuation(spec, text("analysis.global_continuation"), text("analysis.match_distance"));
+  if (const auto* v = text("analysis.match_by"))
+    spec.match.method = parse_choice("analysis.match_by", *v, {"distance", "basin_overlap"}) == 1 ? MatchMethod::BasinOverlap
+                                                                                               : MatchMethod::Distance;
   if (const auto* v = text("analysis.match_across_classes"))
-    spec.match_across_classes = parse_choice("analysis.match_across_classes", *v, {"false", "true"}) == 1;
+    spec.match.across_kinds = parse_choice("analysis.match_across_classes", *v, {"false", "true"}) == 1;
+  if (const auto* v = text("analysis.match_period_doublings"))
+    spec.match.period_doublings = parse_choice("analysis.match_period_doublings", *v, {"false", "true"}) == 1;
+  if (const auto* v = text("analysis.match_vanished"))
+    spec.match.vanished = parse_choice("analysis.match_vanished", *v, {"false", "true"}) == 1;
   if (const auto* v = text("analysis.seed_from_previous")) {
     spec.seed_from_previous = parse_choice("analysis.seed_from_previous", *v, {"false", "true"}) == 1;
     if (spec.seed_from_previous && spec.global_continuation_axis < 0)
       throw InputError("analysis.seed_from_previous = true needs analysis.global_continuation = AXIS (the axis it seeds along)");
   }
+  if (const auto* v = text("analysis.seed_directions"))
+    spec.seed_both_directions = parse_choice("analysis.seed_directions", *v, {"forward", "both"}) == 1;
   if (spec.extend_unsettled > 0 && !spec.record_strobe())
     throw InputError("run.extend_unsettled needs the stroboscopic points to tell a settled case from an unsettled one; "
                      "it cannot be used with output.strobe_points = none");

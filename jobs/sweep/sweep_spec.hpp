@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/attractor_continuation.hpp"
 #include "analysis/steady_state.hpp"
 #include "engine/core/case_budget.hpp"
 #include "engine/core/model.hpp"
@@ -47,9 +48,9 @@ struct SweepSpec {
   // Global continuation of attractors along this parameter axis (-1: none): a pass over the per-point
   // attractors when the file is written; changes no case, so a checkpoint resumes under any value.
   int global_continuation_axis = -1;
-  double match_distance = 1.0;     // attractors of neighbouring points this close (scaled max-norm) are one
-  bool match_across_classes = false;  // also match periodic orbits of another class or period
-  bool seed_from_previous = false;    // also run each point from the attractors found at the one before
+  MatchSettings match;              // how the attractors of neighbouring points are matched
+  bool seed_from_previous = false;    // also run each point from the attractors found at its neighbours
+  bool seed_both_directions = true;   // seeds from the point before and the point after (false: before only)
   int extend_unsettled = 0;  // run unsettled cases on, up to this many periods in all, when writing (0: no)
   std::string output_file;
   std::string source_text;         // the sweep file as read (plus overrides), for provenance

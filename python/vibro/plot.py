@@ -152,14 +152,17 @@ def drift_map(dataset, x, y, variable=None, ax=None):
     return ax
 
 
-EVENT_MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s"}
+# One marker per event kind of /basins/events (docs/hdf5_schema.md); "D" is kept for attractors found only by a seed.
+EVENT_MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s", "period_doubling": "P",
+                 "period_halving": "*", "vanished": "<", "return": ">"}
 
 
 def fractions(dataset, ax=None, legend=True, **point):
     """The basin fractions of a global continuation (analysis.global_continuation) stacked against its
     axis, one colour per global id (legend: id and class), the share of initial conditions without a
     steady state in grey on top, and each event as a marker above the plot at the middle of its
-    interval (birth ^, death v, merger o, split s) in the colour of its id; ids past the palette's nine
+    interval (birth ^, death v, merger o, split s, period doubling P, period halving *, vanished <,
+    return >) in the colour of its id; ids past the palette's nine
     colours are hatched, and the legend stands beside the axes. With further parameter
     axes, `point` picks their values (nearest), e.g. fractions(ds, c_r=0.6)."""
     axis, line, ids, looks = _continuation(dataset, "fractions", point)
@@ -239,8 +242,8 @@ def attractor_curves(dataset, variable=None, ax=None, legend=True, looks=None, *
     attractor against the continuation axis, one colour (and marker) per global id as in fractions().
     The property is the median of `variable` (an observable per case; default the first whose name has
     velocity, drift or speed, else the first) over the cases that reached the attractor at a point,
-    with their range as a bar; each event (birth ^, death v, merger o, split s, any other kind X, e.g.
-    a period doubling) is marked on its id's curve at the side of its interval where the id exists.
+    with their range as a bar; each event (markers as in fractions(), any other kind X) is marked on
+    its id's curve at the side of its interval where the id exists.
     `point` picks the values of further parameter axes, as in fractions(); `looks` (id -> category_style)
     draws the ids as another figure of the same ids does."""
     axis, line, ids, own = _continuation(dataset, "attractor_curves", point)

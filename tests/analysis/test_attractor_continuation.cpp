@@ -1,8 +1,9 @@
 // Global continuation of attractors on constructed per-point summaries: an orbit that moves a little
-// keeps its id; one test per event kind (birth, death, merger, split), each placed in the interval
-// where it happens; a change of period ends one orbit and begins another; irregular attractors are
-// followed by the region they fill, through a periodic window; an attractor born or lost beside
-// another, within the match distance but not within its region, is a birth or a death.
+// keeps its id; one test per event kind (birth, death, merger, split, period doubling and halving,
+// vanished and return), each placed in the interval where it happens; a period doubling continues the
+// id only where the doubled orbit lies on the old one's points; irregular attractors are followed by
+// the region they fill, through a periodic window; an attractor born or lost beside another, within
+// the match distance but not within its region, is a birth or a death; matching by basin overlap.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -51,6 +52,12 @@ PointAttractors at(double parameter, std::vector<PointAttractor> attractors) {
   return p;
 }
 
+MatchSettings within(double distance) {
+  MatchSettings m;
+  m.distance = distance;
+  return m;
+}
+
 std::vector<AttractorEvent> of_kind(const GlobalAttractors& g, AttractorEventKind kind) {
   std::vector<AttractorEvent> out;
   for (const auto& e : g.events)
@@ -67,14 +74,14 @@ TEST_CASE("continuation: a slowly moving orbit keeps its id, whatever its label 
       at(1.5, {orbit({{1.0, 1.0}}), orbit({{0.01, 0.0}})}),
       at(2.0, {orbit({{0.02, 0.0}}), orbit({{1.0, 1.0}})}),
   };
-  const GlobalAttractors g = continue_attractors(points, 0.05);
+  const GlobalAttractors g = continue_attractors(points, within(0.05));
   CHECK(g.count == 2);
   CHECK(g.ids[0] == std::vector<int>{0, 1});
   CHECK(g.ids[1] == std::vector<int>{1, 0});
   CHECK(g.ids[2] == std::vector<int>{0, 1});
   CHECK(g.events.empty());
   // The threshold is the user's: below the drift per step, A is a new attractor at every point.
-  const GlobalAttractors strict = continue_attractors(points, 0.005);
+  const GlobalAttractors strict = continue_attractors(points, within(0.005));
   CHECK(strict.count == 4);
   CHECK(of_kind(strict, AttractorEventKind::Birth).size() == 2);
   CHECK(of_kind(strict, AttractorEventKind::Death).size() == 2);
@@ -87,7 +94,7 @@ TEST_CASE("continuation: a birth is placed in the interval where the attractor f
       at(31.0, {orbit({{0.0, 0.0}}), orbit({{2.0, 2.0}})}),
       at(31.5, {orbit({{2.0, 2.01}}), orbit({{0.0, 0.0}})}),
   };
-  const GlobalAttractors g = continue_attractors(points, 0.1);
+  const GlobalAttractors g = continue_attractors(points, within(0.1));
   REQUIRE(g.events.size() == 1);
   const auto& e = g.events[0];
   CHECK(e.kind == AttractorEventKind::Birth);
@@ -105,7 +112,7 @@ TEST_CASE("continuation: a death is placed in the interval where the attractor i
       at(60.5, {orbit({{0.0, 0.0}}), orbit({{2.0, 2.0}})}),
       at(61.0, {orbit({{2.0, 2.0}})}),
   };
-  const GlobalAttractors g = continue_attractors(points, 0.1);
+  const GlobalAttractors g = continue_attractors(points, within(0.1));
   REQUIRE(g.events.size() == 1);
   CHECK(g.events[0].kind == AttractorEventKind::Death);
   CHECK(g.events[0].id == 0);
@@ -114,20 +121,167 @@ TEST_CASE("continuation: a death is placed in the interval where the attractor i
   CHECK(g.ids[2] == std::vector<int>{1});
 }
 
-TEST_CASE("continuation: a period doubling ends the period-1 attractor and begins a period-2 one", "[analysis][continuation]") {
-  // The period-2 orbit is born on top of the period-1 one: near, but another kind of attractor.
+TEST_CASE("continuation: a period doubling continues the id, with its event; a halving too", "[analysis][continuation]") {
+  // The period-2 orbit is born on the period-1 orbit's point, of another class (the conveyor's H1
+  // becomes P2): the id goes on, with the event period_doubling in the interval; back again, halving.
   const std::vector<PointAttractors> points{
-      at(1.0, {orbit({{0.0, 0.0}})}),
-      at(2.0, {orbit({{0.0, 0.001}, {0.0, -0.001}})}),
+      at(1.0, {orbit({{0.0, 0.0}}, "H1")}),
+      at(2.0, {orbit({{0.0, 0.001}, {0.0, -0.001}}, "P2")}),
+      at(3.0, {orbit({{0.0, 0.0}}, "H1")}),
   };
-  const GlobalAttractors g = continue_attractors(points, 0.1);
-  CHECK(of_kind(g, AttractorEventKind::Death).size() == 1);
-  CHECK(of_kind(g, AttractorEventKind::Birth).size() == 1);
-  CHECK(g.ids[1] == std::vector<int>{1});
-  // Matched across kinds, the period-2 orbit continues the period-1 id.
-  const GlobalAttractors across = continue_attractors(points, 0.1, true);
-  CHECK(across.events.empty());
-  CHECK(across.ids[1] == std::vector<int>{0});
+  const GlobalAttractors g = continue_attractors(points, within(0.1));
+  CHECK(g.count == 1);
+  CHECK(g.ids[1] == std::vector<int>{0});
+  CHECK(g.ids[2] == std::vector<int>{0});
+  REQUIRE(g.events.size() == 2);
+  CHECK(g.events[0].kind == AttractorEventKind::PeriodDoubling);
+  CHECK(g.events[0].id == 0);
+  CHECK(g.events[0].from == 1.0);
+  CHECK(g.events[0].to == 2.0);
+  CHECK(g.events[1].kind == AttractorEventKind::PeriodHalving);
+  CHECK(g.events[1].from == 2.0);
+  CHECK(g.events[1].to == 3.0);
+  CHECK(std::string(attractor_event_name(g.events[0].kind)) == "period_doubling");
+  // Without matching doublings the period-1 orbit ends and the period-2 one begins.
+  MatchSettings apart = within(0.1);
+  apart.period_doublings = false;
+  apart.vanished = false;
+  const GlobalAttractors ended = continue_attractors(points, apart);
+  CHECK(ended.count == 3);
+  CHECK(of_kind(ended, AttractorEventKind::Death).size() == 2);
+  CHECK(of_kind(ended, AttractorEventKind::Birth).size() == 2);
+  // Matched across kinds, the period-2 orbit continues the period-1 id too, with the same event.
+  MatchSettings across = apart;
+  across.across_kinds = true;
+  const GlobalAttractors any = continue_attractors(points, across);
+  CHECK(any.count == 1);
+  CHECK(of_kind(any, AttractorEventKind::PeriodDoubling).size() == 1);
+}
+
+TEST_CASE("continuation: at a flip seen with both orbits, the one that inherits the basin continues the id",
+          "[analysis][continuation]") {
+  // Past the flip 2 initial conditions still end near the period-1 orbit (slow transients), 120 on
+  // the period-2 orbit born on it: by their basins the period-2 orbit continues, the remnant splits off.
+  auto one = orbit({{0.0, 0.0}}, "H1"), remnant = orbit({{0.0, 0.0001}}, "H1"), two = orbit({{0.0, 0.01}, {0.0, -0.01}}, "P2");
+  one.cases = 150;
+  remnant.cases = 2;
+  two.cases = 120;
+  const std::vector<PointAttractors> points{at(1.0, {one}), at(2.0, {remnant, two})};
+  const GlobalAttractors g = continue_attractors(points, within(0.1), {{}, {{2, 120}}});
+  CHECK(g.ids[1] == std::vector<int>{1, 0});
+  REQUIRE(g.events.size() == 2);
+  CHECK(g.events[0].kind == AttractorEventKind::PeriodDoubling);
+  CHECK(g.events[0].id == 0);
+  CHECK(g.events[1].kind == AttractorEventKind::Split);
+  CHECK(g.events[1].id == 1);
+  CHECK(g.events[1].partner == 0);
+  // without the basins, the nearer orbit of the same kind continues it and the period-2 orbit is born
+  const GlobalAttractors d = continue_attractors(points, within(0.1));
+  CHECK(d.ids[1] == std::vector<int>{0, 1});
+  CHECK(of_kind(d, AttractorEventKind::Birth).size() == 1);
+}
+
+TEST_CASE("continuation: an orbit that goes on keeps its id; a period-2 orbit beside it, or off its points, is born",
+          "[analysis][continuation]") {
+  // Period-1 continues as period 1 (the same kind is matched first); the period-2 orbit is new even
+  // though it lies within the match distance.
+  const std::vector<PointAttractors> beside{
+      at(1.0, {orbit({{0.0, 0.0}})}),
+      at(2.0, {orbit({{0.0, 0.05}, {0.0, -0.05}}), orbit({{0.01, 0.0}})}),
+  };
+  const GlobalAttractors g = continue_attractors(beside, within(0.1));
+  CHECK(g.ids[1] == std::vector<int>{1, 0});
+  REQUIRE(g.events.size() == 1);
+  CHECK(g.events[0].kind == AttractorEventKind::Birth);
+  // A period-2 orbit with one point on the old point and the other 0.2 away (0.1 from their midpoint):
+  // not born on the old orbit's point at a threshold of 0.05, so a birth (and the period-1 orbit's death).
+  const std::vector<PointAttractors> off{
+      at(1.0, {orbit({{0.0, 0.0}})}),
+      at(2.0, {orbit({{0.0, 0.0}, {0.2, 0.0}})}),
+  };
+  const GlobalAttractors o = continue_attractors(off, within(0.05));
+  CHECK(o.count == 2);
+  CHECK(of_kind(o, AttractorEventKind::PeriodDoubling).empty());
+}
+
+TEST_CASE("continuation: the doubling distance follows the orbits' order in time", "[analysis][continuation]") {
+  const PointAttractor two = orbit({{0, 0}, {1, 0}});
+  // a period-4 orbit whose points i and i + 2 straddle point i of the period-2 one
+  // (the midpoint of the pair about (0, 0) lies 0.005 from it, either point 0.015 from the midpoint)
+  CHECK(doubling_distance(two, orbit({{1, 0.01}, {0, 0.01}, {1, -0.01}, {0, -0.02}}), kScales) == Approx(0.015));
+  CHECK(doubling_distance(orbit({{1, 0.01}, {0, 0.01}, {1, -0.01}, {0, -0.02}}), two, kScales) == Approx(0.015));
+  // the midpoint counts, not the distance of each point: a pair 0.6 apart about a point that moved 0.1
+  CHECK(doubling_distance(orbit({{0, 0}}), orbit({{0.4, 0}, {-0.2, 0}}), kScales) == Approx(0.3));
+  // the same four points in another order: not the doubled orbit
+  CHECK(doubling_distance(two, orbit({{0, 0.01}, {0, -0.01}, {1, 0.01}, {1, -0.01}}), kScales) >= 0.5);
+  CHECK(std::isinf(doubling_distance(two, orbit({{0, 0}, {1, 0}, {0, 0}}), kScales)));  // period 3
+  CHECK(std::isinf(doubling_distance(two, chaotic(0, 1), kScales)));
+}
+
+TEST_CASE("continuation: an attractor missing at some points keeps its id when it returns", "[analysis][continuation]") {
+  const std::vector<PointAttractors> points{
+      at(1.0, {orbit({{0.0, 0.0}}), orbit({{2.0, 2.0}})}),
+      at(1.5, {orbit({{0.0, 0.0}})}),
+      at(2.0, {orbit({{0.0, 0.0}})}),
+      at(2.5, {orbit({{2.05, 2.0}}), orbit({{0.0, 0.0}})}),
+  };
+  const GlobalAttractors g = continue_attractors(points, within(0.1));
+  CHECK(g.count == 2);
+  CHECK(g.ids[3] == std::vector<int>{1, 0});
+  REQUIRE(g.events.size() == 2);
+  CHECK(g.events[0].kind == AttractorEventKind::Vanished);
+  CHECK(g.events[0].id == 1);
+  CHECK(g.events[0].from == 1.0);
+  CHECK(g.events[0].to == 1.5);
+  CHECK(g.events[1].kind == AttractorEventKind::Return);
+  CHECK(g.events[1].id == 1);
+  CHECK(g.events[1].from == 2.0);
+  CHECK(g.events[1].to == 2.5);
+  // compared as last seen: beyond the match distance from there, it is another attractor
+  std::vector<PointAttractors> far = points;
+  far[3].attractors[0] = orbit({{2.2, 2.0}});
+  const GlobalAttractors f = continue_attractors(far, within(0.1));
+  CHECK(f.count == 3);
+  CHECK(of_kind(f, AttractorEventKind::Death).size() == 1);
+  // an orbit of twice the period on its point is no return (it went missing and changed meanwhile)
+  std::vector<PointAttractors> doubled = points;
+  doubled[3].attractors[0] = orbit({{2.0, 2.01}, {2.0, 1.99}});
+  CHECK(continue_attractors(doubled, within(0.1)).count == 3);
+  // switched off: a new id, a death and a birth
+  MatchSettings off = within(0.1);
+  off.vanished = false;
+  const GlobalAttractors n = continue_attractors(points, off);
+  CHECK(n.count == 3);
+  CHECK(n.ids[3] == std::vector<int>{2, 0});
+  CHECK(of_kind(n, AttractorEventKind::Death).size() == 1);
+  CHECK(of_kind(n, AttractorEventKind::Birth).size() == 1);
+}
+
+TEST_CASE("continuation: matched by basin overlap, attractors that share their initial conditions are one",
+          "[analysis][continuation]") {
+  // Both attractors move far (beyond any match distance) but keep their basins; a third at the later
+  // point has no cases (a seed found it) and is matched by distance to nothing: a birth.
+  auto a = orbit({{0.0, 0.0}}), b = orbit({{1.0, 1.0}});
+  a.cases = 8;
+  b.cases = 10;
+  auto a2 = orbit({{5.0, 5.0}}), b2 = orbit({{6.0, 6.0}}), seeded = orbit({{9.0, 9.0}});
+  a2.cases = 9;
+  b2.cases = 9;
+  seeded.cases = 0;
+  const std::vector<PointAttractors> points{at(1.0, {a, b}), at(2.0, {b2, a2, seeded})};
+  MatchSettings overlap = within(0.1);
+  overlap.method = MatchMethod::BasinOverlap;
+  // earlier a: 7 of its 8 cases reach a2, 1 reaches b2; b: 1 to a2, 8 to b2 (rows: a, b; columns: b2, a2, seeded)
+  const std::vector<BasinOverlap> shared{{}, {{1, 7, 0}, {8, 1, 0}}};
+  const GlobalAttractors g = continue_attractors(points, overlap, shared);
+  CHECK(g.ids[1] == std::vector<int>{1, 0, 2});
+  REQUIRE(g.events.size() == 1);
+  CHECK(g.events[0].kind == AttractorEventKind::Birth);
+  CHECK(g.events[0].id == 2);
+  // by distance, every one of them is a new attractor
+  const GlobalAttractors d = continue_attractors(points, within(0.1));
+  CHECK(d.count == 5);
+  CHECK(std::string(match_method_name(MatchMethod::BasinOverlap)) == "basin_overlap");
 }
 
 TEST_CASE("continuation: two chaotic attractors whose regions grow into one merge", "[analysis][continuation]") {
@@ -138,7 +292,7 @@ TEST_CASE("continuation: two chaotic attractors whose regions grow into one merg
   };
   // The merged region is 1.15 from the first box and 1.15 from the second (Hausdorff, max-norm):
   // a threshold of 1.2 lets both reach it, so one continues and the other merges into it.
-  const GlobalAttractors g = continue_attractors(points, 1.2);
+  const GlobalAttractors g = continue_attractors(points, within(1.2));
   CHECK(g.ids[1] == std::vector<int>{0, 1});
   const auto mergers = of_kind(g, AttractorEventKind::Merger);
   REQUIRE(mergers.size() == 1);
@@ -156,7 +310,7 @@ TEST_CASE("continuation: a chaotic attractor that splits in two gives the new pa
       at(5.0, {chaotic(0.0, 2.0)}),
       at(5.5, {chaotic(0.0, 0.9), chaotic(1.0, 2.0)}),
   };
-  const GlobalAttractors g = continue_attractors(points, 1.5);
+  const GlobalAttractors g = continue_attractors(points, within(1.5));
   const auto splits = of_kind(g, AttractorEventKind::Split);
   REQUIRE(splits.size() == 1);
   CHECK(g.events.size() == 1);
@@ -179,7 +333,7 @@ TEST_CASE("continuation: an attractor born or lost beside another is a birth or 
       at(0.555, {chaotic(1.0, 1.31), orbit({{0.506, 0.5}})}),
       at(0.5575, {chaotic(1.0, 1.32)}),
   };
-  const GlobalAttractors g = continue_attractors(points, 1.0);
+  const GlobalAttractors g = continue_attractors(points, within(1.0));
   CHECK(g.ids[1] == std::vector<int>{1, 0});
   CHECK(g.ids[3] == std::vector<int>{1});
   REQUIRE(g.events.size() == 2);
@@ -194,7 +348,7 @@ TEST_CASE("continuation: an attractor born or lost beside another is a birth or 
   std::vector<PointAttractors> inside = points;
   inside[2].attractors[1] = orbit({{1.1, 1.1}});
   inside[1].attractors[1] = orbit({{1.1, 1.1}});
-  const GlobalAttractors m = continue_attractors(inside, 1.0);
+  const GlobalAttractors m = continue_attractors(inside, within(1.0));
   CHECK(of_kind(m, AttractorEventKind::Merger).empty());
   CHECK(of_kind(m, AttractorEventKind::Death).size() == 1);
 }
@@ -209,7 +363,7 @@ TEST_CASE("continuation: a chaotic band keeps its id through a periodic window",
       at(3.0, {chaotic(1.0, 1.3)}),
       at(4.0, {orbit({{3.0, 3.0}}, "(1,1)")}),
   };
-  const GlobalAttractors g = continue_attractors(points, 1.0);
+  const GlobalAttractors g = continue_attractors(points, within(1.0));
   CHECK(g.ids[1] == std::vector<int>{0});
   CHECK(g.ids[2] == std::vector<int>{0});
   CHECK(g.ids[3] == std::vector<int>{1});

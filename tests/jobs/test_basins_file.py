@@ -8,11 +8,15 @@ usage: test_basins_file.py VIBRO_BINARY REPO_ROOT
   before the entropy moved into analysis/ (pinned below), and the script still prints them.
 - examples/conveyor_global_continuation.ini on a small grid (4 amplitudes, 5 x 5 initial conditions): per
   point the fractions plus the share without a steady state sum to 1; /cases/global_attractor is
-  /cases/attractor mapped through the point's rows; every id's points form one interval, bounded by
-  its birth and death events; `vibro plot --kind fractions` draws it. Labelled on 1 and 3 threads (one
+  /cases/attractor mapped through the point's rows; every stretch of points where an id is found
+  begins with a birth, split or return (or the first point) and ends with a death, merger or vanished
+  (or the last point), and an id is found again only with a return; `vibro plot --kind fractions`
+  draws it. Labelled on 1 and 3 threads (one
   point a thread, and each point's cases decoded in parallel), its labels and /basins are the same.
 - analysis.global_continuation naming an initial-condition axis or a missing axis is refused (exit 2), as
-  is analysis.seed_from_previous without global continuation or with a value other than false / true.
+  is analysis.seed_from_previous without global continuation or with a value other than false / true,
+  and a bad value of analysis.match_by, match_vanished, match_period_doublings or seed_directions
+  (the message names the key and the values it accepts).
 - Unsettled cases: every ok case without a label is counted in /basins/cases_unsettled (and no
   unsettled case has a label); on a grid with unsettled cases (c_r = 0.4, a_hat = 64 and 68), with
   run.extend_unsettled = 400 exactly those cases run on (their periods_run grows, within 400; every
@@ -118,12 +122,18 @@ def main():
                 check((expect == cases_global[p]).all(), "global_attractor maps the labels at point %d" % p)
             for i in set(gid.tolist()):
                 points = sorted(p for p in range(4) for r in range(offsets[p], offsets[p + 1]) if gid[r] == i)
-                check(points == list(range(points[0], points[-1] + 1)), "id %d is found on one interval" % i, str(points))
-                born = [int(ev_point[k]) for k in range(len(kinds)) if ev_id[k] == i and kinds[k] in ("birth", "split")]
-                died = [int(ev_point[k]) for k in range(len(kinds)) if ev_id[k] == i and kinds[k] in ("death", "merger")]
-                check(born == ([] if points[0] == 0 else [points[0]]), "id %d: born where first found" % i, str(born))
-                check(died == ([] if points[-1] == 3 else [points[-1] + 1]), "id %d: ends after its last point" % i,
-                      str(died))
+                # the stretches where the id is found: each begins with a birth, split or return (or the
+                # first point) and ends with a death, merger or vanished (or the last point)
+                starts = [p for p in points if p - 1 not in points]
+                ends = [p + 1 for p in points if p + 1 not in points and p < 3]
+                begun = sorted(int(ev_point[k]) for k in range(len(kinds))
+                               if ev_id[k] == i and kinds[k] in ("birth", "split", "return"))
+                ended = sorted(int(ev_point[k]) for k in range(len(kinds))
+                               if ev_id[k] == i and kinds[k] in ("death", "merger", "vanished"))
+                check(begun == [p for p in starts if p > 0], "id %d: begins where first found" % i, str(begun))
+                check(ended == ends, "id %d: ends after its last point" % i, str(ended))
+                returned = [int(ev_point[k]) for k in range(len(kinds)) if ev_id[k] == i and kinds[k] == "return"]
+                check(returned == starts[1:], "id %d: found again only with a return" % i, str(returned))
             print("continuation: %d ids, events %s, unsettled %s" % (len(set(gid.tolist())), kinds, unsettled.tolist()))
             # run.extend_unsettled: only the unsettled cases run on, up to the budget. At c_r = 0.4 and
             # a_hat = 68 part of the grid has no steady state within 100 periods.
@@ -181,6 +191,14 @@ def main():
         rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
                       "--analysis.match_distance=-1")
         check(rc == 2 and "analysis.match_distance" in err, "a negative match distance is refused", err)
+        for key, value, accepted in (("match_by", "overlap", "distance, basin_overlap"),
+                                     ("match_vanished", "yes", "false, true"),
+                                     ("match_period_doublings", "1", "false, true"),
+                                     ("seed_directions", "backward", "forward, both")):
+            rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
+                          "--analysis.%s=%s" % (key, value))
+            check(rc == 2 and "analysis." + key in err and accepted in err,
+                  "analysis.%s = %s is refused naming the key and what it accepts" % (key, value), err)
         rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
                       "--output.strobe_points=none")
         check(rc == 2 and "strobe_points" in err, "global continuation without stroboscopic points is refused", err)

@@ -55,7 +55,9 @@ RESUME_KEYS = {
     "output.overwrite": ("true", False), "output.file": (None, False),
     # a pass over the cases when the file is written: the checkpoint's cases are the same
     "analysis.global_continuation": ("a_hat", False), "analysis.match_distance": ("0.2", False),
-    "analysis.match_across_classes": ("true", False),
+    "analysis.match_across_classes": ("true", False), "analysis.match_by": ("basin_overlap", False),
+    "analysis.match_period_doublings": ("false", False), "analysis.match_vanished": ("false", False),
+    "analysis.seed_directions": ("forward", False),
     # alone it can only be false (true needs global_continuation); a resume that turns seeding on is
     # tests/jobs/test_gap_oscillator_global_continuation.py's second run
     "analysis.seed_from_previous": ("false", False),

@@ -36,8 +36,10 @@ const std::map<std::string, std::string> kRunAlternatives = {
     {"run.case_wall_limit", "300"},     {"run.max_steps_per_period", "5000"}, {"run.max_events_per_period", "900"},
     {"run.max_steps", "7000000"},       {"run.max_events", "800000"},  {"run.backend", "batched"},
     {"analysis.global_continuation", "AXIS"}, {"analysis.match_distance", "0.2"},
-    {"analysis.match_across_classes", "true"},
+    {"analysis.match_across_classes", "true"}, {"analysis.match_by", "basin_overlap"},
+    {"analysis.match_period_doublings", "false"}, {"analysis.match_vanished", "false"},
     {"analysis.seed_from_previous", "false"},  // true needs analysis.global_continuation
+    {"analysis.seed_directions", "forward"},
 };
 
 std::string text_of(double v) {

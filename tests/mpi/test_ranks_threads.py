@@ -5,7 +5,7 @@ usage: test_ranks_threads.py MPIEXEC VIBRO_BINARY
 
 Runs three sweeps (independent conveyor cases; a continuation sweep of Model A with two lines; a
 global continuation of the conveyor's attractors over a_hat with 3 x 3 initial conditions per point,
-seeded from the attractors of the point before)
+seeded from the attractors of the points before and after it)
 on 1, 2, 3 and 4 ranks x 1 and 2 threads and compares every dataset under /cases, /axes and /basins
 byte for byte,
 except the per-case wall times. The last run also writes the file in blocks of 3 cases (the writer's
@@ -25,7 +25,7 @@ SWEEPS = {
                     "lambda = 0.6, 0.8, 1.0, 1.5\n[run]\ncontinuation = lambda\nmax_periods = 400\nwindow_periods = 20\n"
                     "[output]\nfloquet = true\nlyapunov_periods = 10\n",
     # global continuation of attractors: ids, fractions and events (/basins) from a pass at the end, with
-    # the seed cases run from the attractors of the point before (on the writing rank's threads)
+    # the seed cases run from the attractors of the neighbouring points (on the writing rank's threads)
     "global_continuation": "model = conveyor\n[parameters]\nc_r = 0.6\n[initial]\nstart = drop\n[axes]\n"
                            "a_hat = 36.5, 37.5, 50, 62, 63\nz0 = 0, 0.0025, 0.005\nv0 = -0.3, 0, 0.3\n"
                            "[analysis]\nglobal_continuation = a_hat\nseed_from_previous = true\n",
