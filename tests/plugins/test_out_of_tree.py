@@ -209,38 +209,6 @@ def closed_form_checks(subject, sweep_h5, branch_h5):
           list(zip(kinds, where)))
 
 
-def global_continuation_like_builtin(subject, vibro, env):
-    """(a): global continuation of attractors (basin fractions, global ids, events) over sigma through
-    the (1,1) orbit's period doubling at 1.95866, 5 x 5 initial conditions a point: the plugin gives what
-    the built-in impact_oscillator (the same equations) gives on the same sweep, dataset by dataset."""
-    axes = "sigma = linspace(1.5, 2.5, 11)\nx0 = linspace(-1, 1, 5)\nv0 = linspace(-1, 1, 5)\n"
-    files = {}
-    for who, model, extra in (("plugin", subject.name, ["--plugin", subject.plugin]), ("built-in", "impact_oscillator", [])):
-        sweep = sweep_file(subject, os.path.join(subject.folder, f"global_{who}.ini"), axes, "", f"file = global_{who}.h5\n")
-        with open(sweep) as f:
-            text = f.read()
-        write(sweep, text.replace(f"model = {subject.name}\n", f"model = {model}\n", 1).replace(
-            "[output]", "[analysis]\nglobal_continuation = sigma\n[output]", 1))
-        run(f"global continuation ({who})", [vibro, "run", sweep, *extra], cwd=subject.folder, env=env)
-        files[who] = os.path.join(subject.folder, f"global_{who}.h5")
-    with h5py.File(files["plugin"], "r") as a, h5py.File(files["built-in"], "r") as b:
-        names = []
-        a["basins"].visit(lambda n: names.append(n) if isinstance(a["basins"][n], h5py.Dataset) else None)
-        check("global continuation: /basins has fractions, ids and events", {"attractors/fraction", "attractors/global_id",
-              "events/kind"} <= set(names), names)
-        for name in names:
-            x, y = a["basins"][name][...], b["basins"][name][...] if name in b["basins"] else None
-            same = y is not None and x.shape == y.shape and (
-                np.allclose(x, y, rtol=1e-9, atol=1e-12, equal_nan=True) if x.dtype.kind == "f" else np.array_equal(x, y))
-            check(f"global continuation: /basins/{name} of the plugin equals the built-in model's", same, (x, y))
-        settled, run_ = a["basins/cases_settled"][...], a["basins/cases_run"][...]
-        offsets, fraction = a["basins/attractors/offsets"][...], a["basins/attractors/fraction"][...]
-        sums = [fraction[offsets[k]:offsets[k + 1]].sum() for k in range(len(offsets) - 1)]
-        check("global continuation: the fractions of every point sum to its settled share",
-              np.allclose(sums, settled / run_, atol=1e-12), (sums, settled, run_))
-        check("global continuation: events between the points", a["basins/events/kind"].shape[0] >= 1)
-
-
 def own_refusals(subject, vibro, env):
     """(a): the plugin's validate() reaches vibro as bad input; a sweep's checkpoints are not mixed
     with a rebuilt plugin's (the same file with other bytes, still a loadable library)."""
@@ -302,7 +270,6 @@ def main():
         ]
         results = {s.name: exercise(s, vibro, env) for s in subjects}
         closed_form_checks(subjects[0], *results[NAME])
-        global_continuation_like_builtin(subjects[0], vibro, env)
         own_refusals(subjects[0], vibro, env)
         budget_reaches_plugin(subjects[0], vibro, env)
 
