@@ -121,7 +121,7 @@ TEST_CASE("continuation: a death is placed in the interval where the attractor i
   CHECK(g.ids[2] == std::vector<int>{1});
 }
 
-TEST_CASE("continuation: a period doubling continues the id, with its event; a halving too", "[analysis][continuation]") {
+TEST_CASE("continuation: a period doubling continues the id, with its event, and a halving too", "[analysis][continuation]") {
   // The period-2 orbit is born on the period-1 orbit's point, of another class (the conveyor's H1
   // becomes P2): the id goes on, with the event period_doubling in the interval; back again, halving.
   const std::vector<PointAttractors> points{
@@ -181,7 +181,7 @@ TEST_CASE("continuation: at a flip seen with both orbits, the one that inherits 
   CHECK(of_kind(d, AttractorEventKind::Birth).size() == 1);
 }
 
-TEST_CASE("continuation: an orbit that goes on keeps its id; a period-2 orbit beside it, or off its points, is born",
+TEST_CASE("continuation: an orbit that goes on keeps its id, and a period-2 orbit beside it or off its points is born",
           "[analysis][continuation]") {
   // Period-1 continues as period 1 (the same kind is matched first); the period-2 orbit is new even
   // though it lies within the match distance.
