@@ -15,32 +15,33 @@ NullDevice::Clock::time_point NullDevice::queue(int periods) {
   return free_at_;
 }
 
-NullBatch::NullBatch(std::unique_ptr<CaseBatch> stepping, std::shared_ptr<NullDevice> device)
-    : stepping_(std::move(stepping)), device_(std::move(device)) {}
+NullBatch::NullBatch(std::unique_ptr<CaseBatch> making, std::unique_ptr<CaseBatch> stepping,
+                     std::shared_ptr<NullDevice> device)
+    : making_(std::move(making)), stepping_(std::move(stepping)), device_(std::move(device)) {}
 
 std::vector<int> NullBatch::add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) {
   if (!templates_.empty()) throw std::logic_error("NullBatch: one add() a group");
-  std::vector<int> slots = stepping_->add(values, errors);
-  std::vector<int> made;
-  for (const int i : slots)
-    if (i >= 0) made.push_back(i);
+  std::vector<int> slots = making_->add(values, errors);
+  std::vector<std::size_t> made;  // positions in `values`
+  for (std::size_t j = 0; j < slots.size(); ++j)
+    if (slots[j] >= 0) made.push_back(j);
   if (made.empty()) return slots;
-  cases_ = *std::max_element(made.begin(), made.end()) + 1;
+  cases_ = *std::max_element(slots.begin(), slots.end()) + 1;
   retired_.assign(static_cast<std::size_t>(cases_), 1);
-  for (const int i : made) retired_[static_cast<std::size_t>(i)] = 0;
+  for (const std::size_t j : made) retired_[static_cast<std::size_t>(slots[j])] = 0;
   // Templates spread evenly over the group, so that its mix of motions is the group's.
   const std::size_t count = std::min<std::size_t>(kTemplates, made.size());
-  std::vector<char> stepped(static_cast<std::size_t>(cases_), 0);
-  for (std::size_t t = 0; t < count; ++t) {
-    const int i = made[t * made.size() / count];
+  std::vector<ParameterSet> stepped;
+  for (std::size_t t = 0; t < count; ++t) stepped.push_back(values[made[t * made.size() / count]]);
+  std::vector<std::exception_ptr> stepped_errors;
+  for (const int i : stepping_->add(stepped, stepped_errors)) {
+    if (i < 0) throw std::logic_error("NullBatch: a template made once failed the second time");
     templates_.push_back(i);
-    stepped[static_cast<std::size_t>(i)] = 1;
   }
-  for (const int i : made)
-    if (!stepped[static_cast<std::size_t>(i)]) stepping_->retire(i);  // made, never stepped
   // A case reads its template's samples with its own detector: both must have one layout.
-  for (const int i : made) {
-    const StrobeLayout &own = layout(i), &stepped_layout = layout(template_of(i));
+  for (const std::size_t j : made) {
+    const int i = slots[j];
+    const StrobeLayout &own = layout(i), &stepped_layout = stepping_->layout(template_of(i));
     if (&own != &stepped_layout && !same_layout(own, stepped_layout))
       throw InputError("run.backend = null needs cases that share one stroboscopic layout; the model's do not "
                        "(accepted for it: cpu, batched)");
@@ -59,11 +60,11 @@ void NullBatch::launch(int periods, int unkept) {
 }
 
 void NullBatch::wait() {
-  stepping_->wait();
   std::this_thread::sleep_until(done_at_);
 }
 
 void NullBatch::clear() {
+  making_->clear();
   stepping_->clear();
   templates_.clear();
   retired_.clear();

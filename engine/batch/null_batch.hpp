@@ -4,11 +4,13 @@
 // groups' set-up, the detectors, the results, the file) run on a machine without a GPU as it would
 // beside one, so that the host's time beyond the launches can be measured and cut there.
 //
-// The cases are made as on every back end (the model's CPU batch makes them: the host's set-up is
-// real). The samples are prepared: a few cases spread evenly over each group (the templates) are
-// stepped for real by the CPU batch, well under a millisecond a launch, and every case reads the
-// samples of template (its index modulo their number), so the group's mix of motions reaches the
-// detectors. A case's results are therefore not its own: never use them.
+// The cases are made as on every back end (by one of the model's CPU batches, never launched: the
+// host's set-up is real). The samples are prepared: a few cases spread evenly over each group (the
+// templates) are made again in a second CPU batch, which steps them for real (well under a
+// millisecond a launch), and every case reads the samples of template (its index modulo their
+// number), so the group's mix of motions reaches the detectors. A case's results are therefore not
+// its own: never use them. The batch holds a fixed-mode run's samples when asked (hold_samples), as
+// the CPU batch does and the GPU batch built with VIBRO_CUDA_HOLD_SAMPLES.
 // The detectors read the templates' rows from the cache, where beside a GPU they read each case's
 // own row of the copy-back buffer; the memory traffic that adds is not simulated.
 //
@@ -42,11 +44,13 @@ class NullBatch : public CaseBatch {
   // Cases that are stepped for real in each group: enough for a mix of the model's motions.
   static constexpr int kTemplates = 64;
 
-  // `stepping`: the model's CPU batch, which makes the cases and steps the templates. One add() a group.
-  NullBatch(std::unique_ptr<CaseBatch> stepping, std::shared_ptr<NullDevice> device);
+  // `making` and `stepping`: two of the model's CPU batches, one to make the cases, one to step the
+  // templates. One add() a group.
+  NullBatch(std::unique_ptr<CaseBatch> making, std::unique_ptr<CaseBatch> stepping, std::shared_ptr<NullDevice> device);
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override;
-  const StrobeLayout& layout(int i) const override { return stepping_->layout(i); }
+  const StrobeLayout& layout(int i) const override { return making_->layout(i); }
+  bool hold_samples(int row) override { return stepping_->hold_samples(row); }
   void launch(int periods, int unkept) override;
   void wait() override;
   double device_seconds() const override { return device_seconds_; }
@@ -60,11 +64,13 @@ class NullBatch : public CaseBatch {
   int live() const override;
 
  private:
+  // Case i's template: its index in the stepping batch.
   int template_of(int i) const { return templates_[static_cast<std::size_t>(i) % templates_.size()]; }
 
+  std::unique_ptr<CaseBatch> making_;
   std::unique_ptr<CaseBatch> stepping_;
   std::shared_ptr<NullDevice> device_;
-  std::vector<int> templates_;  // the stepped cases' indices
+  std::vector<int> templates_;  // the stepped cases' indices in stepping_ (-1: not made there)
   std::vector<char> retired_;   // by case index (an index no case was made for counts as retired)
   int cases_ = 0;
   int last_periods_ = 0;        // of the last launch: a template that took fewer failed

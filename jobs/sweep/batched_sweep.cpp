@@ -26,12 +26,12 @@ double seconds_between(Clock::time_point a, Clock::time_point b) { return std::c
 
 BatchDevice batch_device(Backend backend) { return backend == Backend::Cuda ? BatchDevice::Cuda : BatchDevice::Cpu; }
 
-// A batch of the spec's model on its back end; the null back end's over the model's CPU batch, its
-// launches on `device`.
+// A batch of the spec's model on its back end; the null back end's over two of the model's CPU
+// batches, its launches on `device`.
 std::unique_ptr<CaseBatch> make_batch(const SweepSpec& spec, const std::shared_ptr<NullDevice>& device) {
-  auto batch = BatchRegistry::instance().make(*spec.model, batch_device(spec.backend), spec.limits);
-  if (spec.backend != Backend::Null) return batch;
-  return std::make_unique<NullBatch>(std::move(batch), device);
+  const auto cpu = [&] { return BatchRegistry::instance().make(*spec.model, batch_device(spec.backend), spec.limits); };
+  if (spec.backend != Backend::Null) return cpu();
+  return std::make_unique<NullBatch>(cpu(), cpu(), device);
 }
 
 // One case of a group: its grid index, its slot in the batch, its detector. Its CaseResult is made
