@@ -38,11 +38,16 @@ std::vector<int> NullBatch::add(const std::vector<ParameterSet>& values, std::ve
     if (i < 0) throw std::logic_error("NullBatch: a template made once failed the second time");
     templates_.push_back(i);
   }
-  // A case reads its template's samples with its own detector: both must have one layout.
+  // A case reads its template's samples with its own detector: both must have one layout. Each
+  // batch keeps a layout its cases share once, so a pair of them is compared once.
+  const StrobeLayout *checked_own = nullptr, *checked_stepped = nullptr;
   for (const std::size_t j : made) {
     const int i = slots[j];
     const StrobeLayout &own = layout(i), &stepped_layout = stepping_->layout(template_of(i));
-    if (&own != &stepped_layout && !same_layout(own, stepped_layout))
+    if (&own == checked_own && &stepped_layout == checked_stepped) continue;
+    checked_own = &own;
+    checked_stepped = &stepped_layout;
+    if (!same_layout(own, stepped_layout))
       throw InputError("run.backend = null needs cases that share one stroboscopic layout; the model's do not "
                        "(accepted for it: cpu, batched)");
   }
