@@ -29,6 +29,7 @@
 #include "engine/batch/made_cases.hpp"
 #include "engine/batch/sample_row_plan.hpp"
 #include "engine/core/case_budget.hpp"
+#include "engine/core/huge_pages.hpp"
 
 namespace vibro {
 
@@ -105,7 +106,7 @@ class CpuBatch : public CaseBatch {
 
   CaseLimits limits_;
   Kernel kernel_;
-  std::vector<typename Kernel::Case> cases_;
+  std::vector<typename Kernel::Case, HugePageAllocator<typename Kernel::Case>> cases_;
   BatchLayouts layouts_;
   CaseMaker<Kernel> maker_;  // its scratch array kept from group to group
   std::deque<CaseBudget> budgets_;

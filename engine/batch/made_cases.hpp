@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/huge_pages.hpp"
 #include "engine/core/parameter_spec.hpp"
 #include "engine/core/strobe_sample.hpp"
 
@@ -93,7 +94,8 @@ void make_case(const Kernel& kernel, const ParameterSet& values, MadeCase<Kernel
 // returns its index in the batch (serial, in the callers' order, so the indices are those one add()
 // per case gave); the case's layout goes to `layouts` under the same index. A batch keeps its maker
 // from group to group: the made cases' scratch array (about 1 KB a case) is then allocated once, as
-// first touching 10^5 cases' fresh pages, one thread, cost a tenth of a second a group.
+// first touching 10^5 cases' fresh pages, one thread, cost a tenth of a second a group (and on huge
+// pages: the batch's first group too).
 template <class Kernel>
 class CaseMaker {
  public:
@@ -129,7 +131,7 @@ class CaseMaker {
   }
 
  private:
-  std::vector<MadeCase<Kernel>> made_;
+  std::vector<MadeCase<Kernel>, HugePageAllocator<MadeCase<Kernel>>> made_;
 };
 
 }  // namespace vibro

@@ -11,6 +11,7 @@
 
 #include "analysis/history_arena.hpp"
 #include "engine/batch/batch_registry.hpp"
+#include "engine/batch/null_batch.hpp"
 #include "engine/core/input_error.hpp"
 #include "jobs/sweep/case_runner.hpp"
 #include "jobs/sweep/progress_line.hpp"
@@ -24,6 +25,14 @@ using Clock = std::chrono::steady_clock;
 double seconds_between(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
 
 BatchDevice batch_device(Backend backend) { return backend == Backend::Cuda ? BatchDevice::Cuda : BatchDevice::Cpu; }
+
+// A batch of the spec's model on its back end; the null back end's over two of the model's CPU
+// batches, its launches on `device`.
+std::unique_ptr<CaseBatch> make_batch(const SweepSpec& spec, const std::shared_ptr<NullDevice>& device) {
+  const auto cpu = [&] { return BatchRegistry::instance().make(*spec.model, batch_device(spec.backend), spec.limits); };
+  if (spec.backend != Backend::Null) return cpu();
+  return std::make_unique<NullBatch>(cpu(), cpu(), device);
+}
 
 // One case of a group: its grid index, its slot in the batch, its detector. Its CaseResult is made
 // when it finishes (a group's 10^5 results held from the start were hundreds of MB to clear and free).
@@ -250,8 +259,10 @@ class BatchedRun {
     group_cases_ = group_cases;
     std::vector<Group> groups(static_cast<std::size_t>(in_flight));
     std::deque<Group*> queue;  // groups with a launch in flight, oldest first
+    // The null back end's launches take the group's time spread over the budget's periods.
+    const auto device = std::make_shared<NullDevice>(spec_.null_group_seconds / spec_.steady.max_periods);
     for (Group& g : groups) {
-      g.batch = BatchRegistry::instance().make(*spec_.model, batch_device(spec_.backend), spec_.limits);
+      g.batch = make_batch(spec_, device);
       if (start_group(g)) queue.push_back(&g);
     }
     while (!queue.empty()) {
@@ -421,7 +432,7 @@ SweepTally compute_sweep_batched(const SweepSpec& spec, CaseSink& sink, bool sho
   ProgressLine progress(show_progress ? n : 0, n - to_do, [&units] { return units.others(); }, spec.progress_seconds);
   const auto started = Clock::now();
   const ThreadCount threads(tally.threads);
-  const bool cuda = spec.backend == Backend::Cuda;
+  const bool cuda = spec.backend == Backend::Cuda || spec.backend == Backend::Null;  // null stands in for a GPU
   BatchedRun run(spec, sink, units, completed, show_progress ? &progress : nullptr);
   const int group_cases = spec.batch_cases > 0 ? spec.batch_cases
                           : cuda                ? kCudaBatchCases

@@ -23,7 +23,7 @@ namespace po = boost::program_options;
 namespace vibro {
 
 const char* backend_name(Backend backend) {
-  return backend == Backend::Cpu ? "cpu" : backend == Backend::Batched ? "batched" : "cuda";
+  return backend == Backend::Cpu ? "cpu" : backend == Backend::Batched ? "batched" : backend == Backend::Cuda ? "cuda" : "null";
 }
 
 long long SweepSpec::case_count() const {
@@ -97,9 +97,10 @@ const RunKey kRunKeys[] = {
     {"run.threads", kNoEffect, nullptr, "OpenMP threads, 0 = all (default 0)"},
     // Changes results: cuda's root polish differs from cpu's in the last bits. batched gives cpu's bits,
     // but a checkpoint names the back end that wrote it all the same.
-    {"run.backend", kChanges, [](const SweepSpec& s) { return std::string(backend_name(s.backend)); }, "cpu (one case per thread), batched (many cases per launch through the model's kernel, on CPU threads; same results) or cuda (on a GPU; builds with the CUDA back end) (default cpu)"},
-    {"run.batch_cases", kNoEffect, nullptr, "batched and cuda back ends: cases stepped together in one group (default 1024 a thread batched, 131072 cuda; smaller needs less memory, the GPU's groups need enough cases to fill it)"},
+    {"run.backend", kChanges, [](const SweepSpec& s) { return std::string(backend_name(s.backend)); }, "cpu (one case per thread), batched (many cases per launch through the model's kernel, on CPU threads; same results), cuda (on a GPU; builds with the CUDA back end) or null (a benchmark tool, never for results: launches that do no work but take run.null_group_seconds, the cases' samples copied from a few stepped for real, so that the host's side of a GPU run can be timed without a GPU) (default cpu)"},
+    {"run.batch_cases", kNoEffect, nullptr, "batched, cuda and null back ends: cases stepped together in one group (default 1024 a thread batched, 131072 cuda and null; smaller needs less memory, the GPU's groups need enough cases to fill it)"},
     {"run.batch_periods", kNoEffect, nullptr, "batched and cuda back ends: periods every live case advances per launch (default 8; shorter ones retire converged cases sooner; on a GPU, one 100-period launch was slower than 8-period ones: docs/gpu_backend.md)"},
+    {"run.null_group_seconds", kNoEffect, nullptr, "null back end: seconds one group's launches take in all, spread over them by their periods; launches run one after another (default 0)"},
     {"run.progress", kNoEffect, nullptr, "auto (a progress line when stderr is a terminal), always, or never"},
     {"run.progress_seconds", kNoEffect, nullptr, "off a terminal (a batch log), one progress line per this many seconds (default 30)"},
     {"run.extend_unsettled", kNoEffect, nullptr, "0 (default), or a budget in periods: when the file is written, every case that ran to run.max_periods without a steady state runs on from where it stopped, run.max_periods more at a time, until it settles or has run this many periods (must exceed run.max_periods; needs stored stroboscopic points)"},
@@ -500,11 +501,17 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   if (const auto* v = text("run.progress_seconds"))
     spec.progress_seconds = parse_real("run.progress_seconds", *v, 0.01, 86400);
   if (const auto* v = text("run.backend"))
-    spec.backend = static_cast<Backend>(parse_choice("run.backend", *v, {"cpu", "batched", "cuda"}));
+    spec.backend = static_cast<Backend>(parse_choice("run.backend", *v, {"cpu", "batched", "cuda", "null"}));
   if (const auto* v = text("run.batch_cases"))
     spec.batch_cases = static_cast<int>(parse_integer("run.batch_cases", *v, 1, 1 << 26));
   if (const auto* v = text("run.batch_periods"))
     spec.batch_periods = static_cast<int>(parse_integer("run.batch_periods", *v, 1, 1000000));
+  if (const auto* v = text("run.null_group_seconds")) {
+    spec.null_group_seconds = parse_real("run.null_group_seconds", *v, 0, 1e6);
+    if (spec.backend != Backend::Null)
+      throw InputError("run.null_group_seconds is a key of run.backend = null only (a benchmark tool); run.backend is " +
+                       std::string(backend_name(spec.backend)));
+  }
   if (const auto* v = text("run.progress"))
     spec.progress = static_cast<ProgressMode>(parse_choice("run.progress", *v, {"auto", "always", "never"}));
   if (const auto* v = text("run.continuation")) {

@@ -20,8 +20,10 @@ namespace vibro {
 enum class ProgressMode { Auto, Always, Never };
 
 // What steps the cases: one at a time per thread (cpu), many at a time through the model's
-// host-and-device kernel on CPU threads (batched; the same results bit for bit), or on a GPU (cuda).
-enum class Backend { Cpu, Batched, Cuda };
+// host-and-device kernel on CPU threads (batched; the same results bit for bit), on a GPU (cuda), or
+// nowhere (null: a benchmark of the host's side of a GPU run, engine/batch/null_batch.hpp; its
+// results are not the cases').
+enum class Backend { Cpu, Batched, Cuda, Null };
 const char* backend_name(Backend backend);
 
 struct SweepSpec {
@@ -35,6 +37,7 @@ struct SweepSpec {
   Backend backend = Backend::Cpu;
   int batch_cases = 0;             // cases a batched back end steps together (0: the back end's default)
   int batch_periods = 0;           // periods a batched back end's cases advance per launch (0: kBatchPeriods)
+  double null_group_seconds = 0;   // null back end: what one group's launches take in all, s
   // Continuation: cases along this axis run in sequence, each from the previous one's final state
   // (-1: none). descending runs the axis from its last value to its first.
   int continuation_axis = -1;

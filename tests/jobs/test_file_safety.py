@@ -63,6 +63,8 @@ RESUME_KEYS = {
     "analysis.seed_from_previous": ("false", False),
     # runs unsettled cases on when the file is written: the checkpoint's cases are the same
     "run.extend_unsettled": ("500", False),
+    # a key of run.backend = null alone (a benchmark tool whose results are not the cases'): no resume to test
+    "run.null_group_seconds": (None, False),
 }
 
 

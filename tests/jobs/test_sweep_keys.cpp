@@ -35,6 +35,7 @@ const std::map<std::string, std::string> kRunAlternatives = {
     {"output.checkpoint_seconds", "2"}, {"output.keep_checkpoints", "true"},
     {"run.case_wall_limit", "300"},     {"run.max_steps_per_period", "5000"}, {"run.max_events_per_period", "900"},
     {"run.max_steps", "7000000"},       {"run.max_events", "800000"},  {"run.backend", "batched"},
+    {"run.null_group_seconds", "0.5"},  // refused but with run.backend = null (tested below)
     {"analysis.global_continuation", "AXIS"}, {"analysis.match_distance", "0.2"},
     {"analysis.match_across_classes", "true"}, {"analysis.match_by", "basin_overlap"},
     {"analysis.match_period_doublings", "false"}, {"analysis.match_vanished", "false"},
@@ -134,17 +135,35 @@ TEST_CASE("every sweep key is classified and the fingerprint follows the classif
       // Only the conveyor has a batched kernel so far; the others refuse run.backend = batched.
       const bool needs_kernel = key.name == "run.backend" && name != "conveyor";
       const bool needs_restart = key.name == "run.extend_unsettled" && !model.capabilities().restart;
-      if (!parsed && key.name != "run.steady_state" && key.name.rfind("run.means", 0) != 0 &&
+      const bool needs_null = key.name == "run.null_group_seconds";
+      if (!parsed && !needs_null && key.name != "run.steady_state" && key.name.rfind("run.means", 0) != 0 &&
           !(needs_jacobians && !model.capabilities().jacobians) && !needs_kernel && !needs_restart) {
         // Every key must be exercised except means-mode keys on models that refuse means mode, the
         // keys that need Jacobians on models without them, the back end on models without a
-        // kernel for it and run.extend_unsettled on models that cannot restart (all refused before
-        // any case).
+        // kernel for it, run.extend_unsettled on models that cannot restart (all refused before
+        // any case) and run.null_group_seconds, a key of run.backend = null alone (the next test).
         CHECK(values.empty());
       }
     }
   }
   CHECK(checked > 100);
+}
+
+TEST_CASE("run.null_group_seconds: with run.backend = null only, and it changes no result", "[jobs][sweep_keys]") {
+  const std::string text = "model = conveyor\n[axes]\nz0 = 0.001, 0.002\n";
+  const SweepSpec null_backend = parse_sweep(text, "keys.ini", {"--run.backend=null"});
+  const SweepSpec timed = parse_sweep(text, "keys.ini", {"--run.backend=null", "--run.null_group_seconds=0.5"});
+  CHECK(timed.null_group_seconds == 0.5);
+  CHECK(timed.fingerprint() == null_backend.fingerprint());
+  CHECK(null_backend.fingerprint() != parse_sweep(text, "keys.ini", {"--run.backend=batched"}).fingerprint());
+  try {
+    parse_sweep(text, "keys.ini", {"--run.backend=batched", "--run.null_group_seconds=0.5"});
+    FAIL("run.null_group_seconds accepted with run.backend = batched");
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    CHECK(what.find("run.null_group_seconds") != std::string::npos);
+    CHECK(what.find("run.backend = null") != std::string::npos);
+  }
 }
 
 TEST_CASE("the parser accepts exactly the classified keys", "[jobs][sweep_keys]") {
