@@ -492,6 +492,12 @@ class ArclengthBranch {
         return false;
       }
     }
+    if (hop.ends_at_grazing) {  // the orbit ceases at the surface: the branch ends there, the grazing located
+      if (!hopped) branch_.events.insert(branch_.events.end(), hop.events.begin(), hop.events.end());
+      branch_.ends_at_grazing = true;
+      branch_.end = hop.end;
+      return false;
+    }
     const double onwards = turned ? -direction : direction;
     const auto resumed = hopped ? node_at(map_, hop.points.back().orbit, hop.points.back().parameter,
                                           along_parameter(map_, onwards))

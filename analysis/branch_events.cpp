@@ -199,6 +199,31 @@ void require_same_type(const FixedParameterShooter& shoot, double p, const Branc
 
 }  // namespace
 
+std::optional<BranchEvent> locate_end_grazing(const FixedParameterShooter& shoot, const BranchPoint& last, double beyond,
+                                              const ContinuationSettings& settings) {
+  BranchPoint touching = last;
+  const BranchCharacter kept = branch_character(last.orbit);
+  const auto still_there = [&](double p) {
+    const PeriodicOrbit m = shoot(p, {touching.orbit.state});
+    if (!m.converged || branch_character(m) != kept) return false;
+    touching = BranchPoint(p, m);
+    return true;
+  };
+  if (still_there(beyond)) return std::nullopt;
+  double far = beyond;
+  while (std::fabs(far - touching.parameter) > settings.locate_tol) {
+    const double mid = 0.5 * (touching.parameter + far);
+    if (!still_there(mid)) far = mid;
+  }
+  for (const auto& mu : touching.orbit.multipliers)
+    if (std::abs(mu - 1.0) < 1e-3) return std::nullopt;  // a fold: the orbit meets its twin, not the surface
+  BranchEvent event;
+  event.kind = "grazing";
+  event.parameter = 0.5 * (touching.parameter + far);
+  event.orbit = touching.orbit;
+  return event;
+}
+
 double scaled_distance(const StrobeSample& x, const StrobeSample& y, const std::vector<double>& scales) {
   double largest = 0;
   for (std::size_t i = 0; i < scales.size() && i < x.state.size(); ++i)

@@ -19,6 +19,7 @@
 // the grazing orbit (the two families meet there). A step over two events, or onto another family of
 // orbits, fails this and is refused (the caller halves its step).
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,14 @@ struct SegmentCheck {
 // parameter's change along the branch at a; `scales` the layout's state scales.
 SegmentCheck check_segment(const FixedParameterShooter& shoot, const BranchPoint& a, const BranchPoint& b,
                            double heading, const std::vector<double>& scales, const ContinuationSettings& settings);
+
+// Where the branch's orbit ceases by touching the surface beyond its last accepted point `last`
+// (continuation found no orbit of its type at `beyond`, the step already at its minimum): the grazing
+// between them, bisected to settings.locate_tol on that orbit as check_segment does. Empty where the
+// orbit still exists at `beyond`, or where it ends in a fold (a multiplier within 1e-3 of +1 at its end)
+// rather than at the surface.
+std::optional<BranchEvent> locate_end_grazing(const FixedParameterShooter& shoot, const BranchPoint& last, double beyond,
+                                              const ContinuationSettings& settings);
 
 // The largest distance between two states in the layout's state scales (max-norm).
 double scaled_distance(const StrobeSample& x, const StrobeSample& y, const std::vector<double>& scales);

@@ -137,7 +137,25 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
       return true;
     };
     PeriodicOrbit orbit = shoot.at(next, {predicted, last.orbit.state}, stuck);
+    // At the smallest step the branch's orbit may have ended at the surface, the orbit beyond lying on
+    // another branch (an impact-free orbit grazing where the impacting orbits coexist farther away): the
+    // grazing is located and the branch ends there, saying so, instead of stopping short of it.
+    const auto ends_at_grazing = [&](const std::string& beyond) {
+      if (!stuck) return false;
+      const auto event = locate_end_grazing(at_fixed, last, next, settings);
+      if (!event) return false;
+      branch.events.push_back(*event);
+      branch.events.back().detail = "impacts per period " + std::to_string(last.orbit.events) + " -> other; the orbit ends here";
+      std::ostringstream end;
+      end << std::setprecision(10) << "the orbit with " << last.orbit.events << " impacts per " << periods
+          << " period(s) grazes at " << parameter << " = " << event->parameter << " and ends there: beyond it "
+          << beyond << " (another branch: the motion jumps)";
+      branch.end = end.str();
+      branch.ends_at_grazing = true;
+      return true;
+    };
     if (!orbit.converged) {
+      if (ends_at_grazing("no orbit of the branch continues it (" + orbit.reason + ")")) return branch;
       if (refuse("lost the branch: " + orbit.reason)) return branch;
       continue;
     }
@@ -169,6 +187,10 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
       }
     }
     if (!check.mismatch.empty()) {
+      std::ostringstream found;
+      found << std::setprecision(10) << "the orbit found at " << next << " is " << describe_orbit_type(orbit) << ", "
+            << off << " state scales from the prediction";
+      if (orbit.events != last.orbit.events && ends_at_grazing(found.str())) return branch;
       if (refuse("the orbit changes from " + describe_orbit_type(last.orbit) + " to " + describe_orbit_type(orbit) +
                  " (" + check.mismatch + ")"))
         return branch;

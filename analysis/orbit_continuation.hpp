@@ -61,6 +61,9 @@ struct Branch {
   // Natural continuation only: it ended where the branch turns back at a grazing (both families of
   // orbits on one side of it); the last point is the first of the new family, the last event the grazing.
   bool turns_back = false;
+  // It ended where its orbit touches the surface and ceases, the orbit beyond on another branch (the
+  // motion jumps there); the last event is that grazing.
+  bool ends_at_grazing = false;
 };
 
 // Continues the period-`periods` orbit through `guess` (at parameter value `from`) to `to`.

@@ -149,3 +149,29 @@ TEST_CASE("Model A fold curve in (omega, lambda) from the fold at omega = 7.4441
   CHECK(curve.points.back().parameter_2 == Approx(2.0).margin(1e-12));
   CHECK(curve.points.back().parameter_1 == Approx(at_two.grazing.parameter).margin(1e-6));
 }
+
+TEST_CASE("Model A from the impact-free orbit up in lambda at omega = 6: natural and arclength branches end at its "
+          "grazing, located within 1e-8 of lambda* = 0.5670028, where the motion jumps to the coexisting (1,1) orbit",
+          "[two_body][continuation]") {
+  // The impact-free orbit grazes at lambda*; the (1,1) orbit beyond it lies 0.19 state scales away, on
+  // the branch that comes down to 0.552 (hysteresis). Natural continuation cannot continue the orbit past
+  // its grazing: it must locate the grazing and end there with that reason, not stop short of it.
+  const SweepSpec spec = parse_sweep(kModelA + "omega = 6\nlambda = 0.5\n[run]\nmax_periods = 2000\nwindow_periods = 32\n",
+                                     "a.ini", {});
+  const SweepRun start = run_sweep(spec);
+  REQUIRE(start.cases[0].class_code == "L");
+  const ParameterSet values = spec.case_parameters(0);
+  const Branch branch = continue_periodic_orbit(*spec.model, values, "lambda", 0.5, 0.6, start.cases[0].final_state, 1);
+  INFO(branch.end);
+  REQUIRE(branch.events.size() == 1);
+  CHECK(branch.events[0].kind == "grazing");
+  CHECK(std::fabs(branch.events[0].parameter - grazing_lambda(values, 6.0)) < 1e-8);
+  CHECK_THAT(branch.end, Catch::Contains("grazes at lambda = 0.56700277") && Catch::Contains("another branch"));
+  for (const auto& point : branch.points) CHECK(point.orbit.events == 0);
+  // Arclength continuation gets there by its natural fallback and ends the same way.
+  const Branch by_arclength = continue_by_arclength(*spec.model, values, "lambda", 0.5, 0.6, start.cases[0].final_state, 1);
+  INFO(by_arclength.end);
+  REQUIRE(by_arclength.events.size() == 1);
+  CHECK(by_arclength.ends_at_grazing);
+  CHECK(std::fabs(by_arclength.events[0].parameter - grazing_lambda(values, 6.0)) < 1e-8);
+}
