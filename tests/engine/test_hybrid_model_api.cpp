@@ -183,3 +183,17 @@ TEST_CASE("Hybrid API: a stop with a Coulomb impulse, its stick clamp and its re
   }
   CHECK(system.reset_jacobian(hit, (DescribedSystem<3>::State() << 0, -1, 0.1, 1, 0).finished()).row(2).isZero());
 }
+
+TEST_CASE("Hybrid API: a second mode or guard of the same name is refused when the description is built", "[hybrid_api]") {
+  // Names are the result files' mode and counter names and the trace's vocabulary: a duplicate would
+  // only surface when the file is written, after every case ran.
+  auto d = pendulum();
+  CHECK_THROWS_WITH(d->mode("swing", [](const auto&, const auto&, auto& dx) { dx.setZero(); }),
+                    Catch::Contains("mode 'swing' is declared twice"));
+  StopLaw stop;
+  stop.at = 0.5;
+  CHECK_THROWS_WITH(d->stop(0, "wall", stop), Catch::Contains("guard 'wall' is declared twice"));
+  CHECK_THROWS_WITH(d->switch_guard(0, "wall", SwitchGuard<2>{}), Catch::Contains("guard 'wall' is declared twice"));
+  CHECK(d->modes().size() == 1);
+  CHECK(d->guards().size() == 1);
+}
