@@ -20,7 +20,7 @@
 namespace vibro {
 
 template <int N>
-class HybridModel : public Model, public DescribedCases<N> {
+class HybridModel : public Model, public DescribedCases<N>, public DeclaredTimeUnit {
  public:
   explicit HybridModel(HybridModelInfo info) : info_(std::move(info)), observables_(resolve_observables(info_)) {
     static_assert(N >= 1 && N <= kMaxStrobeDims, "a hybrid model has 1 to kMaxStrobeDims state components");
@@ -38,6 +38,7 @@ class HybridModel : public Model, public DescribedCases<N> {
 
   std::string name() const override { return info_.name; }
   std::string summary() const override { return info_.summary; }
+  std::string time_unit() const override { return info_.time_unit; }
   const std::vector<ParameterSpec>& parameters() const override { return specs_; }
   std::vector<ObservableSpec> observables() const override { return observables_.specs; }
   ModelCapabilities capabilities() const override { return {true, true, true}; }  // restarts, Jacobians, traces

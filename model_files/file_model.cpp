@@ -11,6 +11,7 @@ HybridModelInfo info_of(const ModelFileSpec& spec) {
   HybridModelInfo info;
   info.name = spec.name;
   info.summary = spec.summary;
+  info.time_unit = spec.time_unit;
   for (const auto& s : spec.states) info.state.push_back({s.name, s.unit});
   info.parameters = spec.parameters;
   info.observables = spec.observables;
@@ -61,6 +62,15 @@ GapLaw stop_law(const ModelFileSpec& spec, const GuardDecl& g, const CaseValues&
   }
   law.counted = g.counted;
   return law;
+}
+
+AffineCoefficients reset_coefficients(const ModelFileSpec& spec, const GuardDecl& g, int state, const Expr& value,
+                                      const CaseValues& c) {
+  AffineCoefficients r = affine_coefficients(value, c, spec.file);
+  if (r.a_cos != 0 || r.a_sin != 0)
+    throw ModelFileError(where(spec.file, value.pos) + ": the reset of " + spec.states[static_cast<std::size_t>(state)].name +
+                         " in switch '" + g.name + "' reads the forcing; accepted: constants times states and constants");
+  return r;
 }
 
 int initial_mode(const ModelFileSpec& spec, const CaseValues& c) {

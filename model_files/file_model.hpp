@@ -29,6 +29,9 @@ struct ProgramField {
 HybridModelInfo info_of(const ModelFileSpec& spec);
 CaseValues case_values(const ModelFileSpec& spec, const ParameterSet& values);
 GapLaw stop_law(const ModelFileSpec& spec, const GuardDecl& guard, const CaseValues& c);
+// A switch's `reset STATE = EXPR` as coefficients (no forcing terms: refused naming the place).
+AffineCoefficients reset_coefficients(const ModelFileSpec& spec, const GuardDecl& guard, int state, const Expr& value,
+                                      const CaseValues& c);
 int initial_mode(const ModelFileSpec& spec, const CaseValues& c);
 
 template <int N>
@@ -63,6 +66,12 @@ class FileModel final : public HybridModel<N> {
       guard.b = a.b;
       guard.crossing = g.crossing;
       guard.target = g.target;
+      for (const auto& [state, value] : g.resets) {
+        const AffineCoefficients r = reset_coefficients(s, g, state, value, c);
+        for (int i = 0; i < N; ++i) guard.jump(state, i) = r.a[static_cast<std::size_t>(i)];
+        guard.shift[state] = r.b;
+      }
+      guard.rest_velocity = g.rests ? g.velocity : -1;
       d.switch_guard(g.mode, g.name, guard);
     }
     d.initial_mode = initial_mode(s, c);

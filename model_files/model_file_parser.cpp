@@ -29,6 +29,7 @@ struct PendingField {
 struct PendingGuard {
   GuardDecl guard;
   std::optional<NamedAt> velocity, tangential, target;
+  std::vector<NamedAt> reset_states;  // a switch's `reset STATE = EXPR`, in guard.resets' order
 };
 struct PendingStart {
   StartDecl start;
@@ -167,6 +168,7 @@ class Reader {
     if (period_seen_) in.fail_at(pos, "a second 'period' line");
     period_seen_ = true;
     spec_.period = parse_expression(in);
+    if (in.peek() == '[') spec_.time_unit = unit(in);  // `period 2*pi/omega [-]`: the unit of time and of the period
   }
 
   void mode(SourceCursor& in, SourcePos pos) {
@@ -238,7 +240,7 @@ class Reader {
     guards_.push_back(std::move(p));
   }
 
-  // switch NAME: LEFT (falls below | rises above) RIGHT -> MODE
+  // switch NAME: LEFT (falls below | rises above) RIGHT -> MODE [reset STATE = EXPR]... [sticking] [velocity STATE]
   void switch_guard(SourceCursor& in, SourcePos pos) {
     PendingGuard p;
     GuardDecl& g = p.guard;
@@ -262,6 +264,22 @@ class Reader {
     if (!in.take_text("->")) in.fail("expected '-> MODE' (the mode the switch enters)");
     const SourcePos at = in.pos();
     p.target = NamedAt{in.label("the mode the switch enters"), at};
+    while (!in.at_end()) {
+      const SourcePos option = in.pos();
+      if (in.take_word("reset")) {
+        const SourcePos state = in.pos();
+        p.reset_states.push_back(NamedAt{in.identifier("the state the switch resets"), state});
+        in.expect('=', "after the reset's state (reset STATE = expression)");
+        g.resets.emplace_back(-1, parse_expression(in));
+      } else if (in.take_word("sticking")) {
+        g.rests = true;
+      } else if (in.take_word("velocity")) {
+        const SourcePos state = in.pos();
+        p.velocity = NamedAt{in.identifier("the velocity of the switch's coordinate"), state};
+      } else {
+        in.fail_at(option, "unknown switch option '" + in.rest() + "'; accepted: reset STATE = EXPR, sticking, velocity STATE");
+      }
+    }
     guards_.push_back(std::move(p));
   }
 
@@ -464,12 +482,25 @@ class Reader {
       if (g.mu) resolve(*g.mu, false, in);
       if (p.tangential) g.tangential = state_index(*p.tangential, in);
       if (p.target) g.target = mode_index(*p.target, in);
-      if (g.is_stop) {
+      for (std::size_t k = 0; k < g.resets.size(); ++k) {
+        auto& [state, value] = g.resets[k];
+        state = state_index(p.reset_states[k], in);
+        for (std::size_t j = 0; j < k; ++j)
+          if (g.resets[j].first == state) in.fail_at(p.reset_states[k].pos, "switch '" + g.name + "' resets " + p.reset_states[k].name + " twice");
+        resolve(value, true, in);
+        check_time_and_branches(value, in);
+        if (const Expr* bad = non_affine(value, true))
+          in.fail_at(bad->pos, "the reset of " + p.reset_states[k].name + " in switch '" + g.name +
+                                   "' is not affine in the state; accepted: sums of constants times states and constants");
+      }
+      if (g.is_stop || g.rests) {
+        const std::string what = g.is_stop ? "stop" : "switch";
         std::vector<int> states;
         collect_states(g.function, states);
         if (states.size() != 1)
-          in.fail_at(g.function.pos, "stop '" + g.name + "' reads " + std::to_string(states.size()) +
-                                         " states; a stop limits one coordinate (x <= sigma, or with the forcing: x >= a*cos(w*t))");
+          in.fail_at(g.function.pos, what + " '" + g.name + "' reads " + std::to_string(states.size()) +
+                                         (g.is_stop ? " states; a stop limits one coordinate (x <= sigma, or with the forcing: x >= a*cos(w*t))"
+                                                    : " states; a switch with sticking is a surface on one coordinate (theta falls below 0)"));
         g.position = states.front();
         if (p.velocity) {
           g.velocity = state_index(*p.velocity, in);
@@ -477,7 +508,7 @@ class Reader {
           // The coordinate's rate is the state its field names (x' = v): the stop reverses that one.
           const Expr& rate = *spec_.modes[static_cast<std::size_t>(g.mode)].fields[static_cast<std::size_t>(g.position)];
           if (rate.kind != ExprKind::Name || rate.refers != NameKind::State)
-            in.fail_at(g.pos, "stop '" + g.name + "': the field of " + spec_.states[g.position].name + " in mode '" +
+            in.fail_at(g.pos, what + " '" + g.name + "': the field of " + spec_.states[g.position].name + " in mode '" +
                                   spec_.modes[g.mode].name + "' is not a state, so its velocity is unknown; add 'velocity STATE'");
           g.velocity = rate.index;
         }

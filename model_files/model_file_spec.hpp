@@ -4,6 +4,7 @@
 // resolved against the declared names. model_file_parser.hpp makes it; file_model.hpp runs it.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/model.hpp"
@@ -44,6 +45,8 @@ struct GuardDecl {
   // Switch:
   Crossing crossing = Crossing::Falling;
   int target = 0;
+  std::vector<std::pair<int, Expr>> resets;  // `reset STATE = EXPR`: the state's value after the switch, affine in the state
+  bool rests = false;                        // `sticking`: the state may rest on the switch's surface (position, velocity as a stop's)
 };
 
 // `start MODE if LEFT RELATION RIGHT`: the first whose condition holds on the case's parameters
@@ -60,6 +63,7 @@ struct ModelFileSpec {
   std::vector<ParameterSpec> parameters;
   std::vector<StateDecl> states;
   Expr period;
+  std::string time_unit = "s";  // `period EXPR [UNIT]`
   std::vector<ModeDecl> modes;
   std::vector<GuardDecl> guards;
   std::vector<StartDecl> starts;

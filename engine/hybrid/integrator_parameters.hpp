@@ -12,7 +12,7 @@ inline void append_integrator_parameters(std::vector<ParameterSpec>& specs) {
   specs.push_back(ParameterSpec::real("rtol", ParameterGroup::Numerics, "-", 1e-10, 1e-14, 1e-3,
                                       "relative tolerance of the integrator"));
   specs.push_back(ParameterSpec::real("atol", ParameterGroup::Numerics, "(state)", 1e-12, 1e-18, 1e-3,
-                                      "absolute tolerance of the integrator, in the state's units (m, m/s)"));
+                                      "absolute tolerance of the integrator, in each state component's own unit"));
 }
 
 // h_max bounds the step so that each coordinate has at most one extremum per step.

@@ -59,11 +59,15 @@ class VariationalSystem {
     return count;
   }
 
-  bool on_events(double t, Augmented& y, const EventHit* hits, int count) {
+  bool on_events(double t, Augmented& y, const EventHit* given, int count) {
     State x = state(y);
     Matrix P = phi(y);
     bool go_on = true;
+    EventHit hits[kMaxGuards];
+    for (int i = 0; i < count; ++i) hits[i] = given[i];
+    const auto group = event_group(system_, hits, count, 0);
     for (int i = 0; i < count; ++i) {  // simultaneous events, one after the other
+      if (i > 0 && !applies(system_, hits[i], x, group, 0)) continue;
       State f_minus, f_plus;
       system_.rhs(t, x, f_minus);
       const Matrix R = system_.reset_jacobian(hits[i], x);
@@ -79,6 +83,22 @@ class VariationalSystem {
   void observe(const DenseStep<kSize>&, double) {}
 
  private:
+  // A system with a rule for simultaneous events (DescribedSystem::order_events, event_applies) gets
+  // the same events, in the same order, as its own on_events applies; others get them in time order.
+  template <class S>
+  static auto event_group(S& s, EventHit* hits, int count, int) -> decltype(s.order_events(hits, count), s.mode) {
+    s.order_events(hits, count);
+    return s.mode;
+  }
+  template <class S>
+  static int event_group(S&, EventHit*, int, long) { return 0; }
+  template <class S, class G>
+  static auto applies(const S& s, const EventHit& hit, const State& x, G group, int) -> decltype(s.event_applies(hit, x, group)) {
+    return s.event_applies(hit, x, group);
+  }
+  template <class S, class G>
+  static bool applies(const S&, const EventHit&, const State&, G, long) { return true; }
+
   System& system_;
   mutable std::array<State, kMaxGuards> gradients_{};
 };

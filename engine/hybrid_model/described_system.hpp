@@ -70,6 +70,7 @@ class CallableField {
     return gradient(mode, y, [](const auto&, const auto&, auto&) {});
   }
   std::string guard_name(int g) const { return d_->guards()[static_cast<std::size_t>(g)].name; }
+  std::string mode_name(int m) const { return d_->modes()[static_cast<std::size_t>(m)].name; }
 
  private:
   std::shared_ptr<const Description> d_;
@@ -104,12 +105,10 @@ class TapeField {
       for (int i = 0; i < N; ++i) outputs_[m][i] = tape.outputs[static_cast<std::size_t>(i)];
       used += count;
     }
-    for (std::size_t g = 0; g < d.guards().size() && g < static_cast<std::size_t>(kMaxDescribedGuards); ++g) {
-      const std::string& name = d.guards()[g].name;  // for the host's failure messages, as the cpu path names it
-      const std::size_t kept = name.size() < kNameChars ? name.size() : kNameChars - 4;
-      name.copy(names_[g], kept);
-      if (kept < name.size()) std::string("...").copy(names_[g] + kept, 3);
-    }
+    for (std::size_t g = 0; g < d.guards().size() && g < static_cast<std::size_t>(kMaxDescribedGuards); ++g)
+      keep_name(d.guards()[g].name, names_[g]);  // for the host's failure messages, as the cpu path names it
+    for (std::size_t m = 0; m < d.modes().size() && m < static_cast<std::size_t>(kMaxDescribedModes); ++m)
+      keep_name(d.modes()[m].name, mode_names_[m]);
   }
   template <class X, class DX>
   VIBRO_HD void value(int mode, const X& x, const Drive<double>& drive, DX& dx) const {
@@ -132,11 +131,18 @@ class TapeField {
     return J;
   }
   std::string guard_name(int g) const { return names_[g]; }
+  std::string mode_name(int m) const { return mode_names_[m]; }
 
  private:
   static constexpr std::size_t kNameChars = 32;  // a guard's name, cut to 28 characters and "..." beyond
+  static void keep_name(const std::string& name, char* out) {
+    const std::size_t kept = name.size() < kNameChars ? name.size() : kNameChars - 4;
+    name.copy(out, kept);
+    if (kept < name.size()) std::string("...").copy(out + kept, 3);
+  }
   TapeOp ops_[kMaxOps];
   char names_[kMaxDescribedGuards][kNameChars] = {};
+  char mode_names_[kMaxDescribedModes][kNameChars] = {};
   int begin_[kMaxDescribedModes] = {};
   int count_[kMaxDescribedModes] = {};
   int outputs_[kMaxDescribedModes][N] = {};
@@ -185,6 +191,12 @@ class BasicDescribedSystem {
       mine.change = guard.change;
       mine.affine = guard.is_stop ? gap_guard(guard.gap) : switch_guard(guard.change);
       if (guard.is_stop) mine.contact = contact_of(guard);
+      mine.jumps = !guard.is_stop && (guard.change.jump != Eigen::Matrix<double, N, N>::Identity() || guard.change.shift != Eigen::Matrix<double, N, 1>::Zero());
+      mine.rests = !guard.is_stop && guard.change.rest_velocity >= 0;
+      if (mine.rests) mine.contact = surface_of(guard);
+      if (!guard.is_stop && (guard.change.target < 0 || guard.change.target >= modes))
+        throw std::invalid_argument("switch '" + guard.name + "' enters no declared mode (target " + std::to_string(guard.change.target) + ")");
+      for (const auto& other : d.guards()) mine.rank += other.name < guard.name ? 1 : 0;
       const bool counted = guard.is_stop && guard.gap.counted;
       mine.own_counter = counted ? kHybridCounterCount + counted_stops++ : -1;
     }
@@ -225,12 +237,14 @@ class BasicDescribedSystem {
   }
 
   VIBRO_HD int guards(AffineGuard<M>* out) const {
-    if (stuck()) {
-      out[0].a = release_a_;
-      out[0].b = release_b_;
-      out[0].crossing = Crossing::Falling;  // pressing acceleration turns away from the stop
-      out[0].id = 0;
-      return 1;
+    if (stuck()) {  // release into the stop's mode (id 0) and, on a shared surface, into the other side's (id 1)
+      for (int k = 0; k < release_count_; ++k) {
+        out[k].a = release_a_[k];
+        out[k].b = release_b_[k];
+        out[k].crossing = Crossing::Falling;  // pressing acceleration turns away from the surface
+        out[k].id = k;
+      }
+      return release_count_;
     }
     for (int i = 0; i < local_count_[mode]; ++i) {
       out[i] = guards_[local_[mode][i]].affine;
@@ -239,12 +253,43 @@ class BasicDescribedSystem {
     return local_count_[mode];
   }
 
-  VIBRO_HD bool on_events(double t, State& y, const EventHit* hits, int count) {
+  // Simultaneous events (the integrator's group, within its simultaneity window) follow one rule that
+  // does not depend on the order of declaration: stops before switches, each kind in time order, exact
+  // ties by the guard's name; an event whose guard no longer crosses after the earlier ones (a stop's
+  // gap opening again, a switch function turned back) is skipped; and the first event that changes the
+  // mode ends the group (the others were located on the old mode's guards; the new mode's are searched
+  // from there, and any already past is crossed at once, settle()).
+  VIBRO_HD void order_events(EventHit* hits, int count) const {
+    for (int i = 1; i < count; ++i)
+      for (int j = i; j > 0 && comes_before(hits[j], hits[j - 1]); --j) {
+        const EventHit earlier = hits[j];
+        hits[j] = hits[j - 1];
+        hits[j - 1] = earlier;
+      }
+  }
+  VIBRO_HD bool event_applies(const EventHit& hit, const State& y, int group_mode) const {
+    if (mode != group_mode) return false;
+    if (stuck()) return true;
+    const Guard& g = guards_[global(hit.id)];
+    State dy;
+    rhs(0, y, dy);
+    const double rate = g.affine.a.dot(dy);
+    if (g.is_stop || g.affine.crossing == Crossing::Falling) return rate < 0;
+    return g.affine.crossing == Crossing::Rising ? rate > 0 : true;
+  }
+
+  VIBRO_HD bool on_events(double t, State& y, const EventHit* given, int count) {
+    EventHit hits[kMaxGuards];
+    for (int i = 0; i < count; ++i) hits[i] = given[i];
+    order_events(hits, count);
+    const int group_mode = mode;
     for (int i = 0; i < count; ++i) {
+      if (i > 0 && !event_applies(hits[i], y, group_mode)) continue;
 #if !VIBRO_DEVICE_PASS
       if (trace) {
         const State before = y;
-        const char* kind = apply(t, hits[i], y);
+        std::string kind = apply(t, hits[i], y);
+        if (kind == "switch" || kind == "release" || kind == "switch+sticking") kind += " to " + mode_name(mode);
         std::vector<double> a(static_cast<std::size_t>(trace_components_)), b(a.size());
         trace_state(before, a.data());
         trace_state(y, b.data());
@@ -257,6 +302,10 @@ class BasicDescribedSystem {
     }
     return true;
   }
+  // A mode's name as the result files give it (host only).
+  std::string mode_name(int m) const {
+    return m < user_modes() ? field_.mode_name(m) : "resting on " + field_.guard_name(m - user_modes());
+  }
   VIBRO_HD void trace_state(const State& y, double* out) const {
     for (int i = 0; i < trace_components_; ++i) out[i] = y[trace_order_[i]];
   }
@@ -266,7 +315,14 @@ class BasicDescribedSystem {
     Matrix R = Matrix::Identity();
     if (stuck()) return R;
     const int g = global(hit.id);
-    if (!guards_[g].is_stop) return R;
+    if (!guards_[g].is_stop) {
+      if (guards_[g].jumps) R.template topLeftCorner<N, N>() = guards_[g].change.jump;
+      State after = y;
+      after.template head<N>() = guards_[g].change.jump * y.template head<N>() + guards_[g].change.shift;
+      const Contact& c = guards_[g].contact;
+      if (guards_[g].rests && comes_to_rest(g, after)) R = (Matrix::Identity() - c.push * c.rate.transpose()) * R;
+      return R;
+    }
     const Law& law = guards_[g].law;
     const Contact& c = guards_[g].contact;
     State after = y;
@@ -320,7 +376,8 @@ class BasicDescribedSystem {
     if (new_mode < 0 || new_mode >= user_modes() + guard_count_) return false;
     mode = new_mode;
     if (stuck()) {
-      if (!guards_[mode - user_modes()].is_stop) return false;
+      const Guard& on = guards_[mode - user_modes()];
+      if (!on.is_stop && !on.rests) return false;
       const Contact& c = stuck_contact();
       shut(c, y);
       y += c.push * (-c.rate.dot(y));  // moving together
@@ -329,6 +386,8 @@ class BasicDescribedSystem {
     }
     settle(y);
     if (failure_ != Failure::None) return false;
+    land(y);
+    if (stuck()) return failure_ == Failure::None;
     for (int i = 0; i < local_count_[mode]; ++i) {
       const int g = local_[mode][i];
       if (!guards_[g].is_stop) continue;
@@ -370,10 +429,13 @@ class BasicDescribedSystem {
     int mode = 0;
     bool is_stop = false;
     Law law;                    // stops
-    Contact contact;            // stops
+    Contact contact;            // stops, and switches the state may rest on (oriented: its own mode's side > 0)
     SwitchGuard<N> change;      // switches
+    bool jumps = false;         // a switch whose reset is not the identity
+    bool rests = false;         // a switch the state may rest on (SwitchGuard::rest_velocity)
     AffineGuard<M> affine;      // its affine function (id set per mode)
     int own_counter = -1;       // its counter slot (counted stops), else -1
+    int rank = 0;               // its name's place in alphabetical order (simultaneous events)
   };
 
   static Field field_of(const std::shared_ptr<const Description>& d) {
@@ -432,6 +494,34 @@ class BasicDescribedSystem {
     return c;
   }
 
+  // A switch guard the state may rest on, as a contact of unit mass oriented so that the guard's own
+  // mode lies on its positive side.
+  Contact surface_of(const typename Description::Guard& guard) const {
+    const SwitchGuard<N>& s = guard.change;
+    int position = -1, read = 0;
+    for (int i = 0; i < N; ++i)
+      if (s.a[i] != 0) {
+        position = i;
+        ++read;
+      }
+    if (read != 1 || s.rest_velocity >= N || s.crossing == Crossing::Either)
+      throw std::invalid_argument("switch '" + guard.name + "': a surface the state rests on reads one state component, "
+                                  "has a crossing direction and a velocity component in the state");
+    const double side = s.crossing == Crossing::Falling ? 1.0 : -1.0;
+    Contact c;
+    c.normal = side * switch_guard(s).a;
+    c.offset = side * s.b;
+    c.coefficient = side * s.a[position];
+    c.position = position;
+    c.velocity = s.rest_velocity;
+    c.rate[c.velocity] = c.coefficient;
+    c.push[c.velocity] = 1 / c.coefficient;
+    c.rate[N] = omega_ * side * s.a_sin;
+    c.rate[N + 1] = -omega_ * side * s.a_cos;
+    c.scale = std::fabs(c.coefficient) * scales_[position];
+    return c;
+  }
+
   // Puts the state exactly on the shut gap: the last term's position and velocity solved from gap = 0
   // and gap' = 0 (its velocity only for resting; an impact sets the rate itself).
   VIBRO_HD static void shut(const Contact& c, State& y, bool rate_too = true) {
@@ -467,9 +557,10 @@ class BasicDescribedSystem {
     return field_.gradient(field_mode(), y, [this](const Jet& cos, const Jet& sin, auto& dx) { hold(stuck_contact(), cos, sin, dx); });
   }
   // How hard the free field closes the gap: -gap'' (> 0: the bodies press together).
-  VIBRO_HD double pressing(const Contact& c, const State& y) const {
+  VIBRO_HD double pressing(const Contact& c, const State& y) const { return pressing(c, y, field_mode()); }
+  VIBRO_HD double pressing(const Contact& c, const State& y, int field) const {
     Eigen::Matrix<double, N, 1> dx;
-    field_.value(field_mode(), y.template head<N>(), Drive<double>{y[N], y[N + 1]}, dx);
+    field_.value(field, y.template head<N>(), Drive<double>{y[N], y[N + 1]}, dx);
     return -(c.rate.template head<N>().dot(dx) + c.rate[N] * (-omega_ * y[N + 1]) + c.rate[N + 1] * (omega_ * y[N]));
   }
 
@@ -546,13 +637,21 @@ class BasicDescribedSystem {
   VIBRO_HD const char* apply(double t, const EventHit& hit, State& y) {
     if (stuck()) {
       shut(stuck_contact(), y);  // leaves with the gap and its rate at 0 up to rounding
-      mode = guards_[mode - user_modes()].mode;
+      const Guard& on = guards_[mode - user_modes()];
+      mode = hit.id == 0 ? on.mode : on.change.target;  // release guard 1: into the surface's other side
       ++sample->counters[kHybridReleases];
       return "release";
     }
     const int g = global(hit.id);
     const Guard& gd = guards_[g];
     if (!gd.is_stop) {
+      if (gd.jumps) y.template head<N>() = gd.change.jump * y.template head<N>() + gd.change.shift;
+      if (gd.rests && comes_to_rest(g, y)) {
+        mode = user_modes() + g;
+        ++sample->counters[kHybridStickings];
+        set_release_guard(y);
+        return "switch+sticking";  // chatter across the surface has run out: the state rests on it
+      }
       mode = gd.change.target;
       ++sample->counters[kHybridSwitches];
       sample->counters[kHybridSwitches] += settle(y);
@@ -577,9 +676,22 @@ class BasicDescribedSystem {
   // and gradient here, checked at a second point so that a non-affine one fails the case loudly
   // instead of releasing at the wrong time.
   VIBRO_HD void set_release_guard(const State& y) {
+    const Guard& on = guards_[mode - user_modes()];
     const Contact& c = stuck_contact();  // field_mode() is the free mode's while resting
-    const Eigen::Matrix<double, N, M> J = field_.gradient(field_mode(), y);
-    State a = -(J.transpose() * c.rate.template head<N>());
+    release_count_ = 1;
+    bool affine = release_function(c, field_mode(), 1.0, y, release_a_[0], release_b_[0]);
+    if (on.rests && on.change.target != on.mode) {  // a shared surface: the other side's field may pull it off
+      release_count_ = 2;
+      affine = release_function(c, on.change.target, -1.0, y, release_a_[1], release_b_[1]) && affine;
+    }
+    if (!affine) fail(Failure::NotAffineRest, mode - user_modes());
+  }
+  // The pressing acceleration of mode `field`'s field on the shut contact, seen from the side `side`
+  // (+1: the contact's own side, -1: the other), as an affine function a . y + b; false when a second
+  // point shows it is not affine.
+  VIBRO_HD bool release_function(const Contact& c, int field, double side, const State& y, State& a, double& b) const {
+    const Eigen::Matrix<double, N, M> J = field_.gradient(field, y);
+    a = -(J.transpose() * c.rate.template head<N>());
     a[N + 1] += c.rate[N] * omega_;
     a[N] -= c.rate[N + 1] * omega_;
     // Solved components: position = -(guard without it) / coefficient, velocity likewise from the rate.
@@ -588,14 +700,63 @@ class BasicDescribedSystem {
     solved_position[c.position] = solved_velocity[c.velocity] = 0;
     a += a[c.position] * solved_position + a[c.velocity] * solved_velocity;
     a[c.position] = a[c.velocity] = 0;
-    release_a_ = a;
-    release_b_ = pressing(c, y) - release_a_.dot(y);
+    a *= side;
+    b = side * pressing(c, y, field) - a.dot(y);
     State probe = y;
     for (int i = 0; i < M; ++i)
       if (i != c.position && i != c.velocity) probe[i] += 0.37 * (1 + std::fabs(y[i]));
     shut(c, probe);
-    const double predicted = release_a_.dot(probe) + release_b_, actual = pressing(c, probe);
-    if (std::fabs(predicted - actual) > 1e-8 * (1 + std::fabs(actual))) fail(Failure::NotAffineRest, mode - user_modes());
+    const double predicted = a.dot(probe) + b, actual = side * pressing(c, probe, field);
+    return std::fabs(predicted - actual) <= 1e-8 * (1 + std::fabs(actual));
+  }
+
+  // A state entered (the start, a restart) on a surface it may rest on, at rest across it: it rests
+  // there while both sides' fields press it on, else it goes to the side that pulls it off (the event
+  // locator, which skips a root at the step's start, would not see it leave).
+  VIBRO_HD void land(State& y) {
+    for (int i = 0; i < local_count_[mode]; ++i) {
+      const int g = local_[mode][i];
+      const Guard& gd = guards_[g];
+      if (!gd.rests) continue;
+      const Contact& c = gd.contact;
+      if (!(std::fabs(c.normal.dot(y) + c.offset) <= 1e-12 * c.scale && std::fabs(c.rate.dot(y)) < v_eps_)) continue;
+      State resting = y;
+      shut(c, resting);
+      const bool a_presses = pressing(c, resting, gd.mode) > 0, b_presses = -pressing(c, resting, gd.change.target) > 0;
+      if (a_presses && b_presses) {
+        y = resting;
+        mode = user_modes() + g;
+        set_release_guard(y);
+      } else if (a_presses) {
+        y = resting;
+        mode = gd.change.target;
+      }
+      return;
+    }
+  }
+
+  // After a switch across a surface the state may rest on (its reset applied): whether the crossing
+  // is slower than v_eps and neither side's field pulls the state off the surface; if so, y is put
+  // on the surface at rest.
+  VIBRO_HD bool comes_to_rest(int g, State& y) const {
+    const Guard& gd = guards_[g];
+    const Contact& c = gd.contact;
+    if (!(std::fabs(c.rate.dot(y)) < v_eps_)) return false;
+    State resting = y;
+    shut(c, resting);
+    if (!(pressing(c, resting, gd.mode) > 0 && -pressing(c, resting, gd.change.target) > 0)) return false;
+    y = resting;
+    return true;
+  }
+
+  // The rule of simultaneous events (on_events): stops first, then time, then the guard's name.
+  VIBRO_HD bool comes_before(const EventHit& x, const EventHit& y) const {
+    if (stuck()) return x.t < y.t || (x.t == y.t && x.id < y.id);
+    const Guard& gx = guards_[global(x.id)];
+    const Guard& gy = guards_[global(y.id)];
+    if (gx.is_stop != gy.is_stop) return gx.is_stop;
+    if (x.t != y.t) return x.t < y.t;
+    return gx.rank < gy.rank;
   }
 
   Field field_;
@@ -611,8 +772,9 @@ class BasicDescribedSystem {
   Guard guards_[kMaxDescribedGuards];
   int trace_order_[M] = {};
   int trace_components_ = 0;
-  State release_a_ = State::Zero();
-  double release_b_ = 0;
+  State release_a_[2] = {State::Zero(), State::Zero()};  // while resting: release into the stop's mode, the other side's
+  double release_b_[2] = {0, 0};
+  int release_count_ = 1;
   Failure failure_ = Failure::None;
   int failure_guard_ = -1;
 };

@@ -14,6 +14,7 @@
 #include <Eigen/Core>
 #include <array>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <unsupported/Eigen/AutoDiff>
 #include <utility>
@@ -84,13 +85,25 @@ inline GapLaw gap_of(const StopLaw& stop) {
 }
 
 // A general affine guard a . x + a_cos cos(wt) + a_sin sin(wt) + b, crossed in direction `crossing`,
-// whose event switches to mode `target` without a jump in the state.
+// whose event switches to mode `target` and maps the state affinely, x -> jump x + shift (by default
+// no jump): one event that resets the state and changes the mode, as the rocking block's corner change
+// (Housner: the angular velocity times r, rocking continues about the other corner).
+//
+// With `rest_velocity` (>= 0) the guard is a surface the two modes share and the state may come to
+// rest on it: the guard reads one state component (a position) whose rate in both modes is component
+// rest_velocity. When a crossing leaves the state slower than the chatter threshold v_eps across the
+// surface, and neither mode's field pulls it off the surface, it rests there (the resting mode of this
+// guard, the surface and its rate held at 0); it is released into whichever of the two modes' fields
+// first pulls it off the surface towards that mode's side (the side the applied force points to).
 template <int N>
 struct SwitchGuard {
   Eigen::Matrix<double, N, 1> a = Eigen::Matrix<double, N, 1>::Zero();
   double a_cos = 0, a_sin = 0, b = 0;
   Crossing crossing = Crossing::Falling;
   int target = 0;
+  Eigen::Matrix<double, N, N> jump = Eigen::Matrix<double, N, N>::Identity();
+  Eigen::Matrix<double, N, 1> shift = Eigen::Matrix<double, N, 1>::Zero();
+  int rest_velocity = -1;  // -1: the state never rests on this guard
 };
 
 template <int N>
@@ -124,14 +137,22 @@ class HybridDescription {
   std::array<double, N> scales = filled(1.0);  // tolerance unit of each component on the section
 
   // Adds a mode with vector field `field(x, drive, dx)`; returns its index.
+  // Names are the model's vocabulary (trace events, result files' mode and counter names): a second
+  // mode or guard of the same name is refused here, before any case runs.
   template <class F>
   int mode(std::string name, F field) {
+    for (const auto& m : modes_)
+      if (m.name == name) throw std::invalid_argument("mode '" + name + "' is declared twice; every mode needs a name of its own");
     modes_.push_back({std::move(name), Field(field), JetField(field), [field] { return trace_field<N>(field); }});
     return static_cast<int>(modes_.size()) - 1;
   }
   void stop(int in_mode, std::string name, const StopLaw& law) { gap(in_mode, std::move(name), gap_of(law)); }
-  void gap(int in_mode, std::string name, const GapLaw& law) { guards_.push_back({in_mode, std::move(name), true, law, {}}); }
+  void gap(int in_mode, std::string name, const GapLaw& law) {
+    check_new_guard(name);
+    guards_.push_back({in_mode, std::move(name), true, law, {}});
+  }
   void switch_guard(int in_mode, std::string name, const SwitchGuard<N>& guard) {
+    check_new_guard(name);
     guards_.push_back({in_mode, std::move(name), false, {}, guard});
   }
 
@@ -146,6 +167,11 @@ class HybridDescription {
   }
 
  private:
+  void check_new_guard(const std::string& name) const {
+    for (const auto& g : guards_)
+      if (g.name == name)
+        throw std::invalid_argument("guard '" + name + "' is declared twice; every guard of the model needs a name of its own");
+  }
   static std::array<double, N> filled(double v) {
     std::array<double, N> a;
     a.fill(v);

@@ -25,12 +25,21 @@ struct WindowObservable {
   std::string component;  // empty for the impact statistics
 };
 
+// A model's unit of time, where it declares one (a model of the hybrid-model API does; `vibro trace`
+// asks through this interface and writes seconds for any other model).
+class DeclaredTimeUnit {
+ public:
+  virtual ~DeclaredTimeUnit() = default;
+  virtual std::string time_unit() const = 0;
+};
+
 struct HybridModelInfo {
   std::string name;
   std::string summary;
   std::vector<StateComponent> state;
   std::vector<ParameterSpec> parameters;
   std::vector<WindowObservable> observables;
+  std::string time_unit = "s";  // the unit of time and of the forcing period ("-": dimensionless time)
 };
 
 }  // namespace vibro

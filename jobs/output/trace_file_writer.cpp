@@ -53,7 +53,7 @@ void write_case_parameters(H5::H5File& file, const ParameterSet& values) {
 void write_states(H5::H5File& file, const CaseTrace& trace) {
   H5::Group group = h5::create_group(file, "/trace");
   auto time = write_column(group, "time", trace.time);
-  attribute(time, "unit", std::string("s"));
+  attribute(time, "unit", trace.time_unit);
   auto mode = write_column(group, "mode", std::vector<std::int32_t>(trace.modes.begin(), trace.modes.end()));
   attribute(mode, "names", joined(trace.layout.mode_names));
   attribute(mode, "meaning", std::string("the discrete mode at each time, indexing the comma-separated names"));
@@ -81,7 +81,7 @@ void write_events(H5::H5File& file, const CaseTrace& trace) {
     after.insert(after.end(), e.after.begin(), e.after.end());
   }
   auto set = write_column(group, "time", time);
-  attribute(set, "unit", std::string("s"));
+  attribute(set, "unit", trace.time_unit);
   auto kind = h5::create_strings(group, "kind", kinds.size(), widest(kinds));
   if (!kinds.empty()) h5::write_strings(kind, 0, kinds);
   attribute(kind, "meaning", std::string("the model's name for the event (impact, grazing, lift_off, stick, ...)"));
@@ -110,7 +110,7 @@ void write_strobe(H5::H5File& file, const CaseTrace& trace) {
     counts.insert(counts.end(), s.counters.begin(), s.counters.begin() + static_cast<long>(counters));
   }
   auto set = write_column(group, "time", time);
-  attribute(set, "unit", std::string("s"));
+  attribute(set, "unit", trace.time_unit);
   write_column(group, "period", period);
   set = write_column(group, "mode", mode);
   attribute(set, "names", joined(trace.layout.mode_names));
@@ -175,7 +175,7 @@ std::string trace_events_csv(const std::string& path) {
 
 std::string write_trace_csv(const std::string& path, const CaseTrace& trace) {
   std::ofstream states = open_csv(path);
-  states << "time [s],mode" << header(trace, "") << "\n";
+  states << "time [" << trace.time_unit << "],mode" << header(trace, "") << "\n";
   for (std::size_t r = 0; r < trace.time.size(); ++r) {
     states << number(trace.time[r]) << "," << trace.modes[r];
     for (std::size_t c = 0; c < trace.components.size(); ++c) states << "," << number(trace.state(r, c));
@@ -183,7 +183,7 @@ std::string write_trace_csv(const std::string& path, const CaseTrace& trace) {
   }
   const std::string events_path = trace_events_csv(path);
   std::ofstream events = open_csv(events_path);
-  events << "time [s],kind" << header(trace, "_before") << header(trace, "_after") << "\n";
+  events << "time [" << trace.time_unit << "],kind" << header(trace, "_before") << header(trace, "_after") << "\n";
   for (const auto& e : trace.events) {
     events << number(e.time) << "," << e.kind;
     for (const auto* side : {&e.before, &e.after})

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/core/input_error.hpp"
+#include "engine/hybrid_model/hybrid_model_info.hpp"
 #include "jobs/sweep/model_features.hpp"
 
 namespace vibro {
@@ -83,6 +84,7 @@ CaseTrace trace_case(const Model& model, const ParameterSet& values, const Trace
   const TraceLayout layout = simulation->trace_layout();
   trace.components = layout.components;
   trace.units = layout.units;
+  if (const auto* declared = dynamic_cast<const DeclaredTimeUnit*>(&model)) trace.time_unit = declared->time_unit();
   CollectingSink sink(trace, trace.period, request.samples_per_period);
   simulation->attach_trace(&sink);
   SampleKeeper observer(trace, request.periods);

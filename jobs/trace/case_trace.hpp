@@ -32,6 +32,7 @@ struct CaseTrace {
   std::vector<StrobeSample> strobe;     // at t = k T up to k = periods (some models also sample k = 0)
   StrobeLayout layout;                  // how to read the strobe samples (state and mode names)
   double period = 0;                    // T, s
+  std::string time_unit = "s";          // the unit of time and T as the model declares it ("-": dimensionless)
   int section_dims() const { return layout.dims(); }  // strobe state components = the first of components
   double state(std::size_t row, std::size_t component) const { return states[row * components.size() + component]; }
 };

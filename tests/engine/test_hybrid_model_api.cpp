@@ -101,7 +101,7 @@ TEST_CASE("Hybrid API: a model author's declaration errors name the model and th
   CHECK(resolved.tracked.size() == 1);  // one component, one aux pair for its max and min
 
   auto crowded = pendulum();
-  for (int g = 0; g < kMaxGuards; ++g) crowded->switch_guard(0, "extra", SwitchGuard<2>{});
+  for (int g = 0; g < kMaxGuards; ++g) crowded->switch_guard(0, "extra " + std::to_string(g), SwitchGuard<2>{});
   CHECK_THROWS_WITH((DescribedSystem<2>(crowded, frame())), Catch::Contains("swing") && Catch::Contains(std::to_string(kMaxGuards) + " guards"));
 
   // One counted stop more than the sample's counters hold, spread over modes of at most kMaxGuards each.
@@ -110,7 +110,7 @@ TEST_CASE("Hybrid API: a model author's declaration errors name the model and th
   own.at = 0.5;
   own.counted = true;
   for (int g = 0; g <= kMaxCountedStops; ++g) {
-    const int mode = g % kMaxGuards == 0 ? counted->mode("more", [](const auto&, const auto&, auto& dx) { dx.setZero(); })
+    const int mode = g % kMaxGuards == 0 ? counted->mode("more " + std::to_string(g), [](const auto&, const auto&, auto& dx) { dx.setZero(); })
                                          : static_cast<int>(counted->modes().size()) - 1;
     counted->stop(mode, "own " + std::to_string(g), own);
   }
@@ -119,15 +119,15 @@ TEST_CASE("Hybrid API: a model author's declaration errors name the model and th
   // The plain-data system's tables (the batched back ends' cases): modes and guards of a description.
   auto many_modes = pendulum();
   while (static_cast<int>(many_modes->modes().size()) <= kMaxDescribedModes)
-    many_modes->mode("more", [](const auto&, const auto&, auto& dx) { dx.setZero(); });
+    many_modes->mode("more " + std::to_string(many_modes->modes().size()), [](const auto&, const auto&, auto& dx) { dx.setZero(); });
   CHECK_THROWS_WITH((DescribedSystem<2>(many_modes, frame())),
                     Catch::Contains(std::to_string(kMaxDescribedModes + 1) + " modes declared") &&
                         Catch::Contains("at most " + std::to_string(kMaxDescribedModes)));
   auto many_guards = pendulum();
   for (int g = 0; g < kMaxDescribedGuards; ++g) {
-    const int mode = g % kMaxGuards == 0 ? many_guards->mode("more", [](const auto&, const auto&, auto& dx) { dx.setZero(); })
+    const int mode = g % kMaxGuards == 0 ? many_guards->mode("more " + std::to_string(g), [](const auto&, const auto&, auto& dx) { dx.setZero(); })
                                          : static_cast<int>(many_guards->modes().size()) - 1;
-    many_guards->switch_guard(mode, "extra", SwitchGuard<2>{});
+    many_guards->switch_guard(mode, "extra " + std::to_string(g), SwitchGuard<2>{});
   }
   CHECK_THROWS_WITH((DescribedSystem<2>(many_guards, frame())),
                     Catch::Contains(std::to_string(kMaxDescribedGuards + 1) + " guards declared"));
@@ -182,4 +182,18 @@ TEST_CASE("Hybrid API: a stop with a Coulomb impulse, its stick clamp and its re
     for (int i : {1, 2}) CHECK(R(i, j) == Approx((plus[i] - minus[i]) / (2 * h)).margin(1e-8));
   }
   CHECK(system.reset_jacobian(hit, (DescribedSystem<3>::State() << 0, -1, 0.1, 1, 0).finished()).row(2).isZero());
+}
+
+TEST_CASE("Hybrid API: a second mode or guard of the same name is refused when the description is built", "[hybrid_api]") {
+  // Names are the result files' mode and counter names and the trace's vocabulary: a duplicate would
+  // only surface when the file is written, after every case ran.
+  auto d = pendulum();
+  CHECK_THROWS_WITH(d->mode("swing", [](const auto&, const auto&, auto& dx) { dx.setZero(); }),
+                    Catch::Contains("mode 'swing' is declared twice"));
+  StopLaw stop;
+  stop.at = 0.5;
+  CHECK_THROWS_WITH(d->stop(0, "wall", stop), Catch::Contains("guard 'wall' is declared twice"));
+  CHECK_THROWS_WITH(d->switch_guard(0, "wall", SwitchGuard<2>{}), Catch::Contains("guard 'wall' is declared twice"));
+  CHECK(d->modes().size() == 1);
+  CHECK(d->guards().size() == 1);
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/sweep/sweep_spec.hpp"
 #include "analysis/map_lyapunov.hpp"
 #include "analysis/orbit_continuation.hpp"
 #include "analysis/periodic_shooting.hpp"
@@ -128,6 +129,16 @@ TEST_CASE("Impact oscillator: impacts begin where the harmonic amplitude reaches
 TEST_CASE("Impact oscillator: an initial state beyond the stop is refused before the run", "[impact_oscillator]") {
   const ParameterSet values = parameter_values(model().parameters(), {{"sigma", "0.5"}, {"x0", "0.6"}});
   CHECK_THROWS_AS(model().validate(values), InputError);
+}
+
+TEST_CASE("Impact oscillator: a sweep's cross-parameter check runs on each case's own values", "[impact_oscillator]") {
+  // The default x0 = 0 lies beyond a stop at sigma = -0.5; an axis whose values all lie below it is
+  // accepted, and one that reaches beyond it is refused naming the case.
+  const std::string head = "model = impact_oscillator\n[parameters]\nsigma = -0.5\n[axes]\n";
+  CHECK_NOTHROW(parse_sweep(head + "x0 = linspace(-1, -0.6, 3)\n", "x0.ini", {}));
+  CHECK_THROWS_WITH(parse_sweep(head + "x0 = linspace(-1, 0, 3)\n", "x0.ini", {}),
+                    Catch::Contains("x0 lies beyond the stop") && Catch::Contains("x0 = 0"));
+  CHECK_THROWS_WITH(parse_sweep(head + "omega = linspace(0.5, 1, 3)\n", "x0.ini", {}), Catch::Contains("x0 lies beyond the stop"));
 }
 
 TEST_CASE("Impact oscillator: chatter ends in rest on the stop, released where the pressing force vanishes",

@@ -196,7 +196,7 @@ def fuzz(vibro, repo, tmp, count=80):
     pieces = [b"(", b")", b"^", b"*", b"-", b"'", b":", b"=", b"[", b"]", b",", b"->", b"<=", b"\x00", b"\xff",
               b"1e999", b"nan", b"t", b"x", b"sin(", b"#", b"\n", b" ", b"mode m", b"stop s: x <= 1", b"state q = 0"]
     sources = []
-    for name in ("impact_oscillator.vibro", "dry_friction_oscillator.vibro"):
+    for name in ("impact_oscillator.vibro", "dry_friction_oscillator.vibro", "rocking_block.vibro"):
         with open(os.path.join(repo, "examples", "models", name), "rb") as src:
             sources.append(src.read())
     bad = 0
@@ -219,7 +219,8 @@ def fuzz(vibro, repo, tmp, count=80):
         path = os.path.join(tmp, "fuzz%d.vibro" % n)
         with open(path, "wb") as out:
             out.write(bytes(data).replace(b"model shaw_holmes_impact", b"model fuzz%d" % n)
-                      .replace(b"model den_hartog_friction", b"model fuzz%d" % n))
+                      .replace(b"model den_hartog_friction", b"model fuzz%d" % n)
+                      .replace(b"model housner_rocking_block", b"model fuzz%d" % n))
         try:
             r = subprocess.run([vibro, "describe", path], capture_output=True, timeout=30)
         except subprocess.TimeoutExpired:
@@ -264,6 +265,62 @@ def resume_needs_the_same_file(vibro, repo, tmp):
           "an edited model file does not resume the old file's checkpoints", edited.stderr[-600:])
 
 
+ROCKING = """model = {model}
+[axes]
+w = 2, 3, 5
+[run]
+max_periods = 60
+"""
+
+
+def rocking_block(vibro, repo, tmp):
+    """Housner's rocking block file (its own test, tests/model_files/test_rocking_block.cpp, checks it
+    against an independent solution): a sweep on cpu and batched gives the same bits, it comes to rest
+    and is released on both corners each period; its trace names the mode each switch enters, and the
+    time axis carries the file's unit of time."""
+    model = os.path.join(repo, "examples", "models", "rocking_block.vibro")
+    ini = os.path.join(tmp, "rocking.ini")
+    with open(ini, "w") as out:
+        out.write(ROCKING.format(model=model))
+    files = {}
+    for backend in ("cpu", "batched"):
+        h5 = os.path.join(tmp, "rocking_%s.h5" % backend)
+        r = run(vibro, ini, h5, "--run.backend=" + backend)
+        check(r.returncode == 0, "the rocking block file runs (%s)" % backend, r.stderr[-2000:])
+        if r.returncode == 0:
+            files[backend] = datasets(h5)
+    if len(files) == 2:
+        worst, bad = largest_difference(files["cpu"], files["batched"])
+        check(not bad and worst == 0, "the rocking block file: batched equals cpu", "%s %g" % (bad, worst))
+        counters = files["cpu"]
+        check((counters["cases/status"] == 0).all(), "the rocking block's cases ran", str(counters["cases/status"]))
+        check((counters["cases/counters/stickings"] > 0).all() and (counters["cases/counters/releases"] > 0).all(),
+              "the rocking block comes to rest and is released in every case")
+    csv = os.path.join(tmp, "rocking_trace.csv")
+    r = subprocess.run([vibro, "trace", ini, "--case", "0", "--periods", "2", "--csv", "--out", csv[:-4] + ".h5"], capture_output=True,
+                       text=True, timeout=120)
+    check(r.returncode == 0, "vibro trace of the rocking block file", r.stderr[-1000:])
+    if r.returncode == 0:
+        with open(csv) as f:
+            header = f.readline()
+        with open(csv[:-4] + "_events.csv") as f:
+            kinds = {line.split(",")[1] for line in f.readlines()[1:]}
+        check(header.startswith("time [s],mode,theta [rad],omega [rad/s]"), "the trace's header has the file's units", header)
+        check({"release to left", "release to right", "switch to left", "switch to right"} <= kinds,
+              "the trace's events name the mode entered", str(sorted(kinds))[:300])
+    impact_trace = os.path.join(tmp, "impact_trace.csv")  # written beside impact_trace.h5
+    with open(os.path.join(tmp, "impact_file.ini"), "w") as out:
+        out.write(IMPACT.format(model=os.path.join(repo, "examples", "models", "impact_oscillator.vibro")))
+    r = subprocess.run([vibro, "trace", os.path.join(tmp, "impact_file.ini"), "--case", "0", "--periods", "1", "--csv",
+                        "--out", impact_trace[:-4] + ".h5"], capture_output=True, text=True, timeout=120)
+    if r.returncode == 0:
+        with open(impact_trace) as f:
+            header = f.readline()
+        check(header.startswith("time [-],"), "a dimensionless model file's trace has a dimensionless time axis", header)
+    else:
+        check(False, "vibro trace of the impact oscillator file", r.stderr[-1000:])
+
+
 def main():
     vibro, repo = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     with tempfile.TemporaryDirectory() as tmp:
@@ -291,6 +348,9 @@ def main():
         fuzz(vibro, repo, tmp)
         print("  refusals and fuzz: %.1f s" % (time.time() - started))
         resume_needs_the_same_file(vibro, repo, tmp)
+        started = time.time()
+        rocking_block(vibro, repo, tmp)
+        print("  rocking block: %.1f s" % (time.time() - started))
     if FAILURES:
         print("%d failure(s)" % len(FAILURES))
         sys.exit(1)
