@@ -202,10 +202,9 @@ void require_same_type(const FixedParameterShooter& shoot, double p, const Branc
 std::optional<BranchEvent> locate_end_grazing(const FixedParameterShooter& shoot, const BranchPoint& last, double beyond,
                                               const ContinuationSettings& settings) {
   BranchPoint touching = last;
-  const BranchCharacter kept = branch_character(last.orbit);
-  const auto still_there = [&](double p) {
+  const auto still_there = [&](double p) {  // the orbit with the branch's impacts, stable or not
     const PeriodicOrbit m = shoot(p, {touching.orbit.state});
-    if (!m.converged || branch_character(m) != kept) return false;
+    if (!m.converged || m.events != last.orbit.events) return false;
     touching = BranchPoint(p, m);
     return true;
   };
@@ -215,6 +214,9 @@ std::optional<BranchEvent> locate_end_grazing(const FixedParameterShooter& shoot
     const double mid = 0.5 * (touching.parameter + far);
     if (!still_there(mid)) far = mid;
   }
+  // Its stability changed on the way (a period doubling, fold or Neimark-Sacker point before its end):
+  // not an end this step may pass over.
+  if (branch_character(touching.orbit) != branch_character(last.orbit)) return std::nullopt;
   for (const auto& mu : touching.orbit.multipliers)
     if (std::abs(mu - 1.0) < 1e-3) return std::nullopt;  // a fold: the orbit meets its twin, not the surface
   BranchEvent event;

@@ -45,8 +45,9 @@ SegmentCheck check_segment(const FixedParameterShooter& shoot, const BranchPoint
 
 // Where the branch's orbit ceases by touching the surface beyond its last accepted point `last`
 // (continuation found no orbit of its type at `beyond`, the step already at its minimum): the grazing
-// between them, bisected to settings.locate_tol on that orbit as check_segment does. Empty where the
-// orbit still exists at `beyond`, or where it ends in a fold (a multiplier within 1e-3 of +1 at its end)
+// between them, bisected to settings.locate_tol on the orbit with last's impacts as check_segment does.
+// Empty where that orbit still exists at `beyond`, where its stability changes before its end (an event
+// the step would pass over), or where it ends in a fold (a multiplier within 1e-3 of +1 at its end)
 // rather than at the surface.
 std::optional<BranchEvent> locate_end_grazing(const FixedParameterShooter& shoot, const BranchPoint& last, double beyond,
                                               const ContinuationSettings& settings);

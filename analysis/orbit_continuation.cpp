@@ -190,7 +190,9 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
       std::ostringstream found;
       found << std::setprecision(10) << "the orbit found at " << next << " is " << describe_orbit_type(orbit) << ", "
             << off << " state scales from the prediction";
-      if (orbit.events != last.orbit.events && ends_at_grazing(found.str())) return branch;
+      // Only an orbit with fewer impacts than the one beyond ends at the surface (an impacting orbit
+      // whose impact fades meets the orbit with fewer impacts: check_segment's grazing).
+      if (orbit.events > last.orbit.events && ends_at_grazing(found.str())) return branch;
       if (refuse("the orbit changes from " + describe_orbit_type(last.orbit) + " to " + describe_orbit_type(orbit) +
                  " (" + check.mismatch + ")"))
         return branch;

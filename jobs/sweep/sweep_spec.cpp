@@ -65,8 +65,11 @@ std::string number(double value) {
 }
 
 void validate_cases(const SweepSpec& spec) {
-  // The model's cross-parameter checks on each case's own values (an axis over x0 whose values all lie
-  // on the allowed side is accepted whatever the default x0); beyond kValidatedCases, the grid's corners.
+  // The model's cross-parameter checks on each case's own values: an axis over x0 whose values all lie
+  // on the allowed side is accepted whatever the default x0. A sweep is refused when no case passes
+  // (the first failure named with its axis values); where some pass, the others run and are recorded
+  // as the model's start decides (a start penetrating a stop: infeasible, as a basin map over initial
+  // conditions that reaches into a contact expects). Beyond kValidatedCases, the grid's corners.
   constexpr long long kValidatedCases = 10'000'000;
   const long long cases = spec.case_count();
   std::vector<long long> checked;
@@ -82,20 +85,24 @@ void validate_cases(const SweepSpec& spec) {
       checked.push_back(index);
     }
   }
+  std::string first_failure;
   for (const long long i : checked) {
     const ParameterSet values = spec.case_parameters(i);
     try {
       spec.model->validate(values);
+      return;  // a case passes: the sweep runs
     } catch (const InputError& e) {
       if (spec.axes.empty()) throw;
+      if (!first_failure.empty()) continue;
       std::string where;
       for (std::size_t a = 0; a < spec.axes.size(); ++a) {
         const int p = spec.axis_parameter[a];
         where += (a ? ", " : "") + values.specs()[static_cast<std::size_t>(p)].name + " = " + number(values.at(p));
       }
-      throw InputError(std::string(e.what()) + " (in the case " + where + " of the axes)");
+      first_failure = std::string(e.what()) + " (in every case of the axes, e.g. " + where + ")";
     }
   }
+  if (!first_failure.empty()) throw InputError(first_failure);
 }
 
 // Every run.* and output.* key: whether it changes results and, for those that do, its canonical

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/sweep/sweep_runner.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 #include "analysis/map_lyapunov.hpp"
 #include "analysis/orbit_continuation.hpp"
@@ -133,12 +134,18 @@ TEST_CASE("Impact oscillator: an initial state beyond the stop is refused before
 
 TEST_CASE("Impact oscillator: a sweep's cross-parameter check runs on each case's own values", "[impact_oscillator]") {
   // The default x0 = 0 lies beyond a stop at sigma = -0.5; an axis whose values all lie below it is
-  // accepted, and one that reaches beyond it is refused naming the case.
-  const std::string head = "model = impact_oscillator\n[parameters]\nsigma = -0.5\n[axes]\n";
+  // accepted, one where every case lies beyond it is refused naming a case, and one that reaches beyond
+  // it runs, its cases beyond the stop recorded as infeasible starts (a basin map reaching into the
+  // contact), the others run.
+  const std::string head = "model = impact_oscillator\n[parameters]\nsigma = -0.5\n[run]\nmax_periods = 40\nwindow_periods = 10\n[axes]\n";
   CHECK_NOTHROW(parse_sweep(head + "x0 = linspace(-1, -0.6, 3)\n", "x0.ini", {}));
-  CHECK_THROWS_WITH(parse_sweep(head + "x0 = linspace(-1, 0, 3)\n", "x0.ini", {}),
-                    Catch::Contains("x0 lies beyond the stop") && Catch::Contains("x0 = 0"));
+  CHECK_THROWS_WITH(parse_sweep(head + "x0 = linspace(-0.4, 0, 3)\n", "x0.ini", {}),
+                    Catch::Contains("x0 lies beyond the stop") && Catch::Contains("in every case") && Catch::Contains("x0 = -0.4"));
   CHECK_THROWS_WITH(parse_sweep(head + "omega = linspace(0.5, 1, 3)\n", "x0.ini", {}), Catch::Contains("x0 lies beyond the stop"));
+  const SweepRun partly = run_sweep(parse_sweep(head + "x0 = -1, 0\n", "x0.ini", {}));
+  REQUIRE(partly.cases.size() == 2);
+  CHECK(partly.cases[0].status == CaseStatus::Ok);
+  CHECK(partly.cases[1].status == CaseStatus::Infeasible);
 }
 
 TEST_CASE("Impact oscillator: chatter ends in rest on the stop, released where the pressing force vanishes",
