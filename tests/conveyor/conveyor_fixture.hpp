@@ -1,5 +1,7 @@
 #pragma once
 // Helpers for the conveyor tests: parameter sets by name, and a run that records samples and events.
+#include <cmath>
+#include <cstdio>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -7,6 +9,7 @@
 
 #include "support/model_fixture.hpp"
 #include "engine/core/parameter_spec.hpp"
+#include "models/conveyor/conveyor_analytic.hpp"
 #include "models/conveyor/conveyor_parameters.hpp"
 #include "models/conveyor/conveyor_simulation.hpp"
 
@@ -41,6 +44,31 @@ inline std::vector<ConveyorEvent> events_of(const Trace& trace, ConveyorEvent::K
   for (const auto& e : trace.events)
     if (e.kind == kind) out.push_back(e);
   return out;
+}
+
+// The angle of throw of the tests (12 deg), in rad.
+inline constexpr double kPhi = 12 * M_PI / 180;
+
+// A value as a parameter setting, every digit kept.
+inline std::string num(double v) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
+}
+
+// Parameters at a_hat (c_r = 0.6) with the start just after an impact of the stable one-periodic hopping
+// orbit (the paper's Eq. 26 phase), and the stroboscopic sample that orbit passes through (phase 0, in
+// flight) after 40 periods.
+struct Hopping {
+  ParameterSet values;
+  StrobeSample sample;
+};
+inline Hopping hopping(double a_hat) {
+  const double theta = analytic::hopping_phase(a_hat, 0.6, kPhi, 9.81);
+  const auto c = ConveyorConstants::from(conveyor_values({{"a_hat", num(a_hat)}}));
+  ParameterSet values = conveyor_values({{"a_hat", num(a_hat)}, {"start", "state"}, {"theta0", num(theta)}, {"h0", "0"},
+                                         {"u0", "0.073575"}, {"vT0", num(c.B * c.omega * std::cos(theta))}});
+  return {values, simulate(values, 40).samples.back()};
 }
 
 }  // namespace vibro::conveyor::testing

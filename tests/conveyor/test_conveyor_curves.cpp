@@ -20,27 +20,6 @@ using namespace vibro::conveyor;
 using namespace vibro::conveyor::testing;
 
 namespace {
-constexpr double kPhi = 12 * M_PI / 180;
-
-std::string num(double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
-}
-
-// The stable hopping orbit at a_hat = 50, c_r = 0.6 (as tests/conveyor/test_floquet.cpp starts it).
-struct Hopping {
-  ParameterSet values;
-  StrobeSample sample;
-};
-Hopping hopping() {
-  const double a_hat = 50, theta = analytic::hopping_phase(a_hat, 0.6, kPhi, 9.81);
-  const auto c = ConveyorConstants::from(conveyor_values({{"a_hat", num(a_hat)}}));
-  ParameterSet values = conveyor_values({{"a_hat", num(a_hat)}, {"start", "state"}, {"theta0", num(theta)}, {"h0", "0"},
-                                         {"u0", "0.073575"}, {"vT0", num(c.B * c.omega * std::cos(theta))}});
-  return {values, simulate(values, 40).samples.back()};
-}
-
 const BranchEvent& event_of(const Branch& branch, const std::string& kind) {
   for (const auto& e : branch.events)
     if (e.kind == kind) return e;
@@ -77,7 +56,7 @@ void check_curve(const BranchEvent& event, const ParameterSet& values, double (*
 TEST_CASE("Conveyor: the period-doubling curve of one-periodic hopping in (a_hat, c_r) over c_r in [0.3, 0.9] within "
           "1e-6 of the stability limit (Eq. 40)",
           "[conveyor][curve]") {
-  const Hopping h = hopping();
+  const Hopping h = hopping(50);
   const Model& model = ModelRegistry::instance().get("conveyor");
   const Branch up = continue_periodic_orbit(model, h.values, "a_hat", 50, 64, h.sample, 1);
   check_curve(event_of(up, "period_doubling"), h.values, analytic::stability_limit, "period-doubling");

@@ -18,28 +18,6 @@ using namespace vibro::conveyor;
 using namespace vibro::conveyor::testing;
 
 namespace {
-constexpr double kPhi = 12 * M_PI / 180;
-
-std::string num(double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
-}
-
-// Parameters at a_hat with the start just after an impact of the stable hopping orbit, and the
-// stroboscopic sample that orbit passes through (phase 0, in flight) after 40 periods.
-struct Hopping {
-  ParameterSet values;
-  StrobeSample sample;
-};
-Hopping hopping(double a_hat) {
-  const double theta = analytic::hopping_phase(a_hat, 0.6, kPhi, 9.81);
-  const auto c = ConveyorConstants::from(conveyor_values({{"a_hat", num(a_hat)}}));
-  ParameterSet values = conveyor_values({{"a_hat", num(a_hat)}, {"start", "state"}, {"theta0", num(theta)}, {"h0", "0"},
-                                         {"u0", "0.073575"}, {"vT0", num(c.B * c.omega * std::cos(theta))}});
-  return {values, simulate(values, 40).samples.back()};
-}
-
 PeriodicOrbit shoot_at(const ParameterSet& values, const StrobeSample& guess) {
   ConveyorSimulation simulation(ConveyorConstants::from(values), ConveyorStart::from(values));
   return shoot_periodic_orbit(simulation, guess, 1);

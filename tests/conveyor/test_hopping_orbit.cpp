@@ -14,14 +14,7 @@ using namespace vibro::conveyor;
 using namespace vibro::conveyor::testing;
 
 namespace {
-constexpr double kPhi = 12 * M_PI / 180;
 constexpr double kVstar = 0.1153810534;
-
-std::string num(double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
-}
 
 // The state just after the impact of the stable hopping orbit (paper Eqs. 23-28, c_r = 0.6, n = 1).
 ParameterSet fixed_point(double a_hat, double perturb_phase = 0) {

@@ -12,12 +12,6 @@ using namespace vibro::conveyor::testing;
 using Kind = ConveyorEvent::Kind;
 
 namespace {
-std::string num(double v) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
-}
-
 // The microthrow sequence after an injected impact state at a_hat = 49: events up to the
 // accumulation (the paper's Section 4.1).
 struct Sequence {
