@@ -8,7 +8,8 @@ from vibro's models/ folder by a user project that renames them (vibro has them 
 through the same steps (exercise()): an adaptive sweep with Floquet multipliers, the same sweep on 2
 MPI ranks, a kill -9 mid-sweep and `--resume`, a basin over initial conditions (plugin named in the
 sweep file), `vibro continue`, and `vibro submit --dry-run`. Then (a) alone: its closed-form checks
-(linear multipliers, the period doubling), its own refusals, a rebuilt plugin refused by the old
+(linear multipliers, the period doubling), branch switching at the doubling and the doubling's curve in
+two parameters, its own refusals, a rebuilt plugin refused by the old
 checkpoints, and the case budget of the loading vibro charged by the plugin's steps. The folders'
 names hold a space and a quote, as users' folders do.
 
@@ -209,6 +210,27 @@ def closed_form_checks(subject, sweep_h5, branch_h5):
           list(zip(kinds, where)))
 
 
+def switch_and_curve(subject, vibro, env):
+    """(a): from the (1,1) branch's period doubling, the plugin's doubled branch (--switch PD1) and the
+    doubling's curve in (sigma, omega) (--curve period_doubling): at every point of the curve a multiplier
+    at -1."""
+    at, sweep = subject.folder, os.path.join(subject.folder, f"{subject.name}_sweep.ini")
+    common = [vibro, "continue", sweep, "--plugin", subject.plugin, "--axes.sigma=1.0", "--parameter", "sigma", "--to", "2.2"]
+    run("(a): continue --switch PD1", [*common, "--switch", "PD1", "--output.file=switched.h5"], cwd=at, env=env)
+    with h5py.File(os.path.join(at, "switched.pd1.branch.h5"), "r") as h5:
+        periods, doubled = int(h5.attrs["periods"]), h5["branch/parameter"].shape[0]
+    check("(a): the doubled branch has period 2 and several points", periods == 2 and doubled >= 3, (periods, doubled))
+    run("(a): continue --curve period_doubling", [*common, "--curve", "period_doubling", "--parameters", "sigma,omega",
+                                                   "--curve-to", "0.85", "--output.file=curve.h5"], cwd=at, env=env)
+    with h5py.File(os.path.join(at, "curve.period_doubling1.curve.h5"), "r") as h5:
+        mu = h5["curve/multipliers_real"][...] + 1j * h5["curve/multipliers_imag"][...]
+        omega = h5["curve/parameter_2"][...]
+        end = h5.attrs["end"]
+    nearest = np.abs(mu + 1).min(axis=1) if mu.size else np.array([])
+    check("(a): the doubling's curve reaches omega = 0.85, a multiplier at -1 at every point",
+          len(omega) >= 3 and abs(omega[-1] - 0.85) < 1e-9 and np.all(nearest < 1e-6), (end, omega, nearest))
+
+
 def own_refusals(subject, vibro, env):
     """(a): the plugin's validate() reaches vibro as bad input; a sweep's checkpoints are not mixed
     with a rebuilt plugin's (the same file with other bytes, still a loadable library)."""
@@ -270,6 +292,7 @@ def main():
         ]
         results = {s.name: exercise(s, vibro, env) for s in subjects}
         closed_form_checks(subjects[0], *results[NAME])
+        switch_and_curve(subjects[0], vibro, env)
         own_refusals(subjects[0], vibro, env)
         budget_reaches_plugin(subjects[0], vibro, env)
 
