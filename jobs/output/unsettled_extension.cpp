@@ -21,11 +21,9 @@ void ExtendedCaseStore::read_into(long long index, CaseResult& out) const {
   else base_.read_into(index, out);
 }
 
-bool case_unsettled(const SweepSpec& spec, long long index, const CaseResult& c) {
+bool case_extended(const CaseResult& c) {
   const OrbitSummary s = orbit_summary(c);
-  if (!s.valid || s.periodic || s.aperiodic_steady) return false;
-  const auto scales = spec.model->start(spec.case_parameters(index))->layout().state_scales;
-  return !irregular_window_steady(s.points, scales);
+  return s.valid && !s.periodic && !s.aperiodic_steady;
 }
 
 namespace {
@@ -54,7 +52,7 @@ UnsettledExtension extend_unsettled_cases(const SweepSpec& spec, ExtendedCaseSto
 #pragma omp for schedule(static, 256) nowait
     for (long long i = 0; i < n; ++i) {
       out.read_into(i, c);
-      if (c.has_final_state && c.periods_run < spec.extend_unsettled && case_unsettled(spec, i, c)) mine.push_back(i);
+      if (c.has_final_state && c.periods_run < spec.extend_unsettled && case_extended(c)) mine.push_back(i);
     }
 #pragma omp critical
     pending.insert(pending.end(), mine.begin(), mine.end());
@@ -78,7 +76,7 @@ UnsettledExtension extend_unsettled_cases(const SweepSpec& spec, ExtendedCaseSto
       }
       carry_over(before, after);
       again[static_cast<std::size_t>(k)] =
-          after.has_final_state && after.periods_run < spec.extend_unsettled && case_unsettled(spec, i, after);
+          after.has_final_state && after.periods_run < spec.extend_unsettled && case_extended(after);
     }
     std::vector<long long> next;
     for (std::size_t k = 0; k < pending.size(); ++k) {

@@ -1,8 +1,10 @@
 #pragma once
 // run.extend_unsettled: a case that ran to its budget without a steady state (analysis/attractor_labels:
-// unsettled) is run on from where it stopped, another run.max_periods periods at a time, until it
-// settles or has run run.extend_unsettled periods in all. Only those cases run again: a point's
-// settled cases keep their results, and the unsettled share left is what /basins reports.
+// unsettled), or whose window is irregular (chaotic or a chaotic transient: see case_extended), is run on
+// from where it stopped, another run.max_periods periods at a time, until it settles on a periodic or
+// quasi-periodic orbit or has run run.extend_unsettled periods in all. Only those cases run again: a
+// point's periodic and quasi-periodic cases keep their results, and the unsettled share left is what
+// /basins reports.
 //
 // Runs when the file is written, after every rank's grid is in, over the writing rank's threads: each
 // rerun depends only on its case's gathered result, so the answer does not depend on ranks or threads.
@@ -39,8 +41,10 @@ struct UnsettledExtension {
 // Extends the unsettled cases of `cases` (spec.extend_unsettled periods in all; 0: none) into `out`.
 UnsettledExtension extend_unsettled_cases(const SweepSpec& spec, ExtendedCaseStore& out, int threads);
 
-// Whether a case ran to its end without a steady state: it has a window, no period, and its window is
-// not a steady irregular one in the layout's scales at its parameters.
-bool case_unsettled(const SweepSpec& spec, long long index, const CaseResult& c);
+// Whether the extension runs a case on: unsettled, or irregular at all (a window without a period that
+// is not quasi-periodic). A steady irregular window cannot tell a chaotic attractor from a chaotic
+// transient that outlasts the budget (near a boundary crisis the transient escapes later), so with the
+// extension on irregular cases run on to its budget too; periodic and quasi-periodic ones keep theirs.
+bool case_extended(const CaseResult& c);
 
 }  // namespace vibro

@@ -19,8 +19,8 @@ usage: test_basins_file.py VIBRO_BINARY REPO_ROOT
   (the message names the key and the values it accepts).
 - Unsettled cases: every ok case without a label is counted in /basins/cases_unsettled (and no
   unsettled case has a label); on a grid with unsettled cases (c_r = 0.4, a_hat = 64 and 68), with
-  run.extend_unsettled = 400 exactly those cases run on (their periods_run grows, within 400; every
-  other case keeps its result) and no more are left unsettled;
+  run.extend_unsettled = 400 exactly those cases and the irregular (X) ones run on (their periods_run
+  grows, within 400; every periodic case keeps its result) and no more are left unsettled;
   a budget at or below run.max_periods is refused naming both keys.
 Exits 1 on any failure.
 """
@@ -150,6 +150,10 @@ def main():
                     periods_before = h5["cases/periods_run"][()]
                     was_unsettled = (h5["cases/status"][()] == 0) & (h5["cases/attractor"][()] < 0)
                     unsettled_before = h5["basins/cases_unsettled"][()]
+                    codes = [c.decode() if isinstance(c, bytes) else c for c in h5["cases/class"][()]]
+                    # irregular windows (class X) run on too: a steady one may be a chaotic transient
+                    irregular = (h5["cases/status"][()] == 0) & np.array([c.startswith("X") for c in codes])
+                    extendable = was_unsettled | irregular
                 with h5py.File(files[400], "r") as h5:
                     b = h5["basins"]
                     left = b["cases_unsettled"][()]
@@ -157,16 +161,43 @@ def main():
                     periods_after = h5["cases/periods_run"][()]
                 check(was_unsettled.sum() > 0 and was_unsettled.sum() == unsettled_before.sum(),
                       "the grid has unsettled cases, counted in /basins", str(unsettled_before))
-                check(extended == int(was_unsettled.sum()), "every unsettled case is extended",
-                      "%d of %d" % (extended, was_unsettled.sum()))
+                check(extended == int(extendable.sum()), "every unsettled and every irregular case is extended",
+                      "%d of %d (%d unsettled)" % (extended, extendable.sum(), was_unsettled.sum()))
                 check((left <= unsettled_before).all(), "extension leaves no more unsettled cases",
                       "%s %s" % (left, unsettled_before))
-                check((periods_after[~was_unsettled] == periods_before[~was_unsettled]).all(),
-                      "settled cases keep their results")
-                check((periods_after[was_unsettled] > periods_before[was_unsettled]).all()
-                      and (periods_after <= 400).all(), "unsettled cases ran on, within the budget")
+                check((periods_after[~extendable] == periods_before[~extendable]).all(),
+                      "periodic cases keep their results")
+                check((periods_after[extendable] > periods_before[extendable]).all()
+                      and (periods_after <= 400).all(), "unsettled and irregular cases ran on, within the budget")
                 print("extension: unsettled %s -> %s, %d cases extended" % (unsettled_before.tolist(), left.tolist(),
                                                                           extended))
+            # A steady irregular window runs on too: Model A (e = 1) at lambda = 0.55125, just above the
+            # boundary crisis of its chaotic band, where much of the band is a transient that outlasts 300
+            # periods (cases of class X with an attractor label), and at 3000 periods escapes to L.
+            crisis = os.path.join(root, "examples", "gap_oscillator_global_continuation.ini")
+            crisis_grid = ["--axes.lambda=0.55125, 0.5525", "--axes.x1_0=linspace(-0.04, 0.04, 6)",
+                           "--axes.v1_0=linspace(-0.25, 0.25, 6)", "--analysis.seed_from_previous=false"]
+            chaotic = {}
+            for budget in (None, 3000):
+                chaotic[budget] = os.path.join(tmp, "crisis_%s.h5" % budget)
+                extra = ["--run.extend_unsettled=%d" % budget] if budget else []
+                rc, err = run("run", crisis, "--output.file=" + chaotic[budget], "--run.progress=never", *crisis_grid, *extra)
+                check(rc == 0, "Model A near its crisis runs with run.extend_unsettled = %s" % budget, err)
+            if rc == 0:
+                with h5py.File(chaotic[None], "r") as h5:
+                    codes = [c.decode() if isinstance(c, bytes) else c for c in h5["cases/class"][()]]
+                    settled_x = (h5["cases/attractor"][()] >= 0) & np.array([c.startswith("X") for c in codes])
+                    before = h5["cases/periods_run"][()]
+                with h5py.File(chaotic[3000], "r") as h5:
+                    after = h5["cases/periods_run"][()]
+                    codes_after = [c.decode() if isinstance(c, bytes) else c for c in h5["cases/class"][()]]
+                check(settled_x.sum() > 0 and (after[settled_x] > before[settled_x]).all(),
+                      "irregular cases with a label (steady windows) run on", "%d X cases" % settled_x.sum())
+                escaped = sum(1 for k in np.flatnonzero(settled_x) if codes_after[k].startswith("L"))
+                check(escaped > 0, "some steady-looking chaotic transients escape to the impact-free orbit when run on",
+                      "%d of %d" % (escaped, settled_x.sum()))
+                print("crisis: %d irregular cases with a label at 300 periods, %d of them reach L when run on"
+                      % (settled_x.sum(), escaped))
             rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), "--run.progress=never",
                           *SMALL_GRID, "--run.extend_unsettled=50")
             check(rc == 2 and "run.extend_unsettled" in err and "run.max_periods" in err,
