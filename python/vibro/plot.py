@@ -289,13 +289,19 @@ def attractor_curves(dataset, variable=None, ax=None, legend=True, looks=None, *
     return ax
 
 
+def _cell_classes(dataset, x, y):
+    """cells[j, i, :]: the class codes of the cases in the cell (x[i], y[j]) over every other axis, ''
+    for a case that is not ok."""
+    codes = dataset["class"].where(dataset["status"] == OK, "")
+    others = [d for d in codes.dims if d not in (x, y)]
+    return codes.transpose(y, x, *others).values.reshape(dataset.sizes[y], dataset.sizes[x], -1)
+
+
 def _dominant_class(dataset, x, y):
     """(codes, index[j, i]) over the axes x and y: the class most of a cell's ok cases reached (over
     every other axis, e.g. the initial conditions; a slowly converging 'H1~' counts as its 'H1'; a tie
     goes to the code first in sorted order), -1 where no case is ok; only the codes that win a cell."""
-    codes = dataset["class"].where(dataset["status"] == OK, "")
-    others = [d for d in codes.dims if d not in (x, y)]
-    cells = codes.transpose(y, x, *others).values.reshape(dataset.sizes[y], dataset.sizes[x], -1)
+    cells = _cell_classes(dataset, x, y)
     winner = np.full(cells.shape[:2], "", dtype=object)
     for j in range(cells.shape[0]):
         for i in range(cells.shape[1]):
@@ -312,9 +318,7 @@ def _dominant_class(dataset, x, y):
 def _present(dataset, x, y, code):
     """index[j, i] over the axes x and y: 1 where an ok case of the cell reached the class `code` (or its
     slowly converging `code~`), 0 where none did, -1 where no case is ok."""
-    codes = dataset["class"].where(dataset["status"] == OK, "")
-    others = [d for d in codes.dims if d not in (x, y)]
-    cells = codes.transpose(y, x, *others).values.reshape(dataset.sizes[y], dataset.sizes[x], -1)
+    cells = _cell_classes(dataset, x, y)
     reached = np.vectorize(lambda c: str(c).rstrip("~") == code)(cells).any(axis=2)
     ok = (cells != "").any(axis=2)
     return np.where(ok, reached.astype(int), -1)
