@@ -157,48 +157,101 @@ EVENT_MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s", "perio
                  "period_halving": "*", "vanished": "<", "return": ">"}
 
 
-def fractions(dataset, ax=None, legend=True, **point):
+LEGEND_IDS = 14  # ids named in the fractions' legend (the longest-lived first); "+ k more" after them
+
+
+def fractions(dataset, ax=None, legend=True, looks=None, **point):
     """The basin fractions of a global continuation (analysis.global_continuation) stacked against its
-    axis, one colour per global id (legend: id and class), the share of initial conditions without a
-    steady state in grey on top, and each event as a marker above the plot at the middle of its
-    interval (birth ^, death v, merger o, split s, period doubling P, period halving *, vanished <,
-    return >) in the colour of its id; ids past the palette's nine
-    colours are hatched, and the legend stands beside the axes. With further parameter
-    axes, `point` picks their values (nearest), e.g. fractions(ds, c_r=0.6)."""
-    axis, line, ids, looks = _continuation(dataset, "fractions", point)
+    axis (each point a step as wide as its grid cell), one colour per global id (past the palette's nine
+    colours, hatched), the share of initial conditions without a steady state in grey on top, and an
+    attractor found only by a seed (fraction 0) as a diamond on the axis in its colour.
+    Each event is a marker above the plot at the middle of its interval (birth ^, death v, merger o,
+    split s, period doubling P, period halving *, vanished <, return >) in its id's colour: for an id
+    found on 3 points or more (and a tenth of the line, or 2 reaching an end of the line) a large marker
+    labelled with the id, stacked when closer than 4 % of the axis, with a dashed line through the plot;
+    for short-lived ids a small marker on one row below them. The legend beside the axes names each id's
+    class and the range where it is found, the longest-lived first.
+    With further parameter axes, `point` picks their values (nearest), e.g. fractions(ds, c_r=0.6);
+    `looks` (id -> category_style) draws the ids as another figure of the same ids does."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    axis, line, ids, own = _continuation(dataset, "fractions", point, found_by_seed=True)
+    looks = looks or own
     ax = _axes(ax)
     x = line[axis].values
     share = line["basin_fraction"].transpose(axis, "attractor_id")
-    colour = {gid: look["color"] for gid, look in looks.items()}
+    labels = line["attractor_label"].transpose(axis, "attractor_id")
+    present = labels.values != labels.attrs["absent"]  # found at the point, by a seed too (fraction 0)
     classes = line["attractor_class"].transpose(axis, "attractor_id").values
     none = 1.0 - line["basin_cases_settled"].values / np.maximum(line["basin_cases_run"].values, 1)
     lower = np.zeros(len(x))
-    for gid in ids:  # each point as a step as wide as its grid cell: the data are per point
+    for gid in ids:
         values = share.sel(attractor_id=gid).values
-        code = classes[:, gid][values > 0][0]
-        ax.fill_between(x, lower, lower + values, step="mid", facecolor=colour[gid], hatch=looks[gid]["hatch"] or None,
-                        edgecolor="white", linewidth=0, label="%d %s" % (gid, code))
+        ax.fill_between(x, lower, lower + values, step="mid", facecolor=looks[gid]["color"],
+                        hatch=looks[gid]["hatch"] or None, edgecolor="white", linewidth=0)
         lower = lower + values
-    ax.fill_between(x, lower, lower + none, step="mid", color="0.8", linewidth=0, label="no steady state")
-    kinds = set()
-    for gid, kind, middle, _, _ in _events(line, point):
-        ax.plot([middle], [1.03], marker=EVENT_MARKERS.get(kind, "X"), color=colour.get(gid, "k"),
-                markeredgecolor="k", markersize=7, clip_on=False, zorder=5, linestyle="none")
-        kinds.add(kind)
+    ax.fill_between(x, lower, lower + none, step="mid", color="0.8", linewidth=0)
+    column = {gid: k for k, gid in enumerate(share["attractor_id"].values.tolist())}
+    for gid in ids:
+        seeded = present[:, column[gid]] & (share.values[:, column[gid]] == 0)
+        if seeded.any():
+            ax.plot(x[seeded], np.zeros(seeded.sum()), linestyle="none", marker="D", color=looks[gid]["color"],
+                    markeredgecolor="k", markersize=6, clip_on=False, zorder=6)
+    # points where each id is found; one at the line's first or last point may live on beyond the grid
+    found = {gid: present[:, column[gid]] for gid in ids}
+    span = {gid: int(f.sum()) + (len(x) if f.sum() > 1 and (f[0] or f[-1]) else 0) for gid, f in found.items()}
+    kinds, rows = _draw_events(ax, line, point, x, looks, span)
     ax.set_xlim(x.min(), x.max())
     ax.set_ylim(0, 1)
     ax.set_xlabel(label(dataset[axis]))
     ax.set_ylabel(style.label("basin fraction", "-"))
-    _title(ax, dataset, point, pad=14)  # above the row of event markers
+    _title(ax, dataset, point, pad=14 + 18 * rows)  # above the rows of event markers
     if legend:
-        handles, _ = ax.get_legend_handles_labels()
-        style.legend_outside(ax, handles + _event_handles(kinds), title="global id, class; events")
+        unit = style.variable_unit(dataset[axis])
+        unit = "" if unit in style.DIMENSIONLESS else " " + unit
+        handles = []
+        for gid in sorted(ids, key=lambda g: (-int(found[g].sum()), g))[:LEGEND_IDS]:
+            code = next(str(c) for c in classes[found[gid], column[gid]] if str(c))
+            where = x[found[gid]]
+            handles.append(style.category_handle(looks[gid], "%d %s, %s %g..%g%s" % (gid, code, axis, where.min(),
+                                                                                      where.max(), unit)))
+        if len(ids) > LEGEND_IDS:
+            handles.append(Patch(facecolor="none", edgecolor="none", label="+ %d more ids" % (len(ids) - LEGEND_IDS)))
+        handles.append(Patch(facecolor="0.8", label="no steady state"))
+        if any((found[g] & (share.values[:, column[g]] == 0)).any() for g in ids):
+            handles.append(Line2D([], [], linestyle="none", marker="D", color="0.5", markeredgecolor="k",
+                                  label="found only by a seed"))
+        style.legend_outside(ax, handles + _event_handles(kinds), title="global id, class, range; events")
     return ax
 
 
-def _continuation(dataset, caller, point):
-    """(axis, the Dataset along it, the global ids found, id -> category_style) of a global
-    continuation; the ids in order, so fractions() and attractor_curves() draw each id alike."""
+def _draw_events(ax, line, point, x, looks, span):
+    """The events of the line above the axes (fractions()); returns (the kinds drawn, rows of large markers)."""
+    long_lived = max(3, len(x) // 10)
+    gap = 0.04 * float(x.max() - x.min() or 1.0)  # a label and its marker: ~4 % of the axis wide
+    placed, kinds = [], set()  # (middle, row) of the large markers: a row holds labels `gap` apart
+    for gid, kind, middle, _, _ in _events(line, point):
+        look = dict(marker=EVENT_MARKERS.get(kind, "X"), color=looks[gid]["color"] if gid in looks else "k",
+                    markeredgecolor="k", clip_on=False, zorder=5, linestyle="none")
+        kinds.add(kind)
+        if span.get(gid, 0) < long_lived:
+            ax.plot([middle], [1.03], markersize=4, **look)
+            continue
+        row = next(r for r in range(len(placed) + 1) if all(abs(m - middle) >= gap for m, q in placed if q == r))
+        placed.append((middle, row))
+        y = 1.09 + 0.06 * row
+        ax.plot([middle], [y], markersize=8, **look)
+        ax.annotate("%d" % gid, (middle, y), xytext=(5, -3), textcoords="offset points", fontsize=7,
+                    annotation_clip=False)
+        ax.axvline(middle, color=look["color"], linewidth=1.2, linestyle="--", zorder=4)
+    return kinds, 1 + max(q for _, q in placed) if placed else 0
+
+
+def _continuation(dataset, caller, point, found_by_seed=False):
+    """(axis, the Dataset along it, the global ids found (with found_by_seed, those found only by a seed
+    too), id -> category_style) of a global continuation; the ids in order, so fractions() and
+    attractor_curves() draw each id alike."""
     axis = dataset.attrs.get("basins_continuation_axis", "none")
     if axis == "none":
         raise ValueError("%s: the Dataset has no global continuation (a sweep with "
@@ -209,6 +262,9 @@ def _continuation(dataset, caller, point):
         raise ValueError("%s: pick a value of %s, e.g. %s(ds, %s=...)" % (caller, ", ".join(others), caller, others[0]))
     share = line["basin_fraction"].transpose(axis, "attractor_id")
     found = (share.values > 0).any(axis=0)
+    if found_by_seed:
+        labels = line["attractor_label"].transpose(axis, "attractor_id")
+        found = (labels.values != labels.attrs["absent"]).any(axis=0)
     ids = [int(i) for i, any_point in zip(share["attractor_id"].values, found) if any_point]
     return axis, line, ids, style.category_styles(ids)  # never two ids alike in one figure
 
