@@ -13,6 +13,7 @@
 #include "jobs/cli/arguments.hpp"
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/usage_text.hpp"
+#include "jobs/parallel/launcher_rank.hpp"
 #include "jobs/parallel/mpi_session.hpp"
 #include "jobs/plugins/plugin_loader.hpp"
 #include "vibro/version.hpp"
@@ -42,7 +43,14 @@ int main(int argc, char** argv) {
     std::cerr << "vibro: error: " << e.what() << "\n";
     return 2;
   }
-  // MPI only for sweeps (a single rank without mpirun); the other commands start instantly.
+  // MPI only for sweeps (a single rank without mpirun); the other commands start instantly. They
+  // work on one process: under a parallel launch the first does the work, the others return at once
+  // (else each would repeat it and write the same file at the same time).
+  const vibro::LauncherRank launch = vibro::launcher_rank();
+  if ((args.empty() || args[0] != "run") && launch.rank > 0) return 0;
+  if (!args.empty() && args[0] != "run" && launch.size > 1)
+    std::cerr << "vibro: note: vibro " << args[0] << " works on one process; the other " << launch.size - 1
+              << " of this launch do nothing (only vibro run shares its work across ranks)\n";
   std::unique_ptr<vibro::MpiSession> mpi;
   if (!args.empty() && args[0] == "run") {
     keep_freed_heap_memory();

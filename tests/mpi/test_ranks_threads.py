@@ -9,7 +9,8 @@ seeded from the attractors of the points before and after it)
 on 1, 2, 3 and 4 ranks x 1 and 2 threads and compares every dataset under /cases, /axes and /basins
 byte for byte,
 except the per-case wall times. The last run also writes the file in blocks of 3 cases (the writer's
-block boundaries must not show). Also checks the 'ranks' provenance attribute. Exits 1 on a mismatch.
+block boundaries must not show). Also checks the 'ranks' provenance attribute, and that `vibro continue`
+under mpirun -np 3 works on one process (one result, the file of a single process). Exits 1 on a mismatch.
 """
 import os
 import subprocess
@@ -75,6 +76,45 @@ def default_threads(mpiexec, vibro, env, tmp):
     return failures
 
 
+def one_process_commands(mpiexec, vibro, env, tmp):
+    """The commands other than `vibro run` work on one process: under mpirun -np 3 `vibro continue`
+    prints its result once and writes the branch file a single process writes (no three processes
+    writing one file), with a note that the other ranks do nothing."""
+    ini = os.path.join(tmp, "orbit.ini")
+    with open(ini, "w") as f:
+        f.write("model = impact_oscillator\n[parameters]\nzeta = 0.05\nomega = 2.1\nsigma = 0.25\nr = 0.8\n"
+                "[run]\nmax_periods = 600\nwindow_periods = 32\nsteady_state = adaptive\n")
+    failures, files = 0, {}
+    for ranks in (1, 3):
+        out = os.path.join(tmp, "orbit_%d.h5" % ranks)
+        cmd = [vibro, "continue", ini, "--parameter", "omega", "--to", "2.2", "--output.file=" + out]
+        if ranks > 1:
+            cmd = [mpiexec, "-np", str(ranks), "--oversubscribe", "--bind-to", "none"] + cmd
+        done = subprocess.run(cmd, cwd=tmp, env=env, capture_output=True, text=True, timeout=300)
+        wrote = [line for line in done.stdout.splitlines() if line.startswith("wrote ")]
+        if done.returncode != 0 or len(wrote) != 1:
+            print("FAIL: %s: exit %d, %d 'wrote' lines: %s%s" % (" ".join(cmd), done.returncode, len(wrote),
+                                                                 done.stdout, done.stderr))
+            failures += 1
+            continue
+        if ranks > 1 and "the other 2 of this launch do nothing" not in done.stderr:
+            print("FAIL: no note that ranks 1 and 2 do nothing: " + done.stderr)
+            failures += 1
+        with h5py.File(out.replace(".h5", ".branch.h5"), "r") as h5:
+            found = {}
+            h5.visititems(lambda name, obj: found.__setitem__(name, obj[...]) if isinstance(obj, h5py.Dataset) else None)
+            files[ranks] = found
+    if len(files) == 2:
+        one, three = files[1], files[3]
+        differ = [k for k in one if k not in three or one[k].shape != three[k].shape or
+                  (one[k].tobytes() != three[k].tobytes() if one[k].dtype.kind != "O" else list(one[k]) != list(three[k]))]
+        if not one or differ:
+            print("FAIL: vibro continue under mpirun -np 3 wrote another branch file: %s" % (differ or "no datasets"))
+            failures += 1
+        print("vibro continue on 1 and 3 processes: %d datasets compared" % len(one))
+    return failures
+
+
 def main():
     mpiexec, vibro = sys.argv[1], os.path.abspath(sys.argv[2])
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
@@ -118,6 +158,7 @@ def main():
                 failures += 1
             print("%s: compared 8 runs, %d datasets" % (name, len(reference or {})))
         failures += default_threads(mpiexec, vibro, env, tmp)
+        failures += one_process_commands(mpiexec, vibro, env, tmp)
     print("ok" if failures == 0 else "%d failures" % failures)
     return 1 if failures else 0
 
