@@ -100,8 +100,8 @@ class ExtendedMap {
     const auto n = static_cast<std::size_t>(dims());
     for (double h = kParameterDifference * reach; h >= kSmallestParameterDifference * reach; h /= 10) {
       MapStep plus, minus;
-      const bool up = map(x, p + h, plus) && plus.events == at.events;
-      const bool down = map(x, p - h, minus) && minus.events == at.events;
+      const bool up = map(x, p + h, plus) && same_motion(plus, at);
+      const bool down = map(x, p - h, minus) && same_motion(minus, at);
       if (!up && !down) continue;
       const MapStep& hi = up ? plus : at;
       const MapStep& lo = down ? minus : at;
@@ -119,7 +119,11 @@ class ExtendedMap {
     } catch (const InputError&) {  // the branch left the parameter's declared range
       return false;
     }
-    return model_.start(values_)->stroboscopic_map(x, periods_, step);
+    try {
+      return model_.start(values_)->stroboscopic_map(x, periods_, step);
+    } catch (const CaseFailure&) {  // a trial state that no mode can hold: no map there
+      return false;
+    }
   }
 
   const Model& model_;
@@ -205,6 +209,7 @@ std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Ei
   node.orbit.residual = e.residual;
   node.orbit.iterations = iterations;
   node.orbit.events = e.step.events;
+  node.orbit.switches = e.step.switches;
   return node;
 }
 
@@ -282,16 +287,13 @@ SegmentCheck events_between(ExtendedMap& map, const FixedParameterShooter& shoot
   SegmentCheck check;
   BranchEvent event;
   Bracket bracket;
-  if (before.events != after.events) {
+  if (!before.same_motion(after)) {
     bracket = bisect(
-        map, last, next, ds, [&](const Node& m) { return m.orbit.events == before.events; }, settings);
+        map, last, next, ds, [&](const Node& m) { return same_motion(m.orbit, last.orbit); }, settings);
     if (branch_character(bracket.a.orbit) != before)
       check.events.push_back(stability_change(map, last, bracket.a, bracket.s_a, settings));
-    std::ostringstream detail;
-    detail << "impacts per period " << before.events << " -> " << after.events;
-    event.kind = "grazing";
-    event.detail = detail.str();
-    event.orbit = before.events < after.events ? bracket.a.orbit : bracket.b.orbit;
+    event.kind = motion_change_kind(last.orbit, next.orbit, event.detail);
+    event.orbit = simpler_motion(last.orbit, next.orbit) ? bracket.a.orbit : bracket.b.orbit;
   } else {
     const bool rising = last.tangent_parameter() > 0;
     bracket = bisect(

@@ -9,7 +9,26 @@ namespace vibro {
 BranchCharacter branch_character(const PeriodicOrbit& orbit) {
   const auto unstable = std::count_if(orbit.multipliers.begin(), orbit.multipliers.end(),
                                       [](const auto& mu) { return std::abs(mu) > 1; });
-  return {orbit.events, static_cast<int>(unstable)};
+  return {orbit.events, orbit.switches, static_cast<int>(unstable)};
+}
+
+bool same_motion(const PeriodicOrbit& a, const PeriodicOrbit& b) { return a.events == b.events && a.switches == b.switches; }
+bool same_motion(const MapStep& a, const MapStep& b) { return a.events == b.events && a.switches == b.switches; }
+
+bool simpler_motion(const PeriodicOrbit& a, const PeriodicOrbit& b) {
+  return a.events != b.events ? a.events < b.events : a.switches < b.switches;
+}
+
+std::string motion_change_kind(const PeriodicOrbit& before, const PeriodicOrbit& after, std::string& detail) {
+  std::ostringstream text;
+  if (before.events != after.events) {
+    text << "impacts per period " << before.events << " -> " << after.events;
+    detail = text.str();
+    return "grazing";
+  }
+  text << "mode changes per period " << before.switches << " -> " << after.switches;
+  detail = text.str();
+  return "mode_change";
 }
 
 std::complex<double> critical_multiplier(const PeriodicOrbit& orbit) {
@@ -27,7 +46,9 @@ std::string describe_multiplier(std::complex<double> mu) {
 std::string describe_orbit_type(const PeriodicOrbit& orbit) {
   const int unstable = branch_character(orbit).unstable;
   std::ostringstream text;
-  text << "(" << orbit.periods << "," << orbit.events << ") ";
+  text << "(" << orbit.periods << "," << orbit.events;
+  if (orbit.switches > 0) text << "; " << orbit.switches << " mode change" << (orbit.switches > 1 ? "s" : "");
+  text << ") ";
   if (unstable == 0) text << "stable";
   else text << "unstable (" << unstable << " multiplier" << (unstable > 1 ? "s" : "") << " outside the unit circle)";
   return text.str();

@@ -1,7 +1,8 @@
 #pragma once
 // What distinguishes the orbits of a branch on either side of an event: the impacts per period (a
-// grazing changes them) and the number of multipliers outside the unit circle (a stability change),
-// and how a stability change is named from the multiplier that crossed.
+// grazing changes them), the mode changes located per period (the onset or end of a mode's phase, e.g.
+// sticking or sliding, changes them) and the number of multipliers outside the unit circle (a
+// stability change), and how each change is named.
 #include <complex>
 #include <string>
 
@@ -11,12 +12,27 @@ namespace vibro {
 
 struct BranchCharacter {
   long long events = 0;
+  long long switches = 0;
   int unstable = 0;
-  bool operator==(const BranchCharacter& o) const { return events == o.events && unstable == o.unstable; }
+  bool same_motion(const BranchCharacter& o) const { return events == o.events && switches == o.switches; }
+  bool operator==(const BranchCharacter& o) const { return same_motion(o) && unstable == o.unstable; }
   bool operator!=(const BranchCharacter& o) const { return !(*this == o); }
 };
 
 BranchCharacter branch_character(const PeriodicOrbit& orbit);
+
+// Whether two orbits have the same impacts and located mode changes per period (stability aside).
+bool same_motion(const PeriodicOrbit& a, const PeriodicOrbit& b);
+bool same_motion(const MapStep& a, const MapStep& b);
+
+// The orbit with the simpler motion at an event where the motion changes: fewer impacts, or with as
+// many, fewer located mode changes (the orbit that ceases at a grazing or where a phase sets in).
+bool simpler_motion(const PeriodicOrbit& a, const PeriodicOrbit& b);
+
+// The event where the motion changes from `before` to `after`: "grazing" (the impacts change) or
+// "mode_change" (as many impacts, other mode changes: a phase such as sticking or sliding begins or
+// ends); `detail` says what changed, e.g. "impacts per period 1 -> 0" or "mode changes per period 2 -> 4".
+std::string motion_change_kind(const PeriodicOrbit& before, const PeriodicOrbit& after, std::string& detail);
 
 // The multiplier of `orbit` nearest the unit circle: the one that crosses at a stability change.
 std::complex<double> critical_multiplier(const PeriodicOrbit& orbit);
@@ -29,7 +45,8 @@ std::string stability_change_kind(const PeriodicOrbit& after, std::string& detai
 std::string describe_multiplier(std::complex<double> mu);
 
 // The orbit type as messages name it: "(1,1) stable", "(1,0) unstable (1 multiplier outside the unit
-// circle)" ((periods, impacts) as in the class codes).
+// circle)" ((periods, impacts) as in the class codes), "(1,0; 4 mode changes) stable" for an orbit
+// that changes mode.
 std::string describe_orbit_type(const PeriodicOrbit& orbit);
 
 }  // namespace vibro

@@ -140,8 +140,8 @@ void require_meeting(const FixedParameterShooter& shoot, const BranchPoint& touc
 BranchEvent locate_grazing(const FixedParameterShooter& shoot, const BranchPoint& a, const BranchPoint& b,
                            double heading, const std::vector<double>& scales, const ContinuationSettings& settings,
                            bool& turns_back) {
-  const bool a_grazes = a.orbit.events < b.orbit.events;
-  BranchPoint touching = a_grazes ? a : b;  // the orbit with fewer impacts nearest the grazing
+  const bool a_grazes = simpler_motion(a.orbit, b.orbit);
+  BranchPoint touching = a_grazes ? a : b;  // the orbit with the simpler motion (fewer impacts) nearest the event
   const BranchPoint& many = a_grazes ? b : a;
   double far = many.parameter;  // beyond the grazing from `touching`
   const BranchCharacter kept = branch_character(touching.orbit);
@@ -171,13 +171,10 @@ BranchEvent locate_grazing(const FixedParameterShooter& shoot, const BranchPoint
     if (!still_there(mid)) far = mid;
   }
   BranchEvent event;
-  event.kind = "grazing";
+  event.kind = motion_change_kind(a.orbit, b.orbit, event.detail);
   event.parameter = 0.5 * (touching.parameter + far);
   event.orbit = touching.orbit;
-  std::ostringstream detail;
-  detail << "impacts per period " << a.orbit.events << " -> " << b.orbit.events;
-  if (turns_back) detail << "; the branch turns back there";
-  event.detail = detail.str();
+  if (turns_back) event.detail += "; the branch turns back there";
   if (!turns_back) require_meeting(shoot, touching, event.parameter, many, scales, settings);
   return event;
 }
@@ -204,7 +201,7 @@ std::optional<BranchEvent> locate_end_grazing(const FixedParameterShooter& shoot
   BranchPoint touching = last;
   const auto still_there = [&](double p) {  // the orbit with the branch's impacts, stable or not
     const PeriodicOrbit m = shoot(p, {touching.orbit.state});
-    if (!m.converged || m.events != last.orbit.events) return false;
+    if (!m.converged || !same_motion(m, last.orbit)) return false;
     touching = BranchPoint(p, m);
     return true;
   };
@@ -239,7 +236,7 @@ SegmentCheck check_segment(const FixedParameterShooter& shoot, const BranchPoint
   const BranchCharacter before = branch_character(a.orbit), after = branch_character(b.orbit);
   if (before == after) return check;
   try {
-    BranchEvent event = before.events == after.events
+    BranchEvent event = before.same_motion(after)
                             ? locate_stability_change(shoot, a, b, settings)
                             : locate_grazing(shoot, a, b, heading, scales, settings, check.turns_back);
     const auto* other_a = check.turns_back ? &b.orbit : nullptr;

@@ -145,7 +145,12 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
       const auto event = locate_end_grazing(at_fixed, last, next, settings);
       if (!event) return false;
       branch.events.push_back(*event);
-      branch.events.back().detail = "impacts per period " + std::to_string(last.orbit.events) + " -> other; the orbit ends here";
+      branch.events.back().detail = (orbit.converged && orbit.events == last.orbit.events && orbit.switches != last.orbit.switches
+                                         ? "mode changes per period " + std::to_string(last.orbit.switches)
+                                         : "impacts per period " + std::to_string(last.orbit.events)) +
+                                    " -> other; the orbit ends here";
+      if (orbit.converged && orbit.events == last.orbit.events && orbit.switches != last.orbit.switches)
+        branch.events.back().kind = "mode_change";
       std::ostringstream end;
       end << std::setprecision(10) << "the orbit with " << last.orbit.events << " impacts per " << periods
           << " period(s) grazes at " << parameter << " = " << event->parameter << " and ends there: beyond it "
@@ -192,7 +197,7 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
             << off << " state scales from the prediction";
       // Only an orbit with fewer impacts than the one beyond ends at the surface (an impacting orbit
       // whose impact fades meets the orbit with fewer impacts: check_segment's grazing).
-      if (orbit.events > last.orbit.events && ends_at_grazing(found.str())) return branch;
+      if (simpler_motion(last.orbit, orbit) && ends_at_grazing(found.str())) return branch;
       if (refuse("the orbit changes from " + describe_orbit_type(last.orbit) + " to " + describe_orbit_type(orbit) +
                  " (" + check.mismatch + ")"))
         return branch;

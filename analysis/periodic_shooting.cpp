@@ -23,7 +23,11 @@ struct Evaluation {
 Evaluation evaluate(Simulation& simulation, const StrobeSample& x, int periods, const std::vector<double>& scales) {
   Evaluation e;
   begin_budget_periods(periods);
-  if (!simulation.stroboscopic_map(x, periods, e.step)) return e;
+  try {
+    if (!simulation.stroboscopic_map(x, periods, e.step)) return e;
+  } catch (const CaseFailure&) {  // e.g. a trial state in a mode that cannot hold it: Newton steps back
+    return e;
+  }
   const auto n = static_cast<Eigen::Index>(scales.size());
   e.defect.resize(n);
   for (Eigen::Index i = 0; i < n; ++i) {
@@ -78,6 +82,7 @@ PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& g
   if (!orbit.converged && orbit.reason.empty())
     orbit.reason = "no convergence in " + std::to_string(settings.max_iterations) + " iterations";
   orbit.events = current.step.events;
+  orbit.switches = current.step.switches;
   orbit.multipliers = sorted_multipliers(current.step.jacobian);
   return orbit;
 }

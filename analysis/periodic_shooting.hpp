@@ -24,6 +24,7 @@ struct PeriodicOrbit {
   double residual = 0;        // final |P^k(x) - x|, scaled
   int iterations = 0;
   long long events = 0;       // impacts along one period of the orbit
+  long long switches = 0;     // mode changes located along it (MapStep::switches)
   bool stable() const;        // every multiplier inside the unit circle
 };
 

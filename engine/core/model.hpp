@@ -51,6 +51,10 @@ struct MapStep {
   StrobeSample image{};     // where the map takes the state (state components as in the layout)
   Eigen::MatrixXd jacobian;  // d image / d state over the layout's state components
   long long events = 0;      // impacts on the way (a change of this count along a branch is a grazing)
+  // Mode changes located on the way (a switch, coming to rest, a release); a mode entered already past
+  // one of its guards and left at once is not counted (no time is spent in it). A change of this count
+  // along a branch with the same impacts is the onset or end of a mode's phase (sticking, sliding).
+  long long switches = 0;
   // Events on the way after which the state no longer depends on its start in some direction (the
   // conveyor's coupled phase absorbs the normal state): the ordinary Lyapunov exponents are -inf
   // through them (analysis/map_lyapunov).

@@ -208,6 +208,9 @@ class BasicDescribedSystem {
 
   int mode = 0;
   StrobeSample* sample = nullptr;  // counters and per-period aux go here
+  // Switches made at once by settle() after a located switch (counted in kHybridSwitches too): modes
+  // passed through without time spent in them (MapStep::switches leaves them out).
+  long long passed_through = 0;
   TraceSink* trace = nullptr;      // dense states and events go here (vibro trace); nullptr: none (host only)
 
   // The trace's components as state indices (host only).
@@ -654,7 +657,9 @@ class BasicDescribedSystem {
       }
       mode = gd.change.target;
       ++sample->counters[kHybridSwitches];
-      sample->counters[kHybridSwitches] += settle(y);
+      const int chained = settle(y);
+      sample->counters[kHybridSwitches] += chained;
+      passed_through += chained;
       return "switch";
     }
     ++sample->counters[hit.grazing ? kHybridGrazings : kHybridImpacts];

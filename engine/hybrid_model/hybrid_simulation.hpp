@@ -84,10 +84,14 @@ class HybridSimulation final : public Simulation {
     State y;
     if (!read_sample(from, y) || !copy.system.enter(from.mode, y)) return false;
     const auto before = copy.sample.counters;
+    const long long passed_before = copy.system.passed_through;
     step.jacobian = tangent_map(copy.system, y, static_cast<double>(from.period) * period_, periods);
-    step.events = copy.sample.counters[kHybridImpacts] - before[kHybridImpacts];
+    const auto counted = [&](int k) { return copy.sample.counters[k] - before[k]; };
+    step.events = counted(kHybridImpacts);
+    step.switches = counted(kHybridSwitches) - (copy.system.passed_through - passed_before) + counted(kHybridStickings) +
+                    counted(kHybridReleases);
     // Coming to rest on a stop forgets the state's start (MapStep::resets).
-    step.resets = static_cast<int>(copy.sample.counters[kHybridStickings] - before[kHybridStickings]);
+    step.resets = static_cast<int>(counted(kHybridStickings));
     step.image = from;
     write_sample(y, step.image);
     step.image.mode = copy.system.mode;

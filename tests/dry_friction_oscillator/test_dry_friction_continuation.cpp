@@ -1,0 +1,55 @@
+// Continuation of the dry-friction oscillator's non-stop orbit towards lower frequencies: the onset of
+// sticking, where the forward half's velocity first touches zero inside the half period (Den Hartog's
+// closed form, den_hartog.hpp), is a mode change (the located mode changes per period go from 2 to 6:
+// a stop and a restart inside each half), located like a grazing, whatever the method.
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "analysis/arclength_continuation.hpp"
+#include "analysis/orbit_continuation.hpp"
+#include "dry_friction_oscillator/den_hartog.hpp"
+#include "engine/core/model_registry.hpp"
+#include "support/model_fixture.hpp"
+
+using namespace vibro;
+using namespace vibro::test_support;
+
+namespace {
+
+// Where the non-stop motion ends (mu = 0.3, F = 1): the margin's root below omega = 0.4816, bisected
+// on the closed form.
+double sticking_onset() {
+  double stops = 0.4810, moves = 0.4816;
+  REQUIRE(non_stop_margin(DenHartog{0.3, 1, moves}) > 0);
+  REQUIRE(non_stop_margin(DenHartog{0.3, 1, stops}) < 0);
+  while (moves - stops > 1e-13) {
+    const double mid = 0.5 * (stops + moves);
+    (non_stop_margin(DenHartog{0.3, 1, mid}) > 0 ? moves : stops) = mid;
+  }
+  return 0.5 * (stops + moves);
+}
+
+}  // namespace
+
+TEST_CASE("Dry-friction oscillator: continuation of the non-stop orbit locates the onset of sticking within 1e-8 of "
+          "Den Hartog's closed form, natural and arclength",
+          "[dry_friction_oscillator][continuation]") {
+  const double onset = sticking_onset();
+  const Model& model = ModelRegistry::instance().get("dry_friction_oscillator");
+  const ParameterSet values = parameter_values(model.parameters(), {{"mu", "0.3"}, {"F", "1"}, {"omega", "0.4816"}});
+  auto simulation = model.start(values);
+  Recorder recorder(3000);
+  simulation->run(recorder);
+  const StrobeSample start = recorder.samples.back();
+  for (const auto& [follow, method] : {std::pair{&continue_periodic_orbit, "natural"}, {&continue_by_arclength, "arclength"}}) {
+    const Branch branch = follow(model, values, "omega", 0.4816, 0.47, start, 1, ContinuationSettings{});
+    INFO(method << ": " << branch.end);
+    REQUIRE(!branch.events.empty());
+    const BranchEvent& first = branch.events.front();
+    INFO(first.kind << " at " << first.parameter << " (" << first.detail << "), closed form " << onset);
+    CHECK(first.kind == "mode_change");
+    CHECK(first.detail.rfind("mode changes per period 2 -> 6", 0) == 0);
+    CHECK(std::fabs(first.parameter - onset) < 1e-8);
+    CHECK(branch.points.front().orbit.switches == 2);
+  }
+}
