@@ -267,12 +267,11 @@ class ConveyorKernel {
   // h = 0, h' = u/omega > 0: the gap is positive up to the certified start point, so the
   // root search never returns the impact it starts from.
   VIBRO_HD bool after_impact(double u, FlightStart& out) {
-    const reproducible::SinCos at = reproducible::sincos(plate_phase(st_.theta));
-    const double g1 = u / c_.omega, g2 = -c_.G + c_.A * at.sin;
+    const double g1 = u / c_.omega, g2 = -c_.G + c_.A * reproducible::sin(plate_phase(st_.theta));
     double y0 = kernel_detail::certified_start(g1, g2, c_.A, c_.G + c_.A);
     if (!(y0 > 0)) {
       // Leaving with no rebound velocity (only when F_N <= 0): use h''' like a lift-off.
-      const double g3 = c_.A * at.cos;
+      const double g3 = c_.A * reproducible::cos(plate_phase(st_.theta));
       y0 = (g3 > 0 && c_.A > 0) ? 0.999 * 4 * g3 / c_.A : 0;
     }
     if (!(y0 > 0)) return false;
@@ -400,10 +399,9 @@ class ConveyorKernel {
     st_.stick = false;
     st_.from_zero = false;
     st_.s = 0;
-    const reproducible::SinCos at = reproducible::sincos(plate_phase(st_.theta));
-    const double r0 = c_.B * w * at.cos - st_.vT;
+    const double r0 = c_.B * w * reproducible::cos(plate_phase(st_.theta)) - st_.vT;
     if (eq62) {
-      st_.s = r0 > 0 ? 1.0 : r0 < 0 ? -1.0 : (at.sin < 0 ? 1.0 : -1.0);
+      st_.s = r0 > 0 ? 1.0 : r0 < 0 ? -1.0 : (reproducible::sin(plate_phase(st_.theta)) < 0 ? 1.0 : -1.0);
     } else if (std::fabs(r0) <= v_eps) {
       choose_at_zero_relative_velocity();
     } else {

@@ -16,6 +16,7 @@ using G = ParameterGroup;
 // The clock's phase (omega t mod 2 pi) where the plate's phase is theta in [0, 2 pi) (inf stays inf):
 // theta itself when phase = 0.
 double to_clock(double theta, double phase) {
+  if (std::isinf(theta)) return theta;
   const double clock = theta - phase;
   const double reduced = clock < 0 ? clock + 2 * kPi : clock;
   return reduced >= 2 * kPi ? 0.0 : reduced;  // just below 0 rounds up to 2 pi

@@ -165,3 +165,33 @@ TEST_CASE("bookkeeping: samples at exactly k T, x continuous across events", "[c
     CHECK(b.phase < 2 * M_PI);
   }
 }
+
+TEST_CASE("the plate's phase at t = 0 moves the section, not the motion: a microthrow orbit lifts off, lands and "
+          "accumulates at the same plate phases and drifts at the same speed",
+          "[conveyor][coupled]") {
+  // c_r = 0.3 at a_hat = 50 is below the critical amplitude of hopping: the part settles on a period-1
+  // orbit of lift-off, microthrows, accumulation and coupled stick/slip.
+  struct Steady { std::vector<double> lift_off, accumulation; double drift; };
+  const auto steady = [](double phase) {
+    const auto trace = simulate(conveyor_values({{"a_hat", "50"}, {"c_r", "0.3"}, {"phase", num(phase)}}), 300);
+    Steady s;
+    for (const auto& e : events_of(trace, Kind::LiftOff)) s.lift_off.push_back(e.phase);
+    for (const auto& e : events_of(trace, Kind::Accumulation)) s.accumulation.push_back(e.phase);
+    const auto& samples = trace.samples;
+    s.drift = (samples.back().drift_position - samples[samples.size() - 101].drift_position) / (100 * trace.constants.period);
+    return s;
+  };
+  const Steady reference = steady(0);
+  REQUIRE(reference.lift_off.size() > 100);
+  REQUIRE(reference.accumulation.size() > 100);
+  for (const double phase : {1.0, 4.0}) {
+    INFO("phase = " << phase);
+    const Steady shifted = steady(phase);
+    REQUIRE(shifted.lift_off.size() > 100);
+    REQUIRE(shifted.accumulation.size() > 100);
+    CHECK(shifted.lift_off.back() == Approx(reference.lift_off.back()).margin(1e-9));
+    CHECK(shifted.accumulation.back() == Approx(reference.accumulation.back()).margin(1e-9));
+    CHECK(shifted.drift == Approx(reference.drift).epsilon(1e-6));
+  }
+  CHECK(reference.lift_off.back() * 180 / M_PI == Approx(70.6773).margin(5e-5));  // sin(theta_L) = 1 / Gamma
+}
