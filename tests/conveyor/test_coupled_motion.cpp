@@ -144,6 +144,20 @@ TEST_CASE("z0 = 0 start modes: coupled lifts off at theta_L, impact applies Eq. 
   CHECK(impact.events.front().u_after == Approx(0.6 * impact.constants.A * impact.constants.omega).epsilon(1e-12));
   CHECK(impact.events.front().u_after == Approx(0.019854).margin(5e-7));
   CHECK(impact.events.front().vT == Approx(0.0079416).margin(5e-8));
+  // With the plate rising near its top at t = 0 (phase = 0.3 pi: sin 0.81) and A omega^2 = 16.6 m/s^2 > g
+  // (a_hat = 80) it pulls away from a part laid on it (F_N < 0): the part leaves at once, without a
+  // coupled phase.
+  const auto pulled = simulate(conveyor_values({{"a_hat", "80"}, {"phase", num(0.3 * M_PI)}, {"on_plate", "coupled"}}), 1);
+  REQUIRE(!pulled.events.empty());
+  CHECK(pulled.events.front().kind == Kind::Impact);
+  CHECK(pulled.events.front().time > 0);
+  // Where the plate presses on it (phase = 1.75 pi, rising below its mean position) the part rides it
+  // until the lift-off phase.
+  const auto pressed = simulate(conveyor_values({{"a_hat", "80"}, {"phase", num(1.75 * M_PI)}, {"on_plate", "coupled"}}), 1);
+  REQUIRE(pressed.events.size() >= 2);
+  CHECK(pressed.events[0].kind == Kind::ArcStart);
+  CHECK(pressed.events[1].kind == Kind::LiftOff);
+  CHECK(pressed.events[1].phase == Approx(pressed.constants.theta_L).margin(1e-12));
 }
 
 TEST_CASE("bookkeeping: samples at exactly k T, x continuous across events", "[conveyor]") {
