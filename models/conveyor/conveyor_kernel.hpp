@@ -9,6 +9,10 @@
 // so a run cut into chunks of K periods is the same arithmetic as one uninterrupted run. Host-and-device
 // rules apply (engine/core/host_device.hpp): failures are codes, not exceptions; events, and the dense
 // states a trace asks for, go to an Observer policy that the device and batched builds leave empty.
+//
+// Phases: the state's theta is the clock's, omega t mod 2 pi (samples are taken at theta = 0); the
+// plate's phase is theta + c.phase (plate_phase()), and every sin and cos of the plate's motion takes
+// that. Events report the plate's phase.
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -40,7 +44,7 @@ struct ConveyorEvent {
   enum class Kind { Impact, Grazing, Accumulation, LiftOff, Stick, Reversal, BreakAway, ArcStart };
   Kind kind;
   double time;       // s
-  double phase;      // rad, in [0, 2 pi)
+  double phase;      // the plate's phase, rad, in [0, 2 pi)
   double u_before;   // relative normal velocity before (impacts), m/s
   double u_after;    // after (impacts), m/s
   double vT;         // tangential velocity after the event, m/s
@@ -183,7 +187,7 @@ class ConveyorKernel {
     st.x = x;
     st.stop = KernelStop::None;
     if (mode == kCoupled) {
-      st.next = KernelNext::Coupled;  // F_N = m g > 0 at phase 0: contact holds
+      st.next = KernelNext::Coupled;  // the sample was taken in contact: F_N > 0 there
       --st.counters[kCoupledPhases];  // resuming re-enters a coupled phase; not a new one
     } else if (h > 0) {
       st.pending_flight = {h, u, 0.0, c.G};
@@ -211,9 +215,16 @@ class ConveyorKernel {
   // s: the current phase on the clock of emitted periods.
   VIBRO_HD double time() const { return (static_cast<double>(st_.periods) * kernel_detail::kTwoPi + st_.theta) / c_.omega; }
 
+  // The plate's phase at the clock's phase theta (in [0, 4 pi): for sin and cos), and in [0, 2 pi).
+  VIBRO_HD double plate_phase(double theta) const { return theta + c_.phase; }
+  VIBRO_HD double plate_phase_reduced(double theta) const {
+    const double p = plate_phase(theta);
+    return p >= kernel_detail::kTwoPi ? p - kernel_detail::kTwoPi : p;
+  }
+
   VIBRO_HD void log_event(ConveyorEvent::Kind kind, double u_before = 0, double u_after = 0, double slip = 0) {
     if (!obs_.on()) return;
-    obs_.add({kind, time(), st_.theta, u_before, u_after, st_.vT, st_.x, slip});
+    obs_.add({kind, time(), plate_phase_reduced(st_.theta), u_before, u_after, st_.vT, st_.x, slip});
   }
 
   // An event at the current state for a trace: u before and after, vT before and now.
@@ -256,11 +267,11 @@ class ConveyorKernel {
   // h = 0, h' = u/omega > 0: the gap is positive up to the certified start point, so the
   // root search never returns the impact it starts from.
   VIBRO_HD bool after_impact(double u, FlightStart& out) {
-    const double g1 = u / c_.omega, g2 = -c_.G + c_.A * reproducible::sin(st_.theta);
+    const double g1 = u / c_.omega, g2 = -c_.G + c_.A * reproducible::sin(plate_phase(st_.theta));
     double y0 = kernel_detail::certified_start(g1, g2, c_.A, c_.G + c_.A);
     if (!(y0 > 0)) {
       // Leaving with no rebound velocity (only when F_N <= 0): use h''' like a lift-off.
-      const double g3 = c_.A * reproducible::cos(st_.theta);
+      const double g3 = c_.A * reproducible::cos(plate_phase(st_.theta));
       y0 = (g3 > 0 && c_.A > 0) ? 0.999 * 4 * g3 / c_.A : 0;
     }
     if (!(y0 > 0)) return false;
@@ -280,7 +291,7 @@ class ConveyorKernel {
   }
 
   VIBRO_HD VIBRO_OUTLINE KernelNext fly(const FlightStart& start) {
-    const reproducible::SinCos at = reproducible::sincos(st_.theta);
+    const reproducible::SinCos at = reproducible::sincos(plate_phase(st_.theta));
     const PlateGap gap{start.h, start.u / c_.omega, start.G, c_.A * at.sin, c_.A * at.cos};
     // The flight ends before the parabola of the absolute position falls 2A below its start: the gap of
     // the paper's Eq. 19 cannot have its first root later.
@@ -336,11 +347,11 @@ class ConveyorKernel {
   VIBRO_HD KernelNext impact(double u_before, bool grazing) {
     if (!count_event()) return fail(KernelStop::EventCap);
     ++st_.counters[grazing ? kGrazings : kImpacts];
-    st_.aux[kLastImpactPhase] = st_.theta;
+    st_.aux[kLastImpactPhase] = plate_phase_reduced(st_.theta);
     st_.aux[kLastApproachVelocity] = u_before;
     const NormalImpact normal = newton_restitution(u_before, c_.c_r);
     const double vT_before = st_.vT;
-    const reproducible::SinCos at = reproducible::sincos(st_.theta);
+    const reproducible::SinCos at = reproducible::sincos(plate_phase(st_.theta));
     st_.vT = coulomb_impulse(st_.vT, c_.B * c_.omega * at.cos, c_.mu, normal.impulse);
     const double normal_force = c_.g - c_.A * c_.omega * c_.omega * at.sin;  // F_N / m in contact
     const ConveyorEvent::Kind kind = grazing ? ConveyorEvent::Kind::Grazing : ConveyorEvent::Kind::Impact;
@@ -359,7 +370,7 @@ class ConveyorKernel {
   // Coulomb friction; the paper's Eq. 62 keeps one sign and does not say what happens at r = 0.
   VIBRO_HD void choose_at_zero_relative_velocity() {
     const double w = c_.omega, w2 = w * w;
-    const reproducible::SinCos at = reproducible::sincos(st_.theta);
+    const reproducible::SinCos at = reproducible::sincos(plate_phase(st_.theta));
     const double required = -c_.B * w2 * at.sin;
     const double available = c_.mu * (c_.g - c_.A * w2 * at.sin);
     st_.vT = c_.B * w * at.cos;
@@ -379,7 +390,7 @@ class ConveyorKernel {
     ++st_.counters[kCoupledPhases];
     st_.y_left = std::numeric_limits<double>::infinity();
     if (c_.lifts_off) {
-      st_.y_left = c_.theta_L - st_.theta;
+      st_.y_left = c_.lift_off_clock - st_.theta;
       while (st_.y_left <= 0) st_.y_left += kernel_detail::kTwoPi;
     }
     const double w = c_.omega;
@@ -388,9 +399,9 @@ class ConveyorKernel {
     st_.stick = false;
     st_.from_zero = false;
     st_.s = 0;
-    const double r0 = c_.B * w * reproducible::cos(st_.theta) - st_.vT;
+    const double r0 = c_.B * w * reproducible::cos(plate_phase(st_.theta)) - st_.vT;
     if (eq62) {
-      st_.s = r0 > 0 ? 1.0 : r0 < 0 ? -1.0 : (reproducible::sin(st_.theta) < 0 ? 1.0 : -1.0);
+      st_.s = r0 > 0 ? 1.0 : r0 < 0 ? -1.0 : (reproducible::sin(plate_phase(st_.theta)) < 0 ? 1.0 : -1.0);
     } else if (std::fabs(r0) <= v_eps) {
       choose_at_zero_relative_velocity();
     } else {
@@ -411,7 +422,7 @@ class ConveyorKernel {
       double y_done = y_segment;  // how far this arc goes before something happens
       bool arc_ended = false;
       if (st_.stick) {
-        // Break-away at sin(theta) rising through sigma+ or falling through -sigma-.
+        // Break-away at the plate's sin rising through sigma+ or falling through -sigma- (clock phases).
         double y_exit = inf;
         for (const double exit : c_.stick_exits) {
           if (std::isinf(exit)) continue;
@@ -424,7 +435,7 @@ class ConveyorKernel {
           arc_ended = true;
         }
         if constexpr (Observer::kTraces) {
-          const double theta0 = st_.theta, x0 = st_.x, B = c_.B;
+          const double theta0 = plate_phase(st_.theta), x0 = st_.x, B = c_.B;
           trace_states(y_done, kCoupled, [&](double y, double* out) {
             out[0] = out[1] = 0;
             const reproducible::SinCos at = reproducible::sincos(theta0 + y);
@@ -432,12 +443,12 @@ class ConveyorKernel {
             out[3] = x0 + B * (at.sin - reproducible::sin(theta0));
           });
         }
-        const double theta_end = st_.theta + y_done;
+        const double theta_end = plate_phase(st_.theta) + y_done;
         const reproducible::SinCos at_end = reproducible::sincos(theta_end);
-        st_.x += c_.B * (at_end.sin - reproducible::sin(st_.theta));
+        st_.x += c_.B * (at_end.sin - reproducible::sin(plate_phase(st_.theta)));
         st_.vT = c_.B * w * at_end.cos;
       } else {
-        const reproducible::SinCos at = reproducible::sincos(st_.theta);
+        const reproducible::SinCos at = reproducible::sincos(plate_phase(st_.theta));
         const SlipArc arc{st_.s, at.sin, at.cos, st_.vT, st_.x, w, c_.g, c_.A, c_.B, c_.mu};
         if (!eq62) {
           double y0 = 0;
@@ -474,7 +485,7 @@ class ConveyorKernel {
         if (!count_event()) return fail(KernelStop::EventCap);
         if (st_.stick) {  // break-away: the part overtakes (sin > 0) or falls behind (sin < 0)
           st_.stick = false;
-          st_.s = reproducible::sin(st_.theta) > 0 ? -1.0 : 1.0;
+          st_.s = reproducible::sin(plate_phase(st_.theta)) > 0 ? -1.0 : 1.0;
           st_.from_zero = true;
           log_event(ConveyorEvent::Kind::BreakAway, 0, 0, st_.s);
           trace_event(ConveyorEvent::Kind::BreakAway, 0, 0, st_.vT);
@@ -494,7 +505,7 @@ class ConveyorKernel {
         return emit(0.0, 0.0, kCoupled) ? KernelNext::Ride : KernelNext::Failed;
       }
       // Lift-off.
-      st_.theta = c_.theta_L;
+      st_.theta = c_.lift_off_clock;
       ++st_.counters[kLiftOffs];
       log_event(ConveyorEvent::Kind::LiftOff);
       trace_event(ConveyorEvent::Kind::LiftOff, 0, 0, st_.vT);
@@ -508,22 +519,27 @@ class ConveyorKernel {
     st_.theta = 0;
     st_.x = 0;
     st_.vT = start.vT0;
-    const double plate_velocity = c_.A * c_.omega;  // normal plate velocity at t = 0
+    const double plate_velocity = c_.A * c_.omega;  // amplitude of the plate's normal velocity
+    const reproducible::SinCos at_zero = reproducible::sincos(c_.phase);  // the plate at t = 0
     switch (start.mode) {
       case StartMode::Drop: {
-        const double u0 = start.v0 - plate_velocity;
+        const double u0 = start.v0 - plate_velocity * at_zero.cos;
         if (start.z0 > 0) {
           st_.pending_flight = {start.z0, u0, 0.0, c_.G};
           return KernelNext::Flight;
         }
         if (u0 > 0) return flight_after_impact(u0);
-        if (start.on_plate == OnPlateMode::Coupled) return KernelNext::Coupled;  // resting on the plate (z0 = 0, on_plate = coupled)
+        if (start.on_plate == OnPlateMode::Coupled) {  // resting on the plate (z0 = 0, on_plate = coupled)
+          if (c_.g - c_.A * c_.omega * c_.omega * at_zero.sin > 0) return KernelNext::Coupled;
+          return flight_after_impact(0.0);  // the plate pulls away at t = 0: the part leaves at once
+        }
         st_.pending_u = u0;
         st_.pending_grazing = false;
         return KernelNext::Impact;
       }
       case StartMode::FirstImpact: {
-        st_.theta = start.psi1;
+        st_.theta = start.psi1 - c_.phase;  // psi1 is the plate's phase, theta the clock's
+        if (st_.theta < 0) st_.theta += kernel_detail::kTwoPi;
         const double u_before = -start.v1 - plate_velocity * reproducible::cos(start.psi1);
         if (u_before >= 0) return fail(KernelStop::NoFirstImpact);
         st_.pending_u = u_before;
@@ -539,7 +555,7 @@ class ConveyorKernel {
           return KernelNext::Flight;
         }
         if (start.u0 > 0) return flight_after_impact(start.u0);
-        if (c_.g - c_.A * c_.omega * c_.omega * reproducible::sin(st_.theta) > 0) return KernelNext::Coupled;  // pressed onto the plate
+        if (c_.g - c_.A * c_.omega * c_.omega * reproducible::sin(plate_phase(st_.theta)) > 0) return KernelNext::Coupled;  // pressed onto the plate
         return flight_after_impact(0.0);  // in contact but the plate pulls away: leaves at once
       }
     }

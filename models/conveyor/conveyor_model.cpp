@@ -25,7 +25,7 @@ class ConveyorModel : public Model {
             {"mean_velocity_first_half", "m/s", "mean feeding velocity over the window's first half"},
             {"mean_velocity_second_half", "m/s", "mean feeding velocity over the window's second half"},
             {"impacts_per_period", "1/period", "impacts in the window per forcing period"},
-            {"last_impact_phase", "rad", "phase (mod 2 pi) of the last impact before the window's end"}};
+            {"last_impact_phase", "rad", "the plate's phase (mod 2 pi) at the last impact before the window's end"}};
   }
   std::unique_ptr<Simulation> start(const ParameterSet& p) const override {
     return std::make_unique<ConveyorSimulation>(ConveyorConstants::from(p), ConveyorStart::from(p));

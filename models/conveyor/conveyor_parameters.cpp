@@ -13,6 +13,15 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kDeg = kPi / 180.0;
 using G = ParameterGroup;
 
+// The clock's phase (omega t mod 2 pi) where the plate's phase is theta in [0, 2 pi) (inf stays inf):
+// theta itself when phase = 0.
+double to_clock(double theta, double phase) {
+  if (std::isinf(theta)) return theta;
+  const double clock = theta - phase;
+  const double reduced = clock < 0 ? clock + 2 * kPi : clock;
+  return reduced >= 2 * kPi ? 0.0 : reduced;  // just below 0 rounds up to 2 pi
+}
+
 std::vector<ParameterSpec> make_specs() {
   return {
       ParameterSpec::real("a_hat", G::Physics, "m/s^2", 50, 0, 1e4,
@@ -25,19 +34,22 @@ std::vector<ParameterSpec> make_specs() {
       ParameterSpec::real("m", G::Physics, "kg", 0.7e-3, 0, kInf, "part mass (cancels out of every law)")
           .open_below(),
       ParameterSpec::real("g", G::Physics, "m/s^2", 9.81, 0, 1e3, "gravity").open_below(),
+      ParameterSpec::real("phase", G::Physics, "rad", 0, -1e3, 1e3,
+                          "the plate's phase at t = 0: it moves as A sin(omega t + phase) (the stroboscopic section "
+                          "t = k T at another phase of its motion)"),
       ParameterSpec::choice("start", G::Initial, {"drop", "first_impact", "state"}, "drop",
                             "drop: from height z0 at t = 0; first_impact: impact at phase psi1 with approach "
                             "speed v1; state: general flight state (theta0, h0, u0, vT0)"),
-      ParameterSpec::real("z0", G::Initial, "m", 0, 0, 1, "drop: initial height above the plate's mean position"),
+      ParameterSpec::real("z0", G::Initial, "m", 0, 0, 1, "drop: initial height above the plate (its mean position when phase = 0)"),
       ParameterSpec::real("v0", G::Initial, "m/s", 0, -100, 100, "drop: initial absolute normal velocity"),
       ParameterSpec::real("vT0", G::Initial, "m/s", 0, -100, 100, "initial tangential velocity (all starts)"),
       ParameterSpec::choice("on_plate", G::Initial, {"coupled", "impact"}, "coupled",
                             "drop with z0 = 0: rest on the plate (coupled motion) or an impact at t = 0"),
       ParameterSpec::real("v1", G::Initial, "m/s", 0.1, 0, 100,
                           "first_impact: absolute normal approach speed just before the first impact"),
-      ParameterSpec::real("psi1", G::Initial, "deg", 90, 0, 360, "first_impact: phase of the first impact")
+      ParameterSpec::real("psi1", G::Initial, "deg", 90, 0, 360, "first_impact: the plate's phase at the first impact")
           .open_above(),
-      ParameterSpec::real("theta0", G::Initial, "rad", 0, 0, 1e6, "state: start phase omega t (may exceed 2 pi)"),
+      ParameterSpec::real("theta0", G::Initial, "rad", 0, 0, 1e6, "state: start phase omega t (the plate's: omega t + phase; may exceed 2 pi)"),
       ParameterSpec::real("h0", G::Initial, "m", 0, 0, 1, "state: gap to the plate"),
       ParameterSpec::real("u0", G::Initial, "m/s", 0, -100, 100,
                           "state: relative normal velocity (> 0 separating; <= 0 with h0 = 0 means contact)"),
@@ -74,7 +86,11 @@ ConveyorConstants ConveyorConstants::from(const ParameterSet& p) {
   c.c_r = p.get("c_r");
   c.mu = p.get("mu");
   c.lifts_off = c.Gamma > 1.0;
+  c.phase = std::fmod(p.get("phase"), 2 * kPi);
+  if (c.phase < 0) c.phase += 2 * kPi;
+  if (c.phase >= 2 * kPi) c.phase = 0;  // a phase just below 0 rounds up to 2 pi
   c.theta_L = c.lifts_off ? std::asin(1.0 / c.Gamma) : kInf;
+  c.lift_off_clock = to_clock(c.theta_L, c.phase);
   // Stick band of the coupled motion (the phases where friction can hold the part on the plate), with
   // every division guarded: the resting plate a_hat = 0 is valid.
   const double w2 = c.omega * c.omega;
@@ -82,8 +98,8 @@ ConveyorConstants ConveyorConstants::from(const ParameterSet& p) {
   const double minus_den = (c.B - c.mu * c.A) * w2;
   c.sigma_plus = plus_den > 0 ? c.mu * c.g / plus_den : kInf;
   c.sigma_minus = minus_den > 0 ? c.mu * c.g / minus_den : kInf;
-  c.stick_exits[0] = c.sigma_plus < 1 ? std::asin(c.sigma_plus) : kInf;
-  c.stick_exits[1] = c.sigma_minus < 1 ? kPi + std::asin(c.sigma_minus) : kInf;
+  c.stick_exits[0] = c.sigma_plus < 1 ? to_clock(std::asin(c.sigma_plus), c.phase) : kInf;
+  c.stick_exits[1] = c.sigma_minus < 1 ? to_clock(kPi + std::asin(c.sigma_minus), c.phase) : kInf;
   c.u_tol = p.get("u_tol");
   c.root_rtol = p.get("root_rtol");
   c.coupled_friction = p.choice("coupled_friction") == "eq62" ? CoupledFriction::Eq62 : CoupledFriction::Coulomb;

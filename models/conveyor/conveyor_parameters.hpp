@@ -20,11 +20,15 @@ struct ConveyorConstants {
   double Gamma;             // A omega^2 / g
   double c_r, mu;
   bool lifts_off;           // Gamma > 1
+  // The plate's phase at t = 0, in [0, 2 pi): the plate moves as A sin(omega t + phase). Phases below are
+  // the plate's (theta) unless they say "clock" (omega t mod 2 pi, on which samples are taken at 0).
+  double phase;
   double theta_L;           // lift-off phase asin(1/Gamma), when lifts_off
+  double lift_off_clock;    // the clock's phase there, theta_L - phase in [0, 2 pi)
   double sigma_plus, sigma_minus;  // stick band -sigma_minus <= sin(theta) <= sigma_plus (inf: unbounded)
-  // Phases where a stick arc breaks away, asin(sigma_plus) (sin rising through sigma+) and
-  // pi + asin(sigma_minus) (falling through -sigma-); inf where the band holds every phase. Computed
-  // here once per case so that the shared kernel needs no asin (the GPU's would differ from the CPU's).
+  // Clock phases where a stick arc breaks away, at the plate's asin(sigma_plus) (sin rising through
+  // sigma+) and pi + asin(sigma_minus) (falling through -sigma-); inf where the band holds every phase.
+  // Computed here once per case so that the shared kernel needs no asin (the GPU's would differ from the CPU's).
   double stick_exits[2];
   double u_tol, root_rtol;
   CoupledFriction coupled_friction;

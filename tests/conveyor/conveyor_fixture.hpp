@@ -57,17 +57,20 @@ inline std::string num(double v) {
 }
 
 // Parameters at a_hat (c_r = 0.6) with the start just after an impact of the stable one-periodic hopping
-// orbit (the paper's Eq. 26 phase), and the stroboscopic sample that orbit passes through (phase 0, in
-// flight) after 40 periods.
+// orbit (the paper's Eq. 26 phase), and the stroboscopic sample that orbit passes through (t = k T, in
+// flight) after 40 periods. `phase`: the plate's phase at t = 0 (the section t = k T at that phase of
+// the plate's motion).
 struct Hopping {
   ParameterSet values;
   StrobeSample sample;
 };
-inline Hopping hopping(double a_hat) {
+inline Hopping hopping(double a_hat, double phase = 0) {
   const double theta = analytic::hopping_phase(a_hat, 0.6, kPhi, 9.81);
+  const double clock = theta - phase < 0 ? theta - phase + 2 * M_PI : theta - phase;  // omega t of that impact
   const auto c = ConveyorConstants::from(conveyor_values({{"a_hat", num(a_hat)}}));
-  ParameterSet values = conveyor_values({{"a_hat", num(a_hat)}, {"start", "state"}, {"theta0", num(theta)}, {"h0", "0"},
-                                         {"u0", "0.073575"}, {"vT0", num(c.B * c.omega * std::cos(theta))}});
+  ParameterSet values = conveyor_values({{"a_hat", num(a_hat)}, {"phase", num(phase)}, {"start", "state"},
+                                         {"theta0", num(clock)}, {"h0", "0"}, {"u0", "0.073575"},
+                                         {"vT0", num(c.B * c.omega * std::cos(theta))}});
   return {values, simulate(values, 40).samples.back()};
 }
 

@@ -1,14 +1,16 @@
 // Two-parameter curves of the conveyor's one-periodic hopping (analysis/codim1_curve) against the
-// conveyor paper's closed forms: the orbit doubles its period at the stability limit (Eq. 40). The
-// curve is traced in (a_hat, c_r) from c_r = 0.6 up to 0.9 and down to 0.3, from the period doubling
-// located on the branch in a_hat. (The fold where the orbit is born, Eq. 64, is not traced: the born
-// orbit impacts at plate phase 0, on the stroboscopic section itself, where the map is not
-// differentiable; docs/analysis/two_parameter_curves.md, "Limits".)
+// conveyor paper's closed forms: the orbit is born in a fold at the critical amplitude (Eq. 64) and
+// doubles its period at the stability limit (Eq. 40). Each curve is traced in (a_hat, c_r) from
+// c_r = 0.6 up to 0.9 and down to 0.3, from the event located on the branch in a_hat. The orbit born
+// in the fold impacts at the plate's phase 0: with the plate's phase 0 at t = 0 (the default) that
+// impact lies on the stroboscopic section t = k T, where the map is not differentiable, so the fold is
+// traced with the section at the plate's phase pi (phase = pi), half a period from every impact.
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
 #include <iomanip>
 
+#include "analysis/arclength_continuation.hpp"
 #include "analysis/codim1_curve.hpp"
 #include "analysis/orbit_continuation.hpp"
 #include "conveyor/conveyor_fixture.hpp"
@@ -27,9 +29,10 @@ const BranchEvent& event_of(const Branch& branch, const std::string& kind) {
   return branch.events.front();
 }
 
-// Traces the curve up to c_r = 0.9 and down to 0.3; every point against `closed_form`.
+// Traces the curve up to c_r = 0.9 and down to 0.3; every point against `closed_form`, with a multiplier
+// at `critical` (+1 at a fold, -1 at a period doubling).
 void check_curve(const BranchEvent& event, const ParameterSet& values, double (*closed_form)(double, double, double, int),
-                 const char* name) {
+                 double critical, const char* name) {
   const Model& model = ModelRegistry::instance().get("conveyor");
   std::size_t points = 0;
   for (const double to : {0.9, 0.3}) {
@@ -43,6 +46,9 @@ void check_curve(const BranchEvent& event, const ParameterSet& values, double (*
     for (const auto& q : curve.points) {
       worst = std::max(worst, std::fabs(q.parameter_1 - closed_form(q.parameter_2, kPhi, 9.81, 1)));
       CHECK(q.orbit.events == 1);
+      // The others are c_r^2 (the normal map's determinant over the critical one) and 0 (vT clamped).
+      REQUIRE(!q.orbit.multipliers.empty());
+      CHECK(std::abs(q.orbit.multipliers.front() - critical) < 1e-6);
     }
     WARN(std::setprecision(3) << name << " curve to c_r = " << to << ": " << curve.points.size()
                               << " points, largest |a_hat - closed form| = " << worst << " m/s^2, " << seconds << " s");
@@ -59,5 +65,23 @@ TEST_CASE("Conveyor: the period-doubling curve of one-periodic hopping in (a_hat
   const Hopping h = hopping(50);
   const Model& model = ModelRegistry::instance().get("conveyor");
   const Branch up = continue_periodic_orbit(model, h.values, "a_hat", 50, 64, h.sample, 1);
-  check_curve(event_of(up, "period_doubling"), h.values, analytic::stability_limit, "period-doubling");
+  check_curve(event_of(up, "period_doubling"), h.values, analytic::stability_limit, -1.0, "period-doubling");
 }
+
+TEST_CASE("Conveyor: the fold (birth) curve of one-periodic hopping in (a_hat, c_r) over c_r in [0.3, 0.9] within "
+          "1e-6 of the critical amplitude (Eq. 64), the section at the plate's phase pi",
+          "[conveyor][curve]") {
+  const Hopping h = hopping(50, M_PI);
+  const Model& model = ModelRegistry::instance().get("conveyor");
+  // Down in a_hat by arclength round the fold (natural continuation cannot pass it), onto the unstable
+  // orbit born with the stable one there.
+  const Branch down = continue_by_arclength(model, h.values, "a_hat", 50, 30, h.sample, 1);
+  const BranchEvent& fold = event_of(down, "fold");
+  const double critical = analytic::critical_amplitude(0.6, kPhi, 9.81, 1);
+  WARN(std::setprecision(3) << "fold located in a_hat at c_r = 0.6: " << fold.parameter - critical
+                            << " m/s^2 from the critical amplitude");
+  CHECK(std::fabs(fold.parameter - critical) < 1e-8);
+  CHECK(std::abs(fold.multiplier - 1.0) < 1e-6);
+  check_curve(fold, h.values, analytic::critical_amplitude, 1.0, "fold");
+}
+

@@ -144,6 +144,20 @@ TEST_CASE("z0 = 0 start modes: coupled lifts off at theta_L, impact applies Eq. 
   CHECK(impact.events.front().u_after == Approx(0.6 * impact.constants.A * impact.constants.omega).epsilon(1e-12));
   CHECK(impact.events.front().u_after == Approx(0.019854).margin(5e-7));
   CHECK(impact.events.front().vT == Approx(0.0079416).margin(5e-8));
+  // With the plate rising near its top at t = 0 (phase = 0.3 pi: sin 0.81) and A omega^2 = 16.6 m/s^2 > g
+  // (a_hat = 80) it pulls away from a part laid on it (F_N < 0): the part leaves at once, without a
+  // coupled phase.
+  const auto pulled = simulate(conveyor_values({{"a_hat", "80"}, {"phase", num(0.3 * M_PI)}, {"on_plate", "coupled"}}), 1);
+  REQUIRE(!pulled.events.empty());
+  CHECK(pulled.events.front().kind == Kind::Impact);
+  CHECK(pulled.events.front().time > 0);
+  // Where the plate presses on it (phase = 1.75 pi, rising below its mean position) the part rides it
+  // until the lift-off phase.
+  const auto pressed = simulate(conveyor_values({{"a_hat", "80"}, {"phase", num(1.75 * M_PI)}, {"on_plate", "coupled"}}), 1);
+  REQUIRE(pressed.events.size() >= 2);
+  CHECK(pressed.events[0].kind == Kind::ArcStart);
+  CHECK(pressed.events[1].kind == Kind::LiftOff);
+  CHECK(pressed.events[1].phase == Approx(pressed.constants.theta_L).margin(1e-12));
 }
 
 TEST_CASE("bookkeeping: samples at exactly k T, x continuous across events", "[conveyor]") {
@@ -164,4 +178,34 @@ TEST_CASE("bookkeeping: samples at exactly k T, x continuous across events", "[c
     CHECK(b.phase >= 0);
     CHECK(b.phase < 2 * M_PI);
   }
+}
+
+TEST_CASE("the plate's phase at t = 0 moves the section, not the motion: a microthrow orbit lifts off, lands and "
+          "accumulates at the same plate phases and drifts at the same speed",
+          "[conveyor][coupled]") {
+  // c_r = 0.3 at a_hat = 50 is below the critical amplitude of hopping: the part settles on a period-1
+  // orbit of lift-off, microthrows, accumulation and coupled stick/slip.
+  struct Steady { std::vector<double> lift_off, accumulation; double drift; };
+  const auto steady = [](double phase) {
+    const auto trace = simulate(conveyor_values({{"a_hat", "50"}, {"c_r", "0.3"}, {"phase", num(phase)}}), 300);
+    Steady s;
+    for (const auto& e : events_of(trace, Kind::LiftOff)) s.lift_off.push_back(e.phase);
+    for (const auto& e : events_of(trace, Kind::Accumulation)) s.accumulation.push_back(e.phase);
+    const auto& samples = trace.samples;
+    s.drift = (samples.back().drift_position - samples[samples.size() - 101].drift_position) / (100 * trace.constants.period);
+    return s;
+  };
+  const Steady reference = steady(0);
+  REQUIRE(reference.lift_off.size() > 100);
+  REQUIRE(reference.accumulation.size() > 100);
+  for (const double phase : {1.0, 4.0}) {
+    INFO("phase = " << phase);
+    const Steady shifted = steady(phase);
+    REQUIRE(shifted.lift_off.size() > 100);
+    REQUIRE(shifted.accumulation.size() > 100);
+    CHECK(shifted.lift_off.back() == Approx(reference.lift_off.back()).margin(1e-9));
+    CHECK(shifted.accumulation.back() == Approx(reference.accumulation.back()).margin(1e-9));
+    CHECK(shifted.drift == Approx(reference.drift).epsilon(1e-6));
+  }
+  CHECK(reference.lift_off.back() * 180 / M_PI == Approx(70.6773).margin(5e-5));  // sin(theta_L) = 1 / Gamma
 }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "analysis/periodic_shooting.hpp"
 #include "analysis/steady_state.hpp"
 #include "conveyor/conveyor_fixture.hpp"
 #include "models/conveyor/conveyor_analytic.hpp"
@@ -62,6 +63,37 @@ TEST_CASE("the injected hopping fixed point repeats exactly and feeds at Eq. 28"
     const auto s = classify(trace.samples, conveyor_layout(trace.constants), 50);
     CHECK(classify_conveyor(s) == "H1");
     CHECK(s.drift_velocity(0.02) == Approx(analytic::hopping_velocity(0.6, kPhi, 50, 9.81)).epsilon(1e-10));
+  }
+}
+
+TEST_CASE("the plate's phase at t = 0 moves the section, not the motion: the hopping orbit impacts at the same "
+          "plate phase (Eq. 26), feeds at Eq. 28 and has the same multipliers",
+          "[conveyor]") {
+  const double theta = analytic::hopping_phase(50, 0.6, kPhi, 9.81);
+  std::vector<std::complex<double>> reference;
+  for (const double phase : {0.0, M_PI / 2, M_PI, -1.0}) {
+    INFO("phase = " << phase);
+    const Hopping h = hopping(50, phase);
+    const auto trace = simulate(h.values, 100);
+    const auto impacts = events_of(trace, ConveyorEvent::Kind::Impact);
+    REQUIRE(impacts.size() >= 99);
+    const double omega = trace.constants.omega;
+    const double clock = std::fmod(std::fmod(theta - phase, 2 * M_PI) + 2 * M_PI, 2 * M_PI);  // omega t of the impacts
+    for (std::size_t k = 0; k < 5; ++k) {
+      CHECK(impacts[k].phase == Approx(theta).margin(1e-10));
+      CHECK(std::remainder(impacts[k].time * omega - clock, 2 * M_PI) == Approx(0).margin(1e-9));
+      CHECK(impacts[k].vT == Approx(kVstar).margin(1e-10));
+    }
+    const auto s = classify(trace.samples, conveyor_layout(trace.constants), 50);
+    CHECK(classify_conveyor(s) == "H1");
+    CHECK(s.drift_velocity(0.02) == Approx(analytic::hopping_velocity(0.6, kPhi, 50, 9.81)).epsilon(1e-10));
+    ConveyorSimulation simulation(trace.constants, ConveyorStart::from(h.values));
+    MapStep step;
+    REQUIRE(simulation.stroboscopic_map(trace.samples.back(), 1, step));
+    const auto multipliers = sorted_multipliers(step.jacobian);
+    if (reference.empty()) reference = multipliers;
+    REQUIRE(multipliers.size() == reference.size());
+    for (std::size_t i = 0; i < reference.size(); ++i) CHECK(std::abs(multipliers[i] - reference[i]) < 1e-9);
   }
 }
 

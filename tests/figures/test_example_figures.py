@@ -150,8 +150,9 @@ def run_example(vibro, source, path, results, points, periods):
         elif "--to" in args and points > 0:  # a continuation: its start case as it is, then a short stretch (10 steps)
             step = float(args[args.index("--max-step") + 1]) if "--max-step" in args else 0.01
             start = sections(path).get("parameters", {}).get(args[args.index("--parameter") + 1])
-            if start is not None:
-                command[command.index("--to") + 1] = "%g" % (float(start) + 10 * step)
+            if start is not None:  # towards --to, which may lie below the start
+                down = float(args[args.index("--to") + 1]) < float(start)
+                command[command.index("--to") + 1] = "%g" % (float(start) + (-10 if down else 10) * step)
         done = subprocess.run(command, cwd=source, capture_output=True, text=True)
         if done.returncode != 0:
             return "%s: %s failed (%d): %s" % (os.path.basename(path), " ".join(command), done.returncode,
