@@ -79,6 +79,16 @@ std::string load_model_file(const std::string& file) {
   return name;
 }
 
+namespace {
+// The states a stop's gap reads: "x", or "x1 and u2" (a gap between bodies).
+std::string bodies(const model_file::ModelFileSpec& spec, const model_file::GuardDecl& g) {
+  std::string out;
+  for (std::size_t i = 0; i < g.bodies.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == g.bodies.size() ? " and " : ", ") + spec.states[static_cast<std::size_t>(g.bodies[i].position)].name;
+  return out;
+}
+}  // namespace
+
 std::vector<std::string> model_file_outline(const std::string& model_name) {
   const auto it = specs().find(model_name);
   if (it == specs().end()) return {};
@@ -89,7 +99,7 @@ std::vector<std::string> model_file_outline(const std::string& model_name) {
     for (const auto& g : spec.guards) {
       if (g.mode != static_cast<int>(m)) continue;
       const std::string does =
-          g.is_stop ? "stop on " + spec.states[static_cast<std::size_t>(g.position)].name + ": restitution" +
+          g.is_stop ? "stop on " + bodies(spec, g) + ": restitution" +
                           (g.mu ? ", Coulomb impulse on " + spec.states[static_cast<std::size_t>(g.tangential)].name : "") +
                           (g.sticks ? ", rest after chatter" : "")
                     : std::string("switch to mode ") + spec.modes[static_cast<std::size_t>(g.target)].name;
