@@ -64,6 +64,20 @@ std::string number(double value) {
   return out.str();
 }
 
+// A model of the hybrid-model API whose description the API refuses (std::invalid_argument: a mode or
+// guard name declared twice, a gap term outside the state, ...) would fail every case, or with a
+// duplicate name the result file's write after every case ran: its first case is started here, before
+// any case runs. (A model file's description is checked when the file loads.)
+void refuse_bad_description(const Model& model, const ParameterSet& values) {
+  try {
+    (void)model.start(values);
+  } catch (const std::logic_error& e) {
+    throw InputError("model " + model.name() + ": " + e.what());
+  } catch (const std::exception&) {
+    // What these values cannot start (an infeasible start, a bad value), the case itself reports.
+  }
+}
+
 void validate_cases(const SweepSpec& spec) {
   // The model's cross-parameter checks on each case's own values: an axis over x0 whose values all lie
   // on the allowed side is accepted whatever the default x0. A sweep is refused when no case passes
@@ -85,6 +99,7 @@ void validate_cases(const SweepSpec& spec) {
       checked.push_back(index);
     }
   }
+  if (spec.model->described_cases() && cases > 0) refuse_bad_description(*spec.model, spec.case_parameters(0));
   std::string first_failure;
   for (const long long i : checked) {
     const ParameterSet values = spec.case_parameters(i);
