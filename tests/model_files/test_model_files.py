@@ -306,6 +306,47 @@ def resume_needs_the_same_file(vibro, repo, tmp):
           "an edited model file does not resume the old file's checkpoints", edited.stderr[-600:])
 
 
+def inline_section(vibro, repo, tmp):
+    """A sweep file's [model] section holds a model file's text: the impact oscillator written inline
+    gives the model file's results bit for bit and resumes from another folder; an error in the
+    section names the sweep file's line and column; a [model] section and a model key are refused."""
+    with open(os.path.join(repo, "examples", "models", "impact_oscillator.vibro")) as src:
+        model_text = src.read()
+    sweep = IMPACT.split("\n", 1)[1]  # the sweep without its model line
+    inline = os.path.join(tmp, "inline.ini")
+    with open(inline, "w") as out:
+        out.write("# the model inline\n[model]\n" + model_text + "\n" + sweep)
+    reference = os.path.join(tmp, "inline_reference.ini")
+    with open(reference, "w") as out:
+        out.write(IMPACT.format(model=os.path.join(repo, "examples", "models", "impact_oscillator.vibro")))
+    h5, ref = os.path.join(tmp, "inline.h5"), os.path.join(tmp, "inline_reference.h5")
+    a = run(vibro, inline, h5, "--output.keep_checkpoints=true")
+    b = run(vibro, reference, ref)
+    check(a.returncode == 0 and b.returncode == 0, "a sweep with a [model] section runs", a.stderr[-1500:])
+    if a.returncode == 0 and b.returncode == 0:
+        worst, bad = largest_difference(datasets(h5), datasets(ref))
+        check(not bad and worst == 0, "the [model] section gives the model file's results", "%s %g" % (bad, worst))
+        os.remove(h5)
+        resumed = subprocess.run([vibro, "run", "--resume", h5], capture_output=True, text=True, timeout=300, cwd="/")
+        check(resumed.returncode == 0 and os.path.exists(h5), "a sweep with a [model] section resumes from another folder",
+              resumed.stderr[-600:])
+    # A misspelt name in the section: the message gives the sweep file's line of that field.
+    lines = ("# the model inline\n[model]\n" + model_text + "\n" + sweep).split("\n")
+    field = next(i for i, l in enumerate(lines) if "2*zeta*v" in l)
+    bad = os.path.join(tmp, "inline_bad.ini")
+    with open(bad, "w") as out:
+        out.write("\n".join(lines).replace("2*zeta*v", "2*zta*v"))
+    r = run(vibro, bad, os.path.join(tmp, "inline_bad.h5"))
+    check(r.returncode == 2 and ("%s:%d:" % (bad, field + 1)) in r.stderr and "unknown name 'zta'" in r.stderr,
+          "an error in the [model] section names the sweep file's line", r.stderr[-600:])
+    both = os.path.join(tmp, "inline_both.ini")
+    with open(both, "w") as out:
+        out.write("model = impact_oscillator\n[model]\n" + model_text + "\n" + sweep)
+    r = run(vibro, both, os.path.join(tmp, "inline_both.h5"))
+    check(r.returncode == 2 and "a [model] section and model = impact_oscillator" in r.stderr,
+          "a [model] section and a model key are refused", r.stderr[-600:])
+
+
 ROCKING = """model = {model}
 [axes]
 w = 2, 3, 5
@@ -390,6 +431,7 @@ def main():
         fuzz(vibro, repo, tmp)
         print("  refusals and fuzz: %.1f s" % (time.time() - started))
         resume_needs_the_same_file(vibro, repo, tmp)
+        inline_section(vibro, repo, tmp)
         started = time.time()
         rocking_block(vibro, repo, tmp)
         print("  rocking block: %.1f s" % (time.time() - started))
