@@ -41,11 +41,19 @@ CaseValues case_values(const ModelFileSpec& spec, const ParameterSet& values) {
 GapLaw stop_law(const ModelFileSpec& spec, const GuardDecl& g, const CaseValues& c) {
   const AffineCoefficients a = affine_coefficients(g.function, c, spec.file);
   GapLaw law;
-  const double coefficient = a.a[static_cast<std::size_t>(g.position)];
-  if (!(coefficient != 0) || !std::isfinite(coefficient))
-    refuse(spec, g.function.pos, "the coefficient of " + spec.states[static_cast<std::size_t>(g.position)].name + " in stop '" + g.name + "'",
-           coefficient, "a finite number other than 0");
-  law.terms = {{g.position, g.velocity, coefficient, 1.0}};
+  for (const StopBody& body : g.bodies) {
+    const std::string& state = spec.states[static_cast<std::size_t>(body.position)].name;
+    const double coefficient = a.a[static_cast<std::size_t>(body.position)];
+    if (!(coefficient != 0) || !std::isfinite(coefficient))
+      refuse(spec, g.function.pos, "the coefficient of " + state + " in stop '" + g.name + "'", coefficient, "a finite number other than 0");
+    double mass = 1;
+    if (body.mass) {
+      mass = case_value(*body.mass, c);
+      if (!(mass > 0) || !std::isfinite(mass))
+        refuse(spec, body.mass->pos, "the mass of " + state + " in stop '" + g.name + "'", mass, "a positive finite number");
+    }
+    law.terms.push_back({body.position, body.velocity, coefficient, mass});
+  }
   law.a_cos = a.a_cos;
   law.a_sin = a.a_sin;
   law.b = a.b;
@@ -71,6 +79,14 @@ AffineCoefficients reset_coefficients(const ModelFileSpec& spec, const GuardDecl
     throw ModelFileError(where(spec.file, value.pos) + ": the reset of " + spec.states[static_cast<std::size_t>(state)].name +
                          " in switch '" + g.name + "' reads the forcing; accepted: constants times states and constants");
   return r;
+}
+
+double state_scale(const ModelFileSpec& spec, int state, const CaseValues& c) {
+  const StateDecl& s = spec.states[static_cast<std::size_t>(state)];
+  if (!s.scale) return 1;
+  const double scale = case_value(*s.scale, c);
+  if (!(scale > 0) || !std::isfinite(scale)) refuse(spec, s.scale->pos, "the scale of " + s.name, scale, "a positive finite number");
+  return scale;
 }
 
 int initial_mode(const ModelFileSpec& spec, const CaseValues& c) {

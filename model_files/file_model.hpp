@@ -6,21 +6,30 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "analysis/hybrid_model.hpp"
 #include "model_files/case_expression.hpp"
+#include "model_files/mode_program.hpp"
 #include "model_files/model_file_spec.hpp"
 #include "model_files/run_program.hpp"
 
 namespace vibro::model_file {
 
-// A mode's vector field: component i is programs[i].
+// A mode's vector field: component i is programs[i]; on doubles, the same operations as `fused`.
 template <int N>
 struct ProgramField {
   std::shared_ptr<const std::array<Program, N>> programs;
+  std::shared_ptr<const ModeProgram> fused;
   template <class X, class D, class DX>
   void operator()(const X& x, const D& drive, DX& dx) const {
     using T = typename DX::Scalar;
+    if constexpr (std::is_same_v<T, double>) {
+      if (fused->usable) {
+        run_mode(*fused, x, drive.cos, drive.sin, dx);
+        return;
+      }
+    }
     for (int i = 0; i < N; ++i) dx[i] = run_program<T>((*programs)[static_cast<std::size_t>(i)], x, drive);
   }
 };
@@ -32,6 +41,8 @@ GapLaw stop_law(const ModelFileSpec& spec, const GuardDecl& guard, const CaseVal
 // A switch's `reset STATE = EXPR` as coefficients (no forcing terms: refused naming the place).
 AffineCoefficients reset_coefficients(const ModelFileSpec& spec, const GuardDecl& guard, int state, const Expr& value,
                                       const CaseValues& c);
+// A state's `scale` (its tolerance unit on the section; default 1), refused naming the place unless positive.
+double state_scale(const ModelFileSpec& spec, int state, const CaseValues& c);
 int initial_mode(const ModelFileSpec& spec, const CaseValues& c);
 
 template <int N>
@@ -47,11 +58,17 @@ class FileModel final : public HybridModel<N> {
     const CaseValues c = case_values(s, values);
     HybridDescription<N> d;
     d.period = 2 * M_PI / c.omega;
-    for (int i = 0; i < N; ++i) d.initial[i] = case_value(s.states[static_cast<std::size_t>(i)].initial, c);
+    for (int i = 0; i < N; ++i) {
+      d.initial[i] = case_value(s.states[static_cast<std::size_t>(i)].initial, c);
+      d.scales[static_cast<std::size_t>(i)] = state_scale(s, i, c);
+    }
     for (const auto& m : s.modes) {
       auto programs = std::make_shared<std::array<Program, N>>();
       for (int i = 0; i < N; ++i) (*programs)[static_cast<std::size_t>(i)] = compile(*m.fields[static_cast<std::size_t>(i)], c, s.file);
-      d.mode(m.name, ProgramField<N>{std::move(programs)});
+      std::vector<const Program*> components;
+      for (const auto& p : *programs) components.push_back(&p);
+      auto fused = std::make_shared<const ModeProgram>(fuse_mode(components, N));
+      d.mode(m.name, ProgramField<N>{std::move(programs), std::move(fused)});
     }
     for (const auto& g : s.guards) {
       if (g.is_stop) {

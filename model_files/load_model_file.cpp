@@ -45,6 +45,44 @@ bool is_model_file(const std::string& name) {
   return name.size() > 6 && name.compare(name.size() - 6, 6, ".vibro") == 0;
 }
 
+namespace {
+
+// Parses `text` (messages name `file`) and registers its model from `origin` unless the same text is
+// registered under its name already; returns the name.
+std::string register_model_text(const std::string& text, const std::string& file, const std::string& origin) {
+  auto spec = std::make_shared<const model_file::ModelFileSpec>(model_file::parse_model_file(text, file));
+  const std::string name = spec->name;
+  const std::string identity = "model file " + fnv1a_hex(text);
+  // The same text under another path (a copy, a temporary file per Python call) is the same model.
+  const auto& names = ModelRegistry::instance().names();
+  if (std::find(names.begin(), names.end(), name) != names.end() && ModelRegistry::instance().origin(name).identity == identity)
+    return name;
+  try {
+    ModelRegistry::instance().add(model_file::make_file_model(spec), {origin, identity});
+  } catch (const model_file::ModelFileError&) {
+    throw;
+  } catch (const InputError& e) {
+    throw InputError(file + ": " + e.what());
+  } catch (const std::exception& e) {  // HybridModel's own checks of the declaration
+    throw InputError(file + ": " + e.what());
+  }
+  specs()[name] = spec;
+  return name;
+}
+
+const char* const kInlineSuffix = " [model]";
+
+}  // namespace
+
+bool is_inline_model_origin(const std::string& origin_file) {
+  const std::string suffix = kInlineSuffix;
+  return origin_file.size() > suffix.size() && origin_file.compare(origin_file.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string load_inline_model(const std::string& text, const std::string& sweep_file) {
+  return register_model_text(text, sweep_file, sweep_file + kInlineSuffix);
+}
+
 std::string load_model_file(const std::string& file) {
   std::error_code error;
   if (!fs::is_regular_file(file, error))
@@ -56,28 +94,20 @@ std::string load_model_file(const std::string& file) {
   std::ostringstream text;
   text << in.rdbuf();
   if (!in && !in.eof()) throw InputError("model file '" + file + "' cannot be read");
-  auto spec = std::make_shared<const model_file::ModelFileSpec>(model_file::parse_model_file(text.str(), file));
-  const std::string name = spec->name;
-  const std::string identity = "model file " + fnv1a_hex(text.str());
-  // The same text under another path (a copy, a temporary file per Python call) is the same model.
-  const auto& names = ModelRegistry::instance().names();
-  if (std::find(names.begin(), names.end(), name) != names.end() && ModelRegistry::instance().origin(name).identity == identity) {
-    loaded()[path] = name;
-    return name;
-  }
-  try {
-    ModelRegistry::instance().add(model_file::make_file_model(spec), {path, identity});
-  } catch (const model_file::ModelFileError&) {
-    throw;
-  } catch (const InputError& e) {
-    throw InputError(file + ": " + e.what());
-  } catch (const std::exception& e) {  // HybridModel's own checks of the declaration
-    throw InputError(file + ": " + e.what());
-  }
+  const std::string name = register_model_text(text.str(), file, path);
   loaded()[path] = name;
-  specs()[name] = spec;
   return name;
 }
+
+namespace {
+// The states a stop's gap reads: "x", or "x1 and u2" (a gap between bodies).
+std::string bodies(const model_file::ModelFileSpec& spec, const model_file::GuardDecl& g) {
+  std::string out;
+  for (std::size_t i = 0; i < g.bodies.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == g.bodies.size() ? " and " : ", ") + spec.states[static_cast<std::size_t>(g.bodies[i].position)].name;
+  return out;
+}
+}  // namespace
 
 std::vector<std::string> model_file_outline(const std::string& model_name) {
   const auto it = specs().find(model_name);
@@ -89,7 +119,7 @@ std::vector<std::string> model_file_outline(const std::string& model_name) {
     for (const auto& g : spec.guards) {
       if (g.mode != static_cast<int>(m)) continue;
       const std::string does =
-          g.is_stop ? "stop on " + spec.states[static_cast<std::size_t>(g.position)].name + ": restitution" +
+          g.is_stop ? "stop on " + bodies(spec, g) + ": restitution" +
                           (g.mu ? ", Coulomb impulse on " + spec.states[static_cast<std::size_t>(g.tangential)].name : "") +
                           (g.sticks ? ", rest after chatter" : "")
                     : std::string("switch to mode ") + spec.modes[static_cast<std::size_t>(g.target)].name;

@@ -29,7 +29,8 @@ struct PendingField {
 struct PendingGuard {
   GuardDecl guard;
   std::optional<NamedAt> velocity, tangential, target;
-  std::vector<NamedAt> reset_states;  // a switch's `reset STATE = EXPR`, in guard.resets' order
+  std::vector<NamedAt> reset_states;            // a switch's `reset STATE = EXPR`, in guard.resets' order
+  std::vector<std::pair<NamedAt, Expr>> masses;  // a stop's `mass STATE = EXPR, ...`
 };
 struct PendingStart {
   StartDecl start;
@@ -152,7 +153,7 @@ class Reader {
     spec_.parameters.push_back(std::move(p));
   }
 
-  // state NAME [UNIT] = INITIAL
+  // state NAME [UNIT] = INITIAL [scale EXPR]
   void state(SourceCursor& in) {
     StateDecl s;
     s.pos = in.pos();
@@ -161,6 +162,7 @@ class Reader {
     s.unit = unit(in);
     in.expect('=', "and the state's initial value (an expression in the parameters)");
     s.initial = parse_expression(in);
+    if (in.take_word("scale")) s.scale = parse_expression(in);
     spec_.states.push_back(std::move(s));
   }
 
@@ -202,7 +204,8 @@ class Reader {
     return name;
   }
 
-  // stop NAME: LEFT (<= | >=) RIGHT [restitution E] [friction E on STATE] [velocity STATE] [no sticking] [counted]
+  // stop NAME: LEFT (<= | >=) RIGHT [restitution E] [friction E on STATE] [velocity STATE] [mass STATE = E, ...]
+  //           [no sticking] [counted]
   void stop(SourceCursor& in, SourcePos pos) {
     PendingGuard p;
     GuardDecl& g = p.guard;
@@ -229,13 +232,21 @@ class Reader {
       } else if (in.take_word("velocity")) {
         const SourcePos at = in.pos();
         p.velocity = NamedAt{in.identifier("the velocity of the stop's coordinate"), at};
+      } else if (in.take_word("mass")) {
+        do {
+          const SourcePos at = in.pos();
+          NamedAt body{in.identifier("the state of the body whose mass follows"), at};
+          in.expect('=', "after the body's state (mass STATE = expression)");
+          p.masses.emplace_back(std::move(body), parse_expression(in));
+        } while (in.take(','));
       } else if (in.take_word("no")) {
         if (!in.take_word("sticking")) in.fail("expected 'no sticking'");
         g.sticks = false;
       } else if (in.take_word("counted")) g.counted = true;
       else
         in.fail_at(option, "unknown stop option '" + in.rest() +
-                               "'; accepted: restitution E, friction E on STATE, velocity STATE, no sticking, counted");
+                               "'; accepted: restitution E, friction E on STATE, velocity STATE, mass STATE = E, "
+                               "no sticking, counted");
     }
     guards_.push_back(std::move(p));
   }
@@ -454,12 +465,63 @@ class Reader {
     for (const auto& a : e.args) collect_states(a, out);
   }
 
+  // The state a position's field names (x' = v): the rate a stop reverses, or a surface's.
+  int rate_state(const GuardDecl& g, int position, const std::string& what, const SourceCursor& in, bool several = false) const {
+    const Expr& rate = *spec_.modes[static_cast<std::size_t>(g.mode)].fields[static_cast<std::size_t>(position)];
+    if (rate.kind != ExprKind::Name || rate.refers != NameKind::State)
+      in.fail_at(g.pos, what + " '" + g.name + "': the field of " + spec_.states[position].name + " in mode '" +
+                            spec_.modes[g.mode].name + "' is not a state, so its velocity is unknown; " +
+                            (several ? "write it as a state (x1' = v1)" : "add 'velocity STATE'"));
+    return rate.index;
+  }
+
+  // A stop's bodies: one state (a body against a fixed or moving obstacle), or several, each with a
+  // mass that decides how the impulse divides (two bodies: a gap between them).
+  void resolve_stop_bodies(PendingGuard& p, const SourceCursor& in) {
+    GuardDecl& g = p.guard;
+    std::vector<int> states;
+    collect_states(g.function, states);
+    std::sort(states.begin(), states.end());
+    const bool several = states.size() > 1;
+    if (several && p.velocity)
+      in.fail_at(p.velocity->pos, "stop '" + g.name + "' reads several states: 'velocity' names one; each body's rate is "
+                                  "the state its field names (x1' = v1)");
+    if (several && p.tangential)
+      in.fail_at(p.tangential->pos, "stop '" + g.name + "' reads several states: a Coulomb impulse needs a stop on one coordinate");
+    for (const int s : states) {
+      StopBody body;
+      body.position = s;
+      body.velocity = !several && p.velocity ? state_index(*p.velocity, in) : rate_state(g, s, "stop", in, several);
+      g.bodies.push_back(std::move(body));
+    }
+    for (auto& [named, mass] : p.masses) {
+      const int s = state_index(named, in);
+      const auto body = std::find_if(g.bodies.begin(), g.bodies.end(), [&](const StopBody& b) { return b.position == s; });
+      if (body == g.bodies.end())
+        in.fail_at(named.pos, "stop '" + g.name + "' does not read " + named.name + "; a mass belongs to a state its gap reads");
+      if (body->mass) in.fail_at(named.pos, "stop '" + g.name + "': a second mass for " + named.name);
+      resolve(mass, false, in);
+      body->mass = std::move(mass);
+    }
+    if (several)
+      for (const auto& b : g.bodies)
+        if (!b.mass)
+          in.fail_at(g.function.pos, "stop '" + g.name + "' reads " + std::to_string(states.size()) + " states and has no mass for " +
+                                         spec_.states[b.position].name + "; accepted: a stop on one coordinate (x <= sigma), or "
+                                         "a gap between bodies with each one's mass (mass x1 = m1, x2 = m2), which divides the impulse");
+    g.position = g.bodies.back().position;
+    g.velocity = g.bodies.back().velocity;
+  }
+
   void resolve_everything() {
     const SourceCursor in(file_, "", 0);
     const int n = static_cast<int>(spec_.states.size());
     for (auto& m : spec_.modes) m.fields.resize(static_cast<std::size_t>(n));
     resolve(spec_.period, false, in);
-    for (auto& s : spec_.states) resolve(s.initial, false, in);
+    for (auto& s : spec_.states) {
+      resolve(s.initial, false, in);
+      if (s.scale) resolve(*s.scale, false, in);
+    }
     for (auto& f : fields_) {
       const int i = state_index(f.state, in);
       auto& slot = spec_.modes[static_cast<std::size_t>(f.mode)].fields[static_cast<std::size_t>(i)];
@@ -493,25 +555,15 @@ class Reader {
           in.fail_at(bad->pos, "the reset of " + p.reset_states[k].name + " in switch '" + g.name +
                                    "' is not affine in the state; accepted: sums of constants times states and constants");
       }
-      if (g.is_stop || g.rests) {
-        const std::string what = g.is_stop ? "stop" : "switch";
+      if (g.is_stop) resolve_stop_bodies(p, in);
+      if (g.rests) {
         std::vector<int> states;
         collect_states(g.function, states);
         if (states.size() != 1)
-          in.fail_at(g.function.pos, what + " '" + g.name + "' reads " + std::to_string(states.size()) +
-                                         (g.is_stop ? " states; a stop limits one coordinate (x <= sigma, or with the forcing: x >= a*cos(w*t))"
-                                                    : " states; a switch with sticking is a surface on one coordinate (theta falls below 0)"));
+          in.fail_at(g.function.pos, "switch '" + g.name + "' reads " + std::to_string(states.size()) +
+                                         " states; a switch with sticking is a surface on one coordinate (theta falls below 0)");
         g.position = states.front();
-        if (p.velocity) {
-          g.velocity = state_index(*p.velocity, in);
-        } else {
-          // The coordinate's rate is the state its field names (x' = v): the stop reverses that one.
-          const Expr& rate = *spec_.modes[static_cast<std::size_t>(g.mode)].fields[static_cast<std::size_t>(g.position)];
-          if (rate.kind != ExprKind::Name || rate.refers != NameKind::State)
-            in.fail_at(g.pos, what + " '" + g.name + "': the field of " + spec_.states[g.position].name + " in mode '" +
-                                  spec_.modes[g.mode].name + "' is not a state, so its velocity is unknown; add 'velocity STATE'");
-          g.velocity = rate.index;
-        }
+        g.velocity = p.velocity ? state_index(*p.velocity, in) : rate_state(g, g.position, "switch", in);
       }
       spec_.guards.push_back(std::move(g));
     }

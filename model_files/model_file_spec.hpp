@@ -18,6 +18,7 @@ namespace vibro::model_file {
 struct StateDecl {
   std::string name, unit;
   Expr initial;
+  std::optional<Expr> scale;  // `scale EXPR`: the component's tolerance unit on the section (default 1)
   SourcePos pos;
 };
 
@@ -25,6 +26,13 @@ struct ModeDecl {
   std::string name;
   SourcePos pos;
   std::vector<std::optional<Expr>> fields;  // one per state, in state order
+};
+
+// One body a stop's gap reads: its position state, that state's rate, and its mass (a stop between
+// two moving bodies divides the impulse by the masses; a one-body stop needs none).
+struct StopBody {
+  int position = -1, velocity = -1;
+  std::optional<Expr> mass;
 };
 
 // A stop (a rigid contact while `gap` >= 0, hit when it falls through 0) or a switch (the mode
@@ -37,7 +45,8 @@ struct GuardDecl {
   int mode = 0;
   Expr function;  // the gap of a stop, the switching function of a switch
   // Stop:
-  int position = -1, velocity = -1;  // the state the gap measures and its rate
+  std::vector<StopBody> bodies;      // the states its gap reads, in state order
+  int position = -1, velocity = -1;  // the last body's (a one-body stop's) state and rate; a sticking switch's
   std::optional<Expr> restitution;   // default 1
   std::optional<Expr> mu;            // Coulomb impulse on `tangential`
   int tangential = -1;

@@ -136,7 +136,7 @@ void load_plugin_path(const std::string& folders) {
 
 std::string plugin_option_for(const std::string& model) {
   const ModelOrigin& origin = ModelRegistry::instance().origin(model);
-  if (origin.built_in()) return {};
+  if (origin.built_in() || is_inline_model_origin(origin.file)) return {};  // a [model] section travels in the sweep text
   // A model file's absolute path replaces the sweep file's model line, which may be relative to a
   // folder the resumed run or the batch job does not start in.
   return (is_model_file(origin.file) ? "--model=" : "--plugin=") + origin.file;

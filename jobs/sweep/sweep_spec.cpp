@@ -14,6 +14,7 @@
 #include "jobs/plugins/plugin_loader.hpp"
 #include "model_files/load_model_file.hpp"
 #include "jobs/sweep/ini_text.hpp"
+#include "jobs/sweep/inline_model.hpp"
 #include "jobs/sweep/grid_size.hpp"
 #include "jobs/sweep/model_features.hpp"
 #include "jobs/sweep/key_origin.hpp"
@@ -64,6 +65,20 @@ std::string number(double value) {
   return out.str();
 }
 
+// A model of the hybrid-model API whose description the API refuses (std::invalid_argument: a mode or
+// guard name declared twice, a gap term outside the state, ...) would fail every case, or with a
+// duplicate name the result file's write after every case ran: its first case is started here, before
+// any case runs. (A model file's description is checked when the file loads.)
+void refuse_bad_description(const Model& model, const ParameterSet& values) {
+  try {
+    (void)model.start(values);
+  } catch (const std::logic_error& e) {
+    throw InputError("model " + model.name() + ": " + e.what());
+  } catch (const std::exception&) {
+    // What these values cannot start (an infeasible start, a bad value), the case itself reports.
+  }
+}
+
 void validate_cases(const SweepSpec& spec) {
   // The model's cross-parameter checks on each case's own values: an axis over x0 whose values all lie
   // on the allowed side is accepted whatever the default x0. A sweep is refused when no case passes
@@ -85,6 +100,7 @@ void validate_cases(const SweepSpec& spec) {
       checked.push_back(index);
     }
   }
+  if (spec.model->described_cases() && cases > 0) refuse_bad_description(*spec.model, spec.case_parameters(0));
   std::string first_failure;
   for (const long long i : checked) {
     const ParameterSet values = spec.case_parameters(i);
@@ -385,8 +401,10 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   spec.source_name = source_name;
   spec.source_text = ini_text;
   check_overrides(overrides);
-  const std::string ini = checked_ini_text(ini_text, source_name);
-  if (const std::string repeated = KeyOrigins(ini_text, source_name, overrides).repeated_key(); !repeated.empty())
+  // A [model] section holds a model file's text; the rest is the sweep (docs/model_files.md).
+  const InlineModel inline_model = split_inline_model(ini_text);
+  const std::string ini = checked_ini_text(inline_model.sweep_text, source_name);
+  if (const std::string repeated = KeyOrigins(inline_model.sweep_text, source_name, overrides).repeated_key(); !repeated.empty())
     throw InputError(repeated);
 
   load_sweep_plugins(ini, source_name, overrides);
@@ -405,7 +423,13 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
       throw InputError(source_name + ": malformed sweep file: " + e.what());
     }
     po::notify(vm);
-    if (model_name.empty()) throw InputError(source_name + ": missing key 'model' (a registered model name)");
+    if (inline_model.present && !model_name.empty())
+      throw InputError(source_name + ":" + std::to_string(inline_model.header_line) + ": a [model] section and model = " +
+                       model_name + ": give the model once (the [model] section's text, or a model name or file)");
+    if (inline_model.present) model_name = load_inline_model(inline_model.model_text, source_name);
+    if (model_name.empty())
+      throw InputError(source_name + ": missing key 'model' (a registered model name or a model file NAME.vibro) "
+                       "or [model] section (a model file's text)");
   }
   // model = FILE.vibro: a model file, relative to the sweep file's folder, registered before any case.
   if (is_model_file(model_name)) {

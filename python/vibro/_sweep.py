@@ -73,6 +73,8 @@ def sweep(spec=None, threads=None, example=None, output=None, overwrite=False, *
 
     spec      a sweep file's path, its text (anything with a line break), or a dict (see sweep_text);
               a dict's "model" may be a model file's path (NAME.vibro) or its text (docs/model_files.md);
+              without spec and example, model=NAME (a model's name, a model file's path or text) and
+              the overrides make the sweep: vibro.sweep(model="rocking.vibro", axes__w=[2, 3, 5]);
     example   instead of spec: a shipped example's name (vibro.examples()), as `vibro run --example`;
     threads   OpenMP threads (run.threads; default: the sweep's setting, 0 = all);
     output    keep the HDF5 file there (default: a temporary file, deleted after reading);
@@ -85,6 +87,8 @@ def sweep(spec=None, threads=None, example=None, output=None, overwrite=False, *
     KeyboardInterrupt is raised (a second Ctrl-C ends the process, as for `vibro run`). With output=PATH
     the cases done are kept beside PATH and the same call resumes from them; without it they are lost.
     """
+    if spec is None and example is None and "model" in overrides:
+        spec = {"model": overrides.pop("model")}  # the rest are the sweep's keys, as overrides
     if (spec is None) == (example is None):
         raise TypeError("vibro.sweep takes a sweep (file path, text or dict) or example=NAME, one of them")
     with tempfile.TemporaryDirectory(prefix="vibro-sweep-") as folder:

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Model files (docs/model_files.md): examples/models/impact_oscillator.vibro and
-dry_friction_oscillator.vibro give the built-in C++ models' results (every dataset under axes/,
+"""Model files (docs/model_files.md): examples/models/impact_oscillator.vibro,
+dry_friction_oscillator.vibro and gap_oscillator.vibro (Model A) give the C++ models' results (every dataset under axes/,
 cases/ and parameters/ but the wall times, to 1e-10, Floquet multipliers included) on small sweeps,
 on the cpu and the batched back ends; a model file of another state count runs; a sweep naming a
 model file resumes only from checkpoints of the same file; and bad model files are refused before
@@ -85,6 +85,20 @@ omega = linspace(0.3, 1.5, 5)
 max_periods = 200
 """
 
+# Model A (gap_oscillator.vibro) against gap_oscillator_declared, the same system in C++ through the
+# hybrid-model API: elastic impacts, inelastic ones and plastic chatter that ends in the bodies
+# moving together and separating again.
+MODEL_A = """model = {model}
+[axes]
+e = 0.1, 0.5, 1
+lambda = linspace(0.6, 3.0, 6)
+[run]
+max_periods = 300
+window_periods = 16
+[output]
+floquet = true
+"""
+
 
 def same_results(vibro, repo, tmp, label, text, builtin, model_file, events):
     files = {}
@@ -114,6 +128,8 @@ def same_results(vibro, repo, tmp, label, text, builtin, model_file, events):
     check((status == 0).sum() >= len(status) - 2, "%s: the cases ran" % label, str(status))
     # The comparison covers the events and (impact sweep) the Floquet multipliers.
     check(cpu["cases/counters/" + events].max() > 0, "%s: the sweep has %s" % (label, events))
+    if "stickings" in {k.split("/")[-1] for k in cpu}:
+        print("  %s: cases with rest after chatter: %d" % (label, (cpu["cases/counters/stickings"] > 0).sum()))
     if "floquet = true" in text:
         check(np.isfinite(cpu["cases/floquet/max_modulus"]).sum() > len(status) // 2, "%s: Floquet multipliers compared" % label)
 
@@ -147,7 +163,30 @@ mode free
   v' = cos(omega*t) - 2*zeta*v - x
   stop wall: x <= 1 restitution 0.8
 """
+# A gap between two bodies: each body's mass divides the impulse; each state may carry a scale.
+TWO_BODIES = """model bad_two: two bodies
+param D = 0.1 in (0, 1] gap
+state x1 = 0
+state v1 = 0
+state x2 = 0
+state v2 = 0
+period 2*pi
+mode free
+  x1' = v1
+  v1' = cos(t) - x1
+  x2' = v2
+  v2' = x1 - x2
+  stop gap: x1 <= x2 + D restitution 0.5 mass x1 = 2, x2 = 1
+"""
 BAD = [
+    ("a gap between bodies without a mass", TWO_BODIES.replace(", x2 = 1", ""), "13:16",
+     "stop 'gap' reads 2 states and has no mass for x2"),
+    ("a mass of a state the stop does not read", TWO_BODIES.replace("x2 = 1", "x2 = 1, v1 = 3"), "13:63",
+     "stop 'gap' does not read v1"),
+    ("a negative mass", TWO_BODIES.replace("x2 = 1", "x2 = -D"), "13:60", "the mass of x2 in stop 'gap' is -0.1"),
+    ("a negative scale", TWO_BODIES.replace("state x1 = 0", "state x1 = 0 scale -D"), "3:20", "the scale of x1 is -0.1"),
+    ("one velocity for two bodies", TWO_BODIES.replace("mass x1", "velocity v1 mass x1"), "13:51",
+     "'velocity' names one"),
     ("unknown name", GOOD.replace("2*zeta*v", "2*zta*v"), "9:25", "unknown name 'zta'; did you mean 'zeta'?"),
     ("unknown function", GOOD.replace("cos(omega", "cso(omega"), "9:8", "unknown function 'cso'; did you mean 'cos'?"),
     ("wrong arity", GOOD.replace("2*zeta*v", "2*min(zeta)*v"), "9:25", "min takes 2 arguments, not 1"),
@@ -180,12 +219,14 @@ def bad_files(vibro, tmp):
         message = r.stderr.strip()
         check(r.returncode == 2 and (path + ":" + at + ":") in message and fragment in message,
               "refused: %s" % what, "exit %d: %s" % (r.returncode, message))
-    # The good file itself is accepted (the table's refusals come from each change alone).
-    path = os.path.join(tmp, "good.vibro")
-    with open(path, "w") as out:
-        out.write(GOOD)
-    r = subprocess.run([vibro, "describe", path], capture_output=True, text=True, timeout=60)
-    check(r.returncode == 0 and "bad_demo" in r.stdout, "the table's base file is accepted", r.stderr)
+    # The good files themselves are accepted (the table's refusals come from each change alone).
+    for name, text in (("bad_demo", GOOD), ("bad_two", TWO_BODIES)):
+        path = os.path.join(tmp, name + ".vibro")
+        with open(path, "w") as out:
+            out.write(text)
+        r = subprocess.run([vibro, "describe", path], capture_output=True, text=True, timeout=60)
+        check(r.returncode == 0 and name in r.stdout, "the table's base file %s is accepted" % name, r.stderr)
+    check("stop on x1 and x2" in r.stdout, "describe names both bodies of a gap", r.stdout[:600])
 
 
 def fuzz(vibro, repo, tmp, count=80):
@@ -265,6 +306,47 @@ def resume_needs_the_same_file(vibro, repo, tmp):
           "an edited model file does not resume the old file's checkpoints", edited.stderr[-600:])
 
 
+def inline_section(vibro, repo, tmp):
+    """A sweep file's [model] section holds a model file's text: the impact oscillator written inline
+    gives the model file's results bit for bit and resumes from another folder; an error in the
+    section names the sweep file's line and column; a [model] section and a model key are refused."""
+    with open(os.path.join(repo, "examples", "models", "impact_oscillator.vibro")) as src:
+        model_text = src.read()
+    sweep = IMPACT.split("\n", 1)[1]  # the sweep without its model line
+    inline = os.path.join(tmp, "inline.ini")
+    with open(inline, "w") as out:
+        out.write("# the model inline\n[model]\n" + model_text + "\n" + sweep)
+    reference = os.path.join(tmp, "inline_reference.ini")
+    with open(reference, "w") as out:
+        out.write(IMPACT.format(model=os.path.join(repo, "examples", "models", "impact_oscillator.vibro")))
+    h5, ref = os.path.join(tmp, "inline.h5"), os.path.join(tmp, "inline_reference.h5")
+    a = run(vibro, inline, h5, "--output.keep_checkpoints=true")
+    b = run(vibro, reference, ref)
+    check(a.returncode == 0 and b.returncode == 0, "a sweep with a [model] section runs", a.stderr[-1500:])
+    if a.returncode == 0 and b.returncode == 0:
+        worst, bad = largest_difference(datasets(h5), datasets(ref))
+        check(not bad and worst == 0, "the [model] section gives the model file's results", "%s %g" % (bad, worst))
+        os.remove(h5)
+        resumed = subprocess.run([vibro, "run", "--resume", h5], capture_output=True, text=True, timeout=300, cwd="/")
+        check(resumed.returncode == 0 and os.path.exists(h5), "a sweep with a [model] section resumes from another folder",
+              resumed.stderr[-600:])
+    # A misspelt name in the section: the message gives the sweep file's line of that field.
+    lines = ("# the model inline\n[model]\n" + model_text + "\n" + sweep).split("\n")
+    field = next(i for i, l in enumerate(lines) if "2*zeta*v" in l)
+    bad = os.path.join(tmp, "inline_bad.ini")
+    with open(bad, "w") as out:
+        out.write("\n".join(lines).replace("2*zeta*v", "2*zta*v"))
+    r = run(vibro, bad, os.path.join(tmp, "inline_bad.h5"))
+    check(r.returncode == 2 and ("%s:%d:" % (bad, field + 1)) in r.stderr and "unknown name 'zta'" in r.stderr,
+          "an error in the [model] section names the sweep file's line", r.stderr[-600:])
+    both = os.path.join(tmp, "inline_both.ini")
+    with open(both, "w") as out:
+        out.write("model = impact_oscillator\n[model]\n" + model_text + "\n" + sweep)
+    r = run(vibro, both, os.path.join(tmp, "inline_both.h5"))
+    check(r.returncode == 2 and "a [model] section and model = impact_oscillator" in r.stderr,
+          "a [model] section and a model key are refused", r.stderr[-600:])
+
+
 ROCKING = """model = {model}
 [axes]
 w = 2, 3, 5
@@ -326,6 +408,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         started = time.time()
         same_results(vibro, repo, tmp, "impact", IMPACT, "impact_oscillator", "impact_oscillator.vibro", "impacts")
+        same_results(vibro, repo, tmp, "Model A", MODEL_A, "gap_oscillator_declared", "gap_oscillator.vibro", "impacts")
         same_results(vibro, repo, tmp, "friction", FRICTION, "dry_friction_oscillator", "dry_friction_oscillator.vibro",
                      "switches")
         print("  sweeps: %.1f s" % (time.time() - started))
@@ -348,6 +431,7 @@ def main():
         fuzz(vibro, repo, tmp)
         print("  refusals and fuzz: %.1f s" % (time.time() - started))
         resume_needs_the_same_file(vibro, repo, tmp)
+        inline_section(vibro, repo, tmp)
         started = time.time()
         rocking_block(vibro, repo, tmp)
         print("  rocking block: %.1f s" % (time.time() - started))

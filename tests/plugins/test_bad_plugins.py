@@ -3,7 +3,8 @@
 shared library that is not a vibro plugin, one built against another vibro (a real plugin compiled
 with another ABI stamp), one whose entry point returns nothing, one that registers no model, one whose
 model's constructor throws while it registers, one that takes a built-in model's name, two that
-register the same name. Each is exit 2 with one message naming the file, before any case starts
+register the same name, and a model whose two modes declare switch guards of one name (refused when
+a sweep picks it, on `vibro run`, `vibro trace` and `vibro continue`). Each is exit 2 with one message naming the file, before any case starts
 (no output file). Also: a good plugin is listed with its file, and loading one file twice (command
 line and VIBRO_PLUGIN_PATH) is not a conflict.
 
@@ -75,6 +76,19 @@ with tempfile.TemporaryDirectory() as tmp:
     refused("sweep-file key", vibro("run", os.path.join(tmp, "keyed.ini"), f"--output.file={output}", cwd="/"),
             f"plugin '{text_file}'", "cannot be loaded as a shared library")
     check("sweep-file key: no output", not os.path.exists(output), "an output file was written")
+
+    # A model whose two switch guards share a name: `vibro describe`, a sweep, a trace and a continuation
+    # of it are refused before any case runs (no output file), naming the model and the guard.
+    refused("duplicate guard (describe)", vibro("describe", "duplicate_guard", "--plugin", plugin("duplicate_guard")),
+            "model duplicate_guard: guard 'flip' is declared twice")
+    with open(os.path.join(tmp, "flips.ini"), "w") as f:
+        f.write("model = duplicate_guard\n[run]\nmax_periods = 20\nwindow_periods = 5\n")
+    flips = os.path.join(tmp, "flips.ini")
+    for command in (["run", flips, f"--output.file={output}"], ["trace", flips, "--case", "0", "--out", output],
+                    ["continue", flips, "--parameter", "omega", "--to", "1.0", f"--output.file={output}"]):
+        result = vibro(*command, "--plugin", plugin("duplicate_guard"))
+        refused(f"duplicate guard ({command[0]})", result, "model duplicate_guard: guard 'flip' is declared twice")
+        check(f"duplicate guard ({command[0]}): no output", not os.path.exists(output), "an output file was written")
 
     # Two files that register the same name: the second is refused, naming both.
     result = vibro("models", "--plugin", plugin("twin_a"), "--plugin", plugin("twin_b"))
