@@ -38,6 +38,10 @@ StrobeSample interpolate(const BranchPoint& a, const BranchPoint& b, double p) {
 
 enum class Crossing { PeriodDoubling, Fold, NeimarkSacker };
 
+// How far the located event's multiplier may lie from -1, +1 or the unit circle (the parameter is
+// located to locate_tol, where the multiplier is within far less of it).
+constexpr double kLocatedMultiplierTolerance = 1e-3;
+
 double test_function(Crossing crossing, const std::vector<std::complex<double>>& mu) {
   std::complex<double> product = 1;
   if (crossing == Crossing::NeimarkSacker) {
@@ -107,6 +111,13 @@ BranchEvent locate_stability_change(const FixedParameterShooter& shoot, const Br
   const PeriodicOrbit& there = event.orbit.converged ? event.orbit : hi.orbit;
   event.multiplier = crossing_multiplier(crossing, there.multipliers);
   event.detail = describe_multiplier(event.multiplier);
+  // A test function that changes sign only because shooting lands on two orbits of one type either side
+  // of the root (the step went onto another family) has no multiplier on the unit circle there.
+  const double off = crossing == Crossing::NeimarkSacker ? std::fabs(std::abs(event.multiplier) - 1)
+                                                         : std::abs(event.multiplier - (crossing == Crossing::Fold ? 1.0 : -1.0));
+  if (!event.orbit.converged || !(off < kLocatedMultiplierTolerance))
+    throw Mismatch{"the " + std::string(kind_of(crossing)) + " test function changes sign at " + at(event.parameter) +
+                   " with no multiplier on the unit circle there (nearest " + event.detail + "): another orbit"};
   return event;
 }
 
