@@ -18,6 +18,12 @@ struct BranchCharacter {
 
 BranchCharacter branch_character(const PeriodicOrbit& orbit);
 
+// Whether an odd number of real multipliers lie beyond -1. Without an event between two orbits of one
+// branch it stays: a real multiplier outside the unit circle changes sign only through -1 and +1 or
+// with a partner of its sign (into a complex pair), so a flip with the same type is another orbit
+// (the impact oscillator's (2,2) orbit and its (1,1) orbit run twice, both one multiplier outside).
+bool odd_flips(const PeriodicOrbit& orbit);
+
 // The multiplier of `orbit` nearest the unit circle: the one that crosses at a stability change.
 std::complex<double> critical_multiplier(const PeriodicOrbit& orbit);
 

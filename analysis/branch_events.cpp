@@ -248,7 +248,13 @@ SegmentCheck check_segment(const FixedParameterShooter& shoot, const BranchPoint
                            double heading, const std::vector<double>& scales, const ContinuationSettings& settings) {
   SegmentCheck check;
   const BranchCharacter before = branch_character(a.orbit), after = branch_character(b.orbit);
-  if (before == after) return check;
+  if (before == after) {
+    if (!a.orbit.multipliers.empty() && !b.orbit.multipliers.empty() && odd_flips(a.orbit) != odd_flips(b.orbit))
+      check.mismatch = "a real multiplier outside the unit circle changes sign between " + at(a.parameter) + " and " +
+                       at(b.parameter) + " (" + describe_multiplier(a.orbit.multipliers.front()) + " -> " +
+                       describe_multiplier(b.orbit.multipliers.front()) + ") with the orbit type kept: another orbit";
+    return check;
+  }
   try {
     BranchEvent event = before.events == after.events
                             ? locate_stability_change(shoot, a, b, settings)

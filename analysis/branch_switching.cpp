@@ -58,7 +58,8 @@ void fill_in_towards_birth(const Model& model, const ParameterSet& values, const
 }
 
 Branch continue_doubled_branch(const Model& model, ParameterSet values, const std::string& parameter,
-                               const BranchEvent& doubling, double to, const ContinuationSettings& settings) {
+                               const BranchEvent& doubling, double to, const ContinuationSettings& settings,
+                               BranchFollower follow) {
   Branch failed;
   const int index = values.index_of(parameter);
   const PeriodicOrbit& old = doubling.orbit;
@@ -104,7 +105,7 @@ Branch continue_doubled_branch(const Model& model, ParameterSet values, const st
           failed.end = "the doubled branch lies on the other side of the period doubling";
           return failed;
         }
-        Branch born = continue_periodic_orbit(model, values, parameter, p, to, doubled.state, periods, settings);
+        Branch born = follow(model, values, parameter, p, to, doubled.state, periods, settings);
         fill_in_towards_birth(model, values, parameter, p0, periods, settings, born);
         return born;
       }

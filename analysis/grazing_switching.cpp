@@ -10,7 +10,8 @@
 namespace vibro {
 
 Branch continue_impacting_branch(const Model& model, ParameterSet values, const std::string& parameter,
-                                 const BranchEvent& grazing, double to, const ContinuationSettings& settings) {
+                                 const BranchEvent& grazing, double to, const ContinuationSettings& settings,
+                                 BranchFollower follow) {
   Branch failed;
   const int index = values.index_of(parameter);
   const PeriodicOrbit& touching = grazing.orbit;
@@ -53,7 +54,7 @@ Branch continue_impacting_branch(const Model& model, ParameterSet values, const 
     if (!ahead.converged || !behind.converged || ahead.events == behind.events) continue;
     if (behind.events > ahead.events) return other_side(behind.events, p_behind);
     values.set_at(index, p_ahead);
-    Branch born = continue_periodic_orbit(model, values, parameter, p_ahead, to, ahead.state, touching.periods, settings);
+    Branch born = follow(model, values, parameter, p_ahead, to, ahead.state, touching.periods, settings);
     fill_in_towards_birth(model, values, parameter, p0, touching.periods, settings, born);
     return born;
   }

@@ -7,14 +7,16 @@
 // (analysis/orbit_continuation).
 #include <string>
 
+#include "analysis/branch_switching.hpp"
 #include "analysis/orbit_continuation.hpp"
 
 namespace vibro {
 
 // The branch with more impacts per period than `grazing`'s orbit, born at that grazing (an event of a
 // branch in `parameter`), continued towards `to`. Its end says why not where none is found, or where it
-// is born on the side away from `to`.
+// is born on the side away from `to`. `follow` continues it from its first orbit found.
 Branch continue_impacting_branch(const Model& model, ParameterSet values, const std::string& parameter,
-                                 const BranchEvent& grazing, double to, const ContinuationSettings& settings = {});
+                                 const BranchEvent& grazing, double to, const ContinuationSettings& settings = {},
+                                 BranchFollower follow = continue_periodic_orbit);
 
 }  // namespace vibro

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "analysis/arclength_continuation.hpp"
 #include "analysis/branch_admissibility.hpp"
 #include "analysis/branch_switching.hpp"
 #include "analysis/grazing_switching.hpp"
@@ -99,8 +100,10 @@ void switch_branch(const SweepSpec& spec, const ParameterSet& values, const std:
     std::ostringstream from_what;
     from_what << std::setprecision(10) << "the " << (doubling ? "period doubling" : "grazing") << " at " << parameter
               << " = " << current.parameter;
-    Branch born = doubling ? continue_doubled_branch(*spec.model, values, parameter, current, request.to, request.settings)
-                           : continue_impacting_branch(*spec.model, values, parameter, current, request.to, request.settings);
+    const BranchFollower follow = request.method == "arclength" ? continue_by_arclength : continue_periodic_orbit;
+    Branch born =
+        doubling ? continue_doubled_branch(*spec.model, values, parameter, current, request.to, request.settings, follow)
+                 : continue_impacting_branch(*spec.model, values, parameter, current, request.to, request.settings, follow);
     check_branch_admissibility(*spec.model, values, parameter, born_periods, born);
     if (born.points.empty()) {
       if (step == 0) throw std::runtime_error("--switch " + name + ": " + born.end);

@@ -16,6 +16,7 @@ struct SwitchRequest {
   int at = 0;        // n: the branch's n-th event of that kind
   int cascade = 1;   // period doublings to follow in all (PD only)
   double to = 0;     // where each new branch should end
+  std::string method = "natural";  // how each new branch is continued: natural or arclength
   ContinuationSettings settings;
 };
 

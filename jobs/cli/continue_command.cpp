@@ -80,9 +80,8 @@ void parse_curve(const std::string& value, ContinueRequest& r) {
   r.curve_at = n;
 }
 
-// Options that a branch file fixes (its parameter, period, method and sweep): refused beside one.
-const std::vector<std::string> kFixedByBranchFile = {"--parameter", "--periods", "--method", "--curve", "--parameters",
-                                                     "--curve-to"};
+// Options that a branch file fixes (its parameter, period and sweep): refused beside one.
+const std::vector<std::string> kFixedByBranchFile = {"--parameter", "--periods", "--curve", "--parameters", "--curve-to"};
 
 ContinueRequest parse(const CommandLine& line, bool from_branch_file) {
   ContinueRequest r;
@@ -122,11 +121,12 @@ ContinueRequest parse(const CommandLine& line, bool from_branch_file) {
   if (from_branch_file) {
     if (r.switching.kind.empty())
       throw InputError("usage: vibro continue BRANCH.h5 --switch PDn|Gn [--cascade K] [--to VALUE] [--step S] "
-                       "[--max-step S]: a branch file is continued by switching at one of its events");
+                       "[--max-step S] [--method natural|arclength]: a branch file is continued by switching at one of "
+                       "its events");
     for (const auto& fixed : kFixedByBranchFile)
       if (line.has(fixed))
         throw InputError(fixed + " cannot be given with a branch file (" + echoed(r.sweep_file) + "): the file fixes the "
-                         "branch's parameter, period and sweep; give --switch, --cascade, --to, --step, --max-step");
+                         "branch's parameter, period and sweep; give --switch, --cascade, --to, --step, --max-step, --method");
     if (!r.overrides.empty())
       throw InputError(r.overrides.front() + ": a branch file (" + echoed(r.sweep_file) + ") keeps its sweep's keys; "
                        "continue its sweep file instead to change them");
@@ -154,6 +154,7 @@ ContinueRequest parse(const CommandLine& line, bool from_branch_file) {
     throw InputError("--parameters: the curve's second parameter must differ from the first ('" + echoed(r.parameter) +
                      "')");
   r.switching.settings = r.settings;
+  r.switching.method = r.method;
   return r;
 }
 

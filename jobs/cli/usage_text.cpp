@@ -32,6 +32,7 @@ const std::map<std::string, std::string>& texts() {
       {"continue",
        "vibro continue SWEEP.ini --parameter NAME --to VALUE [options] [--section.key=value ...]\n"
        "vibro continue BRANCH.h5 --switch PDn|Gn [--cascade K] [--to VALUE] [--step S] [--max-step S]\n"
+       "               [--method natural|arclength]\n"
        "  Follows the periodic orbit that the sweep file's one case settles on (Newton shooting) from its\n"
        "  value of NAME to VALUE, locating grazings and stability changes; a step that does not continue\n"
        "  the orbit is halved, and the branch stops, saying why, rather than jump. Writes OUT.branch.h5.\n"
@@ -44,7 +45,8 @@ const std::map<std::string, std::string>& texts() {
        "  --step S              first parameter step (default 0.02)\n"
        "  --max-step S          largest step, >= --step (default 0.1)\n"
        "  --periods K           shoot for a period-K orbit (default: the period the case settles on)\n"
-       "  --method natural|arclength   parameter steps, or pseudo-arclength round folds (default natural)\n"
+       "  --method natural|arclength   parameter steps, or pseudo-arclength round folds (default natural);\n"
+       "                        with --switch also for each new branch\n"
        "  --switch PDn          also continue the branch of twice the period born at the branch's n-th\n"
        "                        period doubling (PD1, PD2, ...) towards VALUE; writes OUT.pdn.branch.h5\n"
        "  --switch Gn           also continue the branch with more impacts born at the branch's n-th\n"

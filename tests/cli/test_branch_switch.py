@@ -63,6 +63,12 @@ def test_switch_from_branch_file(vibro, tmp):
             check(periods == 4 and np.all(impacts == 4) and kinds[:1] == ["period_doubling"] and
                   abs(where[0] - DOUBLINGS[2]) < 1e-8, f"period 4, four impacts, its doubling at {DOUBLINGS[2]} (1e-8)",
                   f"{periods} {impacts} {kinds} {where}")
+    # --method arclength: the (2,2) branch round its fold at 2.4561164 down to its grazing with the (2,1)
+    # orbit at 2.353732769 (the closed form of the (2,1) orbit puts it at 2.3537327686).
+    rc, out, err = vibro("continue", branch, "--switch", "PD1", "--to", "3.5", "--method", "arclength", cwd=elsewhere)
+    m = re.search(r"grazing at omega = ([0-9.]+) \(impacts per period 2 -> 1", out)
+    check(rc == 0 and "fold at omega = 2.45611642" in out and m is not None and abs(float(m.group(1)) - 2.3537327686) < 1e-8,
+          "--method arclength follows the doubled branch round its fold to its (2,1) grazing", show(rc, out, err))
     # --cascade: the same two doublings in one command (from the sweep file), and a stop with its reason
     # where the period-4 branch ends before its doubling.
     c = new_dir(tmp, "cascade")
