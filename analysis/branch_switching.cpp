@@ -105,8 +105,15 @@ Branch continue_doubled_branch(const Model& model, ParameterSet values, const st
           failed.end = "the doubled branch lies on the other side of the period doubling";
           return failed;
         }
+        // Born at this doubling, it continues back to it; another orbit of that period found nearby (the
+        // period-8 orbit run twice, in the impact oscillator's cascade) does not.
+        Branch seed;
+        seed.points.emplace_back(p, doubled);
+        fill_in_towards_birth(model, values, parameter, p0, periods, settings, seed);
+        if (std::fabs(seed.points.front().parameter - p0) > 0.1 * std::fabs(p - p0)) continue;
         Branch born = follow(model, values, parameter, p, to, doubled.state, periods, settings);
-        fill_in_towards_birth(model, values, parameter, p0, periods, settings, born);
+        born.points.insert(born.points.begin(), seed.points.begin(), seed.points.end() - 1);
+        born.events.insert(born.events.begin(), seed.events.begin(), seed.events.end());
         return born;
       }
     }
