@@ -195,6 +195,31 @@ TEST_CASE("Impact oscillator: the (2,2) branch born at the period doubling, foll
   while (hi - lo > 1e-13) ((gap(0.5 * (lo + hi)) > 0) == (gap_lo > 0) ? lo : hi) = 0.5 * (lo + hi);
   INFO(std::setprecision(13) << "located " << located << ", closed form " << 0.5 * (lo + hi));
   CHECK(std::fabs(located - 0.5 * (lo + hi)) < 1e-8);
+  // Brute force on both sides: simulated for two periods from the closed-form (2,1) orbit's state on the
+  // section, the oscillator 1e-3 above the grazing returns to it with one impact; 1e-3 below, where that
+  // orbit would cross the stop half-way round, it meets the stop there: two impacts.
+  for (const double side : {1.0, -1.0}) {
+    const double omega = 0.5 * (lo + hi) + side * 1e-3;
+    const TwoOne orbit{ShawHolmes{kZeta, omega, kSigma, kR}};
+    const auto phase = orbit.impact_phase(tau);
+    REQUIRE(phase);
+    const Eigen::Vector2d y = orbit.form.after_impact(*phase, orbit.speed_for(*phase), orbit.form.period());
+    ParameterSet at = values_at(omega);
+    at.set("x0", y[0]);
+    at.set("v0", y[1]);
+    auto run = model().start(at);
+    Recorder two_periods(3);
+    run->run(two_periods);
+    const auto& samples = two_periods.samples;
+    const auto first = std::find_if(samples.begin(), samples.end(), [](const StrobeSample& q) { return q.period == 0; });
+    const auto second = std::find_if(samples.begin(), samples.end(), [](const StrobeSample& q) { return q.period == 2; });
+    REQUIRE(second != samples.end());
+    const long long impacts = second->counters[0] - (first != samples.end() ? first->counters[0] : 0);
+    INFO("omega " << omega << ": " << impacts << " impacts over two periods, back at (" << second->state[0] << ", "
+                  << second->state[1] << ") from (" << y[0] << ", " << y[1] << ")");
+    CHECK(impacts == (side > 0 ? 1 : 2));
+    if (side > 0) CHECK(std::max(std::fabs(second->state[0] - y[0]), std::fabs(second->state[1] - y[1])) < 1e-8);
+  }
   // The branch's (2,1) orbits next to it keep clear of the stop in the closed form too.
   for (const auto& q : two.points)
     if (q.orbit.events == 1 && std::fabs(q.parameter - located) < 0.05) CHECK(gap(q.parameter) < 0);
