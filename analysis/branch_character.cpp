@@ -31,6 +31,12 @@ std::string motion_change_kind(const PeriodicOrbit& before, const PeriodicOrbit&
   return "mode_change";
 }
 
+bool odd_flips(const PeriodicOrbit& orbit) {
+  const auto flips = std::count_if(orbit.multipliers.begin(), orbit.multipliers.end(),
+                                   [](const auto& mu) { return std::fabs(mu.imag()) < 1e-12 && mu.real() < -1; });
+  return flips % 2 == 1;
+}
+
 std::complex<double> critical_multiplier(const PeriodicOrbit& orbit) {
   return *std::min_element(orbit.multipliers.begin(), orbit.multipliers.end(), [](auto a, auto b) {
     return std::fabs(std::abs(a) - 1) < std::fabs(std::abs(b) - 1);

@@ -34,6 +34,12 @@ bool simpler_motion(const PeriodicOrbit& a, const PeriodicOrbit& b);
 // ends); `detail` says what changed, e.g. "impacts per period 1 -> 0" or "mode changes per period 2 -> 4".
 std::string motion_change_kind(const PeriodicOrbit& before, const PeriodicOrbit& after, std::string& detail);
 
+// Whether an odd number of real multipliers lie beyond -1. Without an event between two orbits of one
+// branch it stays: a real multiplier outside the unit circle changes sign only through -1 and +1 or
+// with a partner of its sign (into a complex pair), so a flip with the same type is another orbit
+// (the impact oscillator's (2,2) orbit and its (1,1) orbit run twice, both one multiplier outside).
+bool odd_flips(const PeriodicOrbit& orbit);
+
 // The multiplier of `orbit` nearest the unit circle: the one that crosses at a stability change.
 std::complex<double> critical_multiplier(const PeriodicOrbit& orbit);
 

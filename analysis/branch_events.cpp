@@ -38,6 +38,10 @@ StrobeSample interpolate(const BranchPoint& a, const BranchPoint& b, double p) {
 
 enum class Crossing { PeriodDoubling, Fold, NeimarkSacker };
 
+// How far the located event's multiplier may lie from -1, +1 or the unit circle (the parameter is
+// located to locate_tol, where the multiplier is within far less of it).
+constexpr double kLocatedMultiplierTolerance = 1e-3;
+
 double test_function(Crossing crossing, const std::vector<std::complex<double>>& mu) {
   std::complex<double> product = 1;
   if (crossing == Crossing::NeimarkSacker) {
@@ -90,7 +94,7 @@ BranchEvent locate_stability_change(const FixedParameterShooter& shoot, const Br
   const double f_lo = test_function(crossing, lo.orbit.multipliers), f_hi = test_function(crossing, hi.orbit.multipliers);
   const auto f = [&](double p) {
     const PeriodicOrbit orbit = shoot(p, {interpolate(lo, hi, p), lo.orbit.state, hi.orbit.state});
-    if (!orbit.converged || orbit.events != a.orbit.events)
+    if (!orbit.converged || !same_motion(orbit, a.orbit))
       throw Mismatch{"no orbit with " + std::to_string(a.orbit.events) + " impacts at " + at(p) +
                      " between the two points, where the " + kind_of(crossing) + " test function changes sign"};
     const double value = test_function(crossing, orbit.multipliers);
@@ -107,6 +111,13 @@ BranchEvent locate_stability_change(const FixedParameterShooter& shoot, const Br
   const PeriodicOrbit& there = event.orbit.converged ? event.orbit : hi.orbit;
   event.multiplier = crossing_multiplier(crossing, there.multipliers);
   event.detail = describe_multiplier(event.multiplier);
+  // A test function that changes sign only because shooting lands on two orbits of one type either side
+  // of the root (the step went onto another family) has no multiplier on the unit circle there.
+  const double off = crossing == Crossing::NeimarkSacker ? std::fabs(std::abs(event.multiplier) - 1)
+                                                         : std::abs(event.multiplier - (crossing == Crossing::Fold ? 1.0 : -1.0));
+  if (!event.orbit.converged || !(off < kLocatedMultiplierTolerance))
+    throw Mismatch{"the " + std::string(kind_of(crossing)) + " test function changes sign at " + at(event.parameter) +
+                   " with no multiplier on the unit circle there (nearest " + event.detail + "): another orbit"};
   return event;
 }
 
@@ -234,7 +245,13 @@ SegmentCheck check_segment(const FixedParameterShooter& shoot, const BranchPoint
                            double heading, const std::vector<double>& scales, const ContinuationSettings& settings) {
   SegmentCheck check;
   const BranchCharacter before = branch_character(a.orbit), after = branch_character(b.orbit);
-  if (before == after) return check;
+  if (before == after) {
+    if (!a.orbit.multipliers.empty() && !b.orbit.multipliers.empty() && odd_flips(a.orbit) != odd_flips(b.orbit))
+      check.mismatch = "a real multiplier outside the unit circle changes sign between " + at(a.parameter) + " and " +
+                       at(b.parameter) + " (" + describe_multiplier(a.orbit.multipliers.front()) + " -> " +
+                       describe_multiplier(b.orbit.multipliers.front()) + ") with the orbit type kept: another orbit";
+    return check;
+  }
   try {
     BranchEvent event = before.same_motion(after)
                             ? locate_stability_change(shoot, a, b, settings)

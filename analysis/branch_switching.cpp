@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iomanip>
 #include <sstream>
+#include <vector>
 
 #include "analysis/branch_events.hpp"
 #include "engine/core/input_error.hpp"
@@ -30,8 +31,35 @@ bool flip_direction(const Eigen::MatrixXd& monodromy, const std::vector<double>&
 
 }  // namespace
 
+void fill_in_towards_birth(const Model& model, const ParameterSet& values, const std::string& parameter, double birth,
+                           int periods, ContinuationSettings settings, Branch& born) {
+  if (born.points.empty()) return;
+  const BranchPoint first = born.points.front();
+  const double p = first.parameter;
+  const double near = birth + 1e-3 * (p - birth);  // short of the birth, where the new orbit meets the old one
+  settings.step = std::min(settings.step, 0.1 * std::fabs(p - birth));
+  settings.max_step = std::max(settings.step, std::min(settings.max_step, 0.25 * std::fabs(p - birth)));
+  ParameterSet at = values;
+  at.set_at(at.index_of(parameter), p);
+  const Branch back = continue_periodic_orbit(model, at, parameter, p, near, first.orbit.state, periods, settings);
+  std::vector<BranchPoint> points;
+  for (std::size_t i = 1; i < back.points.size() && back.points[i].orbit.events == first.orbit.events; ++i)
+    points.insert(points.begin(), back.points[i]);
+  if (points.empty()) return;
+  const double nearest = points.front().parameter;
+  const auto kept = [&](const BranchEvent& e) { return (e.parameter - nearest) * (p - e.parameter) >= 0; };
+  points.insert(points.end(), born.points.begin(), born.points.end());
+  born.points = std::move(points);
+  std::vector<BranchEvent> events;
+  for (auto e = back.events.rbegin(); e != back.events.rend(); ++e)
+    if (kept(*e)) events.push_back(*e);
+  events.insert(events.end(), born.events.begin(), born.events.end());
+  born.events = std::move(events);
+}
+
 Branch continue_doubled_branch(const Model& model, ParameterSet values, const std::string& parameter,
-                               const BranchEvent& doubling, double to, const ContinuationSettings& settings) {
+                               const BranchEvent& doubling, double to, const ContinuationSettings& settings,
+                               BranchFollower follow) {
   Branch failed;
   const int index = values.index_of(parameter);
   const PeriodicOrbit& old = doubling.orbit;
@@ -68,13 +96,25 @@ Branch continue_doubled_branch(const Model& model, ParameterSet values, const st
         const PeriodicOrbit doubled = shoot_periodic_orbit(*at, guess, periods, settings.shooting);
         MapStep half;
         if (!doubled.converged || !at->stroboscopic_map(doubled.state, old.periods, half)) continue;
-        // An orbit of twice the period whose half-period image is another point: not the old orbit.
+        // An orbit of twice the period whose half-period image is another point: not the old orbit. Born
+        // at the doubling, it has twice the old orbit's impacts (no impact is gained or lost there) and
+        // lies next to the old orbit; Newton may converge to another orbit of that period.
         if (scaled_distance(half.image, doubled.state, scales) < 1e-6) continue;
+        if (doubled.events != 2 * step.events || scaled_distance(doubled.state, old.state, scales) > 0.5) continue;
         if (side * (to - p0) < 0) {  // born on the other side: the branch runs from there away from `to`
           failed.end = "the doubled branch lies on the other side of the period doubling";
           return failed;
         }
-        return continue_periodic_orbit(model, values, parameter, p, to, doubled.state, periods, settings);
+        // Born at this doubling, it continues back to it; another orbit of that period found nearby (the
+        // period-8 orbit run twice, in the impact oscillator's cascade) does not.
+        Branch seed;
+        seed.points.emplace_back(p, doubled);
+        fill_in_towards_birth(model, values, parameter, p0, periods, settings, seed);
+        if (std::fabs(seed.points.front().parameter - p0) > 0.1 * std::fabs(p - p0)) continue;
+        Branch born = follow(model, values, parameter, p, to, doubled.state, periods, settings);
+        born.points.insert(born.points.begin(), seed.points.begin(), seed.points.end() - 1);
+        born.events.insert(born.events.begin(), seed.events.begin(), seed.events.end());
+        return born;
       }
     }
   }

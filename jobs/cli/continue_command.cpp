@@ -3,6 +3,7 @@
 #include <cmath>
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <stdexcept>
@@ -17,8 +18,10 @@
 #include "engine/core/input_error.hpp"
 #include "engine/core/suggest.hpp"
 #include "jobs/cli/arguments.hpp"
+#include "jobs/cli/branch_switch.hpp"
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/usage_text.hpp"
+#include "jobs/output/branch_file_reader.hpp"
 #include "jobs/output/branch_file_writer.hpp"
 #include "jobs/output/curve_file_writer.hpp"
 #include "jobs/sweep/case_runner.hpp"
@@ -34,7 +37,9 @@ struct ContinueRequest {
   double to = std::nan("");
   int periods = 0;  // 0: the period the case settles on
   std::string method = "natural";
-  int switch_at = 0;  // --switch PDn: continue the doubled branch born at the branch's n-th period doubling
+  // --switch PDn / Gn [--cascade K]: also continue the branch born at the branch's n-th period doubling
+  // or grazing (kind empty: none).
+  SwitchRequest switching;
   // --curve KINDn --parameters P1,P2 --curve-to V2: the curve in (P1, P2) of the branch's n-th event of
   // that kind, from the sweep file's value of P2 to V2.
   std::string curve_kind;
@@ -75,7 +80,10 @@ void parse_curve(const std::string& value, ContinueRequest& r) {
   r.curve_at = n;
 }
 
-ContinueRequest parse(const CommandLine& line) {
+// Options that a branch file fixes (its parameter, period and sweep): refused beside one.
+const std::vector<std::string> kFixedByBranchFile = {"--parameter", "--periods", "--curve", "--parameters", "--curve-to"};
+
+ContinueRequest parse(const CommandLine& line, bool from_branch_file) {
   ContinueRequest r;
   std::string curve_first;  // P1 of --parameters, which must be --parameter
   if (!line.positional.empty()) r.sweep_file = line.positional.front();
@@ -88,17 +96,11 @@ ContinueRequest parse(const CommandLine& line) {
     else if (key == "--periods") r.periods = static_cast<int>(number("--periods", value));
     else if (key == "--method") r.method = value;
     else if (key == "--switch") {
-      std::size_t used = 0;
-      int n = 0;
-      try {
-        if (value.rfind("PD", 0) == 0) n = std::stoi(value.substr(2), &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (value.size() < 3 || used != value.size() - 2 || n < 1)
-        throw InputError("--switch = '" + echoed(value) + "': accepted is PDn, the branch's n-th period doubling "
-                         "(PD1, PD2, ...), where the branch of twice the period is continued");
-      r.switch_at = n;
+      const int cascade = r.switching.cascade;
+      r.switching = parse_switch(value);
+      r.switching.cascade = cascade;
+    } else if (key == "--cascade") {
+      r.switching.cascade = parse_cascade(value);
     } else if (key == "--curve") {
       parse_curve(value, r);
     } else if (key == "--parameters") {
@@ -114,9 +116,25 @@ ContinueRequest parse(const CommandLine& line) {
       r.curve_to = number("--curve-to", value);
     }
   }
-  if (r.sweep_file.empty() || r.parameter.empty() || std::isnan(r.to))
+  if (line.has("--cascade") && r.switching.kind != "PD")
+    throw InputError("--cascade K follows period doublings: it needs --switch PDn");
+  if (from_branch_file) {
+    if (r.switching.kind.empty())
+      throw InputError("usage: vibro continue BRANCH.h5 --switch PDn|Gn [--cascade K] [--to VALUE] [--step S] "
+                       "[--max-step S] [--method natural|arclength]: a branch file is continued by switching at one of "
+                       "its events");
+    for (const auto& fixed : kFixedByBranchFile)
+      if (line.has(fixed))
+        throw InputError(fixed + " cannot be given with a branch file (" + echoed(r.sweep_file) + "): the file fixes the "
+                         "branch's parameter, period and sweep; give --switch, --cascade, --to, --step, --max-step, --method");
+    if (!r.overrides.empty())
+      throw InputError(r.overrides.front() + ": a branch file (" + echoed(r.sweep_file) + ") keeps its sweep's keys; "
+                       "continue its sweep file instead to change them");
+  } else if (r.sweep_file.empty() || r.parameter.empty() || std::isnan(r.to)) {
     throw InputError("usage: vibro continue SWEEP.ini --parameter NAME --to VALUE [--step S] [--periods K] "
-                     "[--max-step S] [--method natural|arclength] [--switch PDn]");
+                     "[--max-step S] [--method natural|arclength] [--switch PDn|Gn [--cascade K]], or "
+                     "vibro continue BRANCH.h5 --switch PDn|Gn [--cascade K] [--to VALUE]");
+  }
   if (r.method != "natural" && r.method != "arclength")
     throw InputError("--method = '" + echoed(r.method) + "'" + did_you_mean(r.method, {"natural", "arclength"}) +
                      ": accepted are natural (parameter steps) and arclength "
@@ -135,32 +153,9 @@ ContinueRequest parse(const CommandLine& line) {
   if (any_curve && r.curve_parameter == r.parameter)
     throw InputError("--parameters: the curve's second parameter must differ from the first ('" + echoed(r.parameter) +
                      "')");
+  r.switching.settings = r.settings;
+  r.switching.method = r.method;
   return r;
-}
-
-// --switch PDn: the branch of twice the period born at the n-th period doubling, written next to the
-// branch as OUT.pdN.branch.h5.
-void switch_at_doubling(const SweepSpec& spec, const ParameterSet& values, const ContinueRequest& request,
-                        const Branch& branch, const std::string& branch_path) {
-  int seen = 0;
-  const BranchEvent* doubling = nullptr;
-  for (const auto& e : branch.events)
-    if (e.kind == "period_doubling" && ++seen == request.switch_at) doubling = &e;
-  if (!doubling)
-    throw std::runtime_error("--switch PD" + std::to_string(request.switch_at) + ": the branch has " +
-                             std::to_string(seen) + " period doubling(s)");
-  Branch doubled = continue_doubled_branch(*spec.model, values, request.parameter, *doubling, request.to, request.settings);
-  check_branch_admissibility(*spec.model, values, request.parameter, 2 * doubling->orbit.periods, doubled);
-  if (doubled.points.empty()) throw std::runtime_error("--switch: " + doubled.end);
-  std::string path = branch_path.substr(0, branch_path.size() - std::string(".branch.h5").size());
-  path += ".pd" + std::to_string(request.switch_at) + ".branch.h5";
-  write_branch_file(path, spec, request.parameter, doubled.points.front().parameter, request.to,
-                    2 * doubling->orbit.periods, doubled);
-  std::cout << doubled.points.size() << " orbits of period " << 2 * doubling->orbit.periods << " from the period doubling at "
-            << request.parameter << " = " << doubling->parameter << ": " << doubled.end << "\n";
-  for (const auto& e : doubled.events)
-    std::cout << "  " << e.kind << " at " << request.parameter << " = " << e.parameter << " (" << e.detail << ")\n";
-  std::cout << "wrote " << path << "\n";
 }
 
 // --curve KINDn: the curve in (P1, P2) of the branch's n-th event of that kind, written next to the branch
@@ -189,16 +184,71 @@ void trace_curve(const SweepSpec& spec, const ParameterSet& values, const Contin
   std::cout << "wrote " << path << "\n";
 }
 
+// Whether `path` is an HDF5 file (its signature), so a branch file rather than a sweep file's INI text.
+bool is_hdf5_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char signature[8] = {};
+  return in.read(signature, 8) && std::string(signature, 8) == std::string("\x89HDF\r\n\x1a\n", 8);
+}
+
+// The sweep a branch file came from, parsed again from the text it records (overrides included), with
+// every parameter at the value the file records.
+std::pair<SweepSpec, ParameterSet> recorded_sweep(const StoredBranch& stored) {
+  const auto [text, overrides] = split_recorded_overrides(stored.sweep_text);
+  const std::string source = stored.sweep_path.empty() ? stored.sweep_name : stored.sweep_path;
+  SweepSpec spec;
+  try {
+    spec = parse_sweep(text, source, overrides);
+  } catch (const InputError& e) {
+    throw InputError("'" + stored.path + "': the sweep it records (" + source + ") does not parse now: " + e.what());
+  }
+  if (spec.model->name() != stored.model || spec.case_count() != 1)
+    throw InputError("'" + stored.path + "': the sweep it records (" + source + ") no longer gives model " + stored.model +
+                     " with a single case");
+  require_continuation_features(*spec.model);
+  ParameterSet values = spec.case_parameters(0);
+  const auto& specs = spec.model->parameters();
+  for (const auto& [name, text_value] : stored.parameters) {
+    const int index = values.index_of(name);
+    if (index < 0)
+      throw InputError("'" + stored.path + "': its parameter '" + name + "' is not one of " + stored.model + "'s now");
+    values.set_at(index, specs[static_cast<std::size_t>(index)].parse(text_value));
+  }
+  if (values.index_of(stored.parameter) < 0)
+    throw InputError("'" + stored.path + "': its branch parameter '" + stored.parameter + "' is not one of " +
+                     stored.model + "'s now");
+  if (!stored.has_modes && spec.model->start(values)->layout().mode_names.size() > 1)
+    throw InputError("'" + stored.path + "' cannot be switched from: it lacks the mode of its event orbits "
+                     "(/events/mode; written by an older vibro) and " + stored.model + " has several; rerun vibro "
+                     "continue on its sweep file with --switch");
+  return {std::move(spec), std::move(values)};
+}
+
+// vibro continue BRANCH.h5 --switch ...: the branch born at one of the file's events, from the orbit and
+// the sweep the file records, towards --to (default: the file's own end of range).
+int switch_from_branch_file(const ContinueRequest& request) {
+  const StoredBranch stored = read_branch_file(request.sweep_file);
+  auto [spec, values] = recorded_sweep(stored);
+  SwitchRequest switching = request.switching;
+  switching.to = std::isnan(request.to) ? stored.to : request.to;
+  ParameterSet end = values;
+  end.set_at(values.index_of(stored.parameter), switching.to);  // range-checked before any work
+  switch_branch(spec, values, stored.parameter, stored.periods, stored.branch, switching, request.sweep_file);
+  return 0;
+}
+
 }  // namespace
 
 int continue_command(const std::vector<std::string>& args) {
   const CommandLine line = parse_command_line(
       {"continue", {{"--parameter", true}, {"--to", true}, {"--step", true}, {"--max-step", true}, {"--periods", true}, {"--method", true}, {"--switch", true},
-        {"--curve", true}, {"--parameters", true}, {"--curve-to", true}},
+        {"--cascade", true}, {"--curve", true}, {"--parameters", true}, {"--curve-to", true}},
        true, false, 1},
       args);
   if (printed_help(line.help, "continue")) return 0;
-  const ContinueRequest request = parse(line);
+  const bool from_branch_file = !line.positional.empty() && is_hdf5_file(line.positional.front());
+  const ContinueRequest request = parse(line, from_branch_file);
+  if (from_branch_file) return switch_from_branch_file(request);
   const SweepSpec spec = parse_sweep(read_sweep_file(request.sweep_file), request.sweep_file, request.overrides);
   require_continuation_features(*spec.model);
   if (spec.case_count() != 1)
@@ -248,7 +298,11 @@ int continue_command(const std::vector<std::string>& args) {
   std::cout << std::setprecision(10);
   for (const auto& e : branch.events) std::cout << "  " << e.kind << " at " << request.parameter << " = " << e.parameter << " (" << e.detail << ")\n";
   std::cout << "wrote " << path << "\n";
-  if (request.switch_at > 0) switch_at_doubling(spec, values, request, branch, path);
+  if (!request.switching.kind.empty()) {
+    SwitchRequest switching = request.switching;
+    switching.to = request.to;
+    switch_branch(spec, values, request.parameter, periods, branch, switching, path);
+  }
   if (!request.curve_kind.empty()) trace_curve(spec, values, request, branch, path);
   return 0;
 }

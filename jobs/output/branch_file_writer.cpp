@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <stdexcept>
 
 #include "jobs/output/hdf5_columns.hpp"
@@ -21,6 +22,9 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   H5::Group root = file.openGroup("/");
   write_origin(root, spec, "vibro-branch");
   attribute(root, "created_utc", utc_now());
+  // Where the sweep file lay (absolute): its plugins and model files are found from there when the
+  // branch is switched from this file (vibro continue BRANCH.h5 --switch ...).
+  attribute(root, "sweep_path", std::filesystem::absolute(spec.source_name).lexically_normal().string());
   attribute(root, "parameter", parameter);
   attribute(root, "from", from);
   attribute(root, "to", to);
@@ -128,8 +132,10 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   std::size_t event_width = std::max<std::size_t>(width, 1);
   for (const auto& e : branch.events) event_width = std::max(event_width, e.orbit.multipliers.size());
   std::vector<double> event_state, all_real, all_imag;
+  std::vector<std::int32_t> event_mode;
   for (const auto& e : branch.events) {
     const bool found = e.orbit.converged && e.orbit.state.state.size() >= dims;
+    event_mode.push_back(found ? e.orbit.state.mode : -1);
     for (std::size_t d = 0; d < dims; ++d) event_state.push_back(found ? e.orbit.state.state[d] : std::nan(""));
     for (std::size_t k = 0; k < event_width; ++k) {
       const bool has = found && k < e.orbit.multipliers.size();
@@ -142,6 +148,10 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   attribute(set, "columns", columns);
   attribute(set, "meaning", std::string("the orbit at the event on the section t = k T (at a grazing: the orbit with "
                                         "fewer impacts, which touches the surface there)"));
+  set = h5::column<std::int32_t>(events, "mode", m, -1);
+  h5::write_rows(set, 0, event_mode);
+  attribute(set, "meaning", std::string("the model's mode at that state (as /legend/modes of sweep files; -1 where no "
+                                        "orbit was found): with the state, where a branch switch starts"));
   set = h5::matrix<double>(events, "multipliers_real", m, event_width, 0.0);
   h5::write_rows(set, 0, all_real, event_width);
   set = h5::matrix<double>(events, "multipliers_imag", m, event_width, 0.0);

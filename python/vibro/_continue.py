@@ -10,14 +10,18 @@ from ._sweep import TEXT_SOURCE, _ini_value, sweep_file
 
 
 def continue_(spec, parameter, to, method=None, step=None, max_step=None, periods=None, switch=None,
-              curve=None, parameters=None, curve_to=None, **overrides):
+              cascade=None, curve=None, parameters=None, curve_to=None, **overrides):
     """Follows the periodic orbit that the sweep's single case settles on, from its value of
     `parameter` to `to`, as `vibro continue` does (same code, same branch), and returns the branch.
 
     spec      a sweep file's path, its text or a dict (as vibro.sweep), defining one case (no axes);
     method    "natural" (default) or "arclength"; step, max_step, periods: as --step, --max-step, --periods;
     switch    "PD1", ...: also follow the branch of twice the period born at that period doubling,
-              returned as (branch, doubled branch);
+              returned as (branch, doubled branch); "G1", ...: the branch with more impacts born at
+              that grazing;
+    cascade   K, with switch "PDn": K doublings in all, each next at the new branch's first; every
+              branch of the cascade is returned, (branch, period 2k, period 4k, ...), fewer where
+              the cascade stopped (a branch without a doubling);
     curve     "grazing", "period_doubling" or "fold" (with the event's number: "grazing2"; default the
               first): also trace that event's curve in two parameters, `parameters` = (parameter, P2) or
               "parameter,P2", from the sweep's value of P2 to `curve_to`; the curve (dimension `point`,
@@ -28,7 +32,7 @@ def continue_(spec, parameter, to, method=None, step=None, max_step=None, period
     dimension; why the branch ended is its attribute `end`. Bad input raises vibro.InputError.
     """
     options = {"--parameter": parameter, "--to": to, "--method": method, "--step": step, "--max-step": max_step,
-               "--periods": periods, "--switch": switch, "--curve": curve,
+               "--periods": periods, "--switch": switch, "--cascade": cascade, "--curve": curve,
                "--parameters": ",".join(parameters) if isinstance(parameters, (list, tuple)) else parameters,
                "--curve-to": curve_to}
     with tempfile.TemporaryDirectory(prefix="vibro-continue-") as folder:
@@ -44,7 +48,12 @@ def continue_(spec, parameter, to, method=None, step=None, max_step=None, period
             raise RuntimeError("vibro.continue_: the continuation ended with exit code %d" % code)
         branches = [open_file(os.path.join(folder, "orbit.branch.h5"))]
         if switch is not None:
-            branches.append(open_file(os.path.join(folder, "orbit.%s.branch.h5" % str(switch).lower())))
+            stem = os.path.join(folder, "orbit.%s" % str(switch).lower())
+            for _ in range(int(cascade) if cascade is not None else 1):
+                if not os.path.exists(stem + ".branch.h5"):
+                    break  # the cascade stopped
+                branches.append(open_file(stem + ".branch.h5"))
+                stem += ".pd1"
         if curve is not None:
             name = str(curve) if str(curve)[-1:].isdigit() else str(curve) + "1"
             branches.append(open_file(os.path.join(folder, "orbit.%s.curve.h5" % name)))

@@ -68,3 +68,15 @@ def test_continue_with_a_curve(cli, root, tmp_path):
     with pytest.raises(vibro.InputError, match="sigm"):
         vibro.continue_(os.path.join(root, EXAMPLE), "omega", 2.3, curve="grazing", parameters="omega,sigm",
                         curve_to=0.3)
+
+
+def test_continue_with_a_cascade(root):
+    """switch='PD1', cascade=3 up to omega = 2.1763: the (1,1) branch, the (2,2) branch born at the first
+    doubling and the (4,4) branch born at the (2,2) branch's; the cascade stops there (the (4,4) branch's
+    own doubling, at 2.176417063, lies beyond 2.1763), so three branches come back."""
+    branches = vibro.continue_(os.path.join(root, EXAMPLE), "omega", 2.1763, switch="PD1", cascade=3)
+    assert len(branches) == 3
+    assert [int(b.attrs["periods"]) for b in branches] == [1, 2, 4]
+    assert abs(branches[1].event_parameter.values[0] - 2.175410635) < 1e-8
+    with pytest.raises(vibro.InputError, match="--cascade"):
+        vibro.continue_(os.path.join(root, EXAMPLE), "omega", 2.1763, switch="G1", cascade=2)
