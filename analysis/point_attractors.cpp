@@ -57,6 +57,7 @@ PointAttractors summarize_point(double parameter, const std::vector<OrbitSummary
   std::vector<bool> orbit_settled(out.attractors.size(), false);  // whether the attractor's orbit came from a settled case
   std::vector<std::vector<double>> multipliers(out.attractors.size());  // per attractor: its members' estimates
   std::vector<bool> described(out.attractors.size(), false);  // class and period set
+  std::vector<std::vector<StatePoint>> irregular_points(out.attractors.size());
   for (std::size_t k = 0; k < orbits.size(); ++k) {
     if (labels[k] < 0) {
       out.cases_unsettled += orbits[k].valid ? 1 : 0;
@@ -68,6 +69,7 @@ PointAttractors summarize_point(double parameter, const std::vector<OrbitSummary
     const StrobeBox box = box_of(s.points, dims);
     a.region = a.cases == 0 ? box : box_union(a.region, box, dims);
     ++a.cases;
+    if (!s.periodic) irregular_points[label].insert(irregular_points[label].end(), s.points.begin(), s.points.end());
     if (s.period != period[label]) continue;  // a multiple of the orbit's period: counted, not described
     const double multiplier = window_multiplier(s, scales);
     if (!std::isnan(multiplier)) multipliers[label].push_back(multiplier);
@@ -83,7 +85,10 @@ PointAttractors summarize_point(double parameter, const std::vector<OrbitSummary
       orbit_settled[label] = s.settled;
     }
   }
-  for (std::size_t label = 0; label < out.attractors.size(); ++label) out.attractors[label].multiplier = median(multipliers[label]);
+  for (std::size_t label = 0; label < out.attractors.size(); ++label) {
+    out.attractors[label].multiplier = median(multipliers[label]);
+    if (!irregular_points[label].empty()) out.attractors[label].cloud = cloud_of(irregular_points[label], scales);
+  }
   return out;
 }
 

@@ -154,15 +154,15 @@ def drift_map(dataset, x, y, variable=None, ax=None):
 
 # One marker per event kind of /basins/events (docs/hdf5_schema.md); "D" is kept for attractors found only by a seed.
 EVENT_MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s", "period_doubling": "P",
-                 "period_halving": "*", "vanished": "<", "return": ">"}
+                 "period_halving": "*", "period_change": "X", "vanished": "<", "return": ">"}
 
 
 def fractions(dataset, ax=None, legend=True, **point):
     """The basin fractions of a global continuation (analysis.global_continuation) stacked against its
     axis, one colour per global id (legend: id and class), the share of initial conditions without a
     steady state in grey on top, and each event as a marker above the plot at the middle of its
-    interval (birth ^, death v, merger o, split s, period doubling P, period halving *, vanished <,
-    return >) in the colour of its id; ids past the palette's nine
+    interval (birth ^, death v, merger o, split s, period doubling P, period halving *, period change X,
+    vanished <, return >) in the colour of its id; ids past the palette's nine
     colours are hatched, and the legend stands beside the axes. With further parameter
     axes, `point` picks their values (nearest), e.g. fractions(ds, c_r=0.6)."""
     axis, line, ids, looks = _continuation(dataset, "fractions", point)
