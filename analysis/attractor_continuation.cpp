@@ -13,6 +13,14 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // the band's size of the band's side. A single point never does (it lies at least half the size from
 // one side), nor a low-period orbit next to a small cloud of unsettled points.
 constexpr double kWindowFill = 0.25;
+// Irregular attractors are compared by where this share of their points lies (a partial Hausdorff
+// distance, analysis/strobe_cloud): a tenth of either set may lie anywhere, as the points of a case
+// that reached further than the rest do.
+constexpr double kBulk = 0.9;
+
+bool both_clouds(const PointAttractor& a, const PointAttractor& b) {
+  return !a.periodic && !b.periodic && !a.cloud.cells.empty() && !b.cloud.cells.empty();
+}
 
 // The region an attractor occupies: the box of its orbit's points, or the box an irregular one fills.
 StrobeBox region_of(const PointAttractor& a, std::size_t dims) { return a.periodic ? box_of(a.orbit, dims) : a.region; }
@@ -79,6 +87,12 @@ class IntervalMatch {
     pairing.take(same);
     pairing.take(doubled);
     pairing.take(deferred);
+    std::vector<bool> changed(na, false);  // j continues an attractor of another period (period_change)
+    if (settings_.period_changes && overlap_) {
+      const Candidates changes = period_changes(pairing);
+      pairing.take(changes);
+      for (const auto& [key, i, j] : changes) changed[j] = changed[j] || (pairing.continues(j) && pairing.parent(j) == i);
+    }
     const auto event = [&](AttractorEventKind kind, int id, int partner) {
       events.push_back({kind, point, id, partner, before_.parameter, after_.parameter});
     };
@@ -90,6 +104,7 @@ class IntervalMatch {
       const PointAttractor &a = before_.attractors[i], &b = after_.attractors[j];
       if (a.periodic && b.periodic && b.period == 2 * a.period) event(AttractorEventKind::PeriodDoubling, ids_after[j], -1);
       if (a.periodic && b.periodic && a.period == 2 * b.period) event(AttractorEventKind::PeriodHalving, ids_after[j], -1);
+      if (changed[j]) event(AttractorEventKind::PeriodChange, ids_after[j], -1);
     }
     if (settings_.vanished) match_returns(ids_after, missing, events, event);
     for (std::size_t j = 0; j < na; ++j) {
@@ -143,20 +158,43 @@ class IntervalMatch {
     return deferred;
   }
 
+  // Attractors both earlier stages left alone whose period changed by other than a factor 2 (an orbit
+  // of another period, or an orbit and an irregular set), as a sequence of periodic windows of one
+  // chaotic set shows: the new one lies on the old one (change_distance within the match distance)
+  // and their basins share initial conditions. Both together, so that two attractors side by side
+  // whose periods differ are not taken for one. The pairs whose basins overlap most (Jaccard index)
+  // first: a set that breaks up into a large window and a few cases on another orbit goes on as the
+  // window.
+  Candidates period_changes(const Pairing& pairing) const {
+    Candidates pairs;
+    for (std::size_t i = 0; i < before_.attractors.size(); ++i) {
+      if (pairing.continued(i)) continue;
+      for (std::size_t j = 0; j < after_.attractors.size(); ++j) {
+        if (pairing.continues(j) || shared(i, j) <= 0) continue;
+        const double d = change_distance(before_.attractors[i], after_.attractors[j], before_.scales);
+        if (d <= settings_.distance) pairs.emplace_back(-jaccard(i, j), i, j);
+      }
+    }
+    return pairs;
+  }
+
   long long shared(std::size_t i, std::size_t j) const {
     return i < overlap_->size() && j < (*overlap_)[i].size() ? (*overlap_)[i][j] : 0;
+  }
+
+  // The share of initial conditions in either basin that both share.
+  double jaccard(std::size_t i, std::size_t j) const {
+    const auto both = static_cast<double>(shared(i, j));
+    const auto either = static_cast<double>(before_.attractors[i].cases + after_.attractors[j].cases) - both;
+    return either > 0 ? both / either : 0.0;
   }
 
   // Pairs whose basins share initial conditions, the largest Jaccard index first.
   Candidates overlap_pairs() const {
     Candidates pairs;
     for (std::size_t i = 0; i < overlap_->size(); ++i)
-      for (std::size_t j = 0; j < (*overlap_)[i].size(); ++j) {
-        const auto shared = static_cast<double>((*overlap_)[i][j]);
-        if (shared <= 0) continue;
-        const auto basins = static_cast<double>(before_.attractors[i].cases + after_.attractors[j].cases) - shared;
-        pairs.emplace_back(-shared / basins, i, j);
-      }
+      for (std::size_t j = 0; j < (*overlap_)[i].size(); ++j)
+        if ((*overlap_)[i][j] > 0) pairs.emplace_back(-jaccard(i, j), i, j);
     return pairs;
   }
 
@@ -231,7 +269,8 @@ double attractor_distance(const PointAttractor& a, const PointAttractor& b, cons
                           bool across_kinds) {
   if (!comparable_attractors(a, b, scales, across_kinds)) return kInf;
   if (a.periodic && b.periodic) return hausdorff_distance(a.orbit, b.orbit, scales);
-  // an orbit against an irregular attractor: the box of its points against the region
+  if (both_clouds(a, b)) return partial_hausdorff(a.cloud, b.cloud, scales, kBulk);
+  // an orbit against an irregular attractor (or one known by its box alone): the box of its points against the region
   return box_distance(region_of(a, scales.size()), region_of(b, scales.size()), scales);
 }
 
@@ -258,8 +297,21 @@ double doubling_distance(const PointAttractor& a, const PointAttractor& b, const
   return best;
 }
 
+double change_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales) {
+  if (a.periodic && b.periodic) return a.period == b.period ? kInf : hausdorff_distance(a.orbit, b.orbit, scales);
+  if (a.periodic == b.periodic) return kInf;
+  const PointAttractor& orbit = a.periodic ? a : b;
+  const PointAttractor& set = a.periodic ? b : a;
+  if (set.cloud.cells.empty()) return kInf;
+  // every point of the orbit near the set, and the set's bulk near the orbit: the set gathers about
+  // the orbit (or scatters from it), not an orbit somewhere inside a wider set
+  const StrobeCloud points = cloud_of(orbit.orbit, scales);
+  return std::max(cloud_reach(points, set.cloud, scales, 1.0), cloud_reach(set.cloud, points, scales, kBulk));
+}
+
 double attractor_excess(const PointAttractor& part, const PointAttractor& whole, const std::vector<double>& scales) {
   if (part.periodic && whole.periodic) return directed_distance(part.orbit, whole.orbit, scales);
+  if (both_clouds(part, whole)) return cloud_reach(part.cloud, whole.cloud, scales, kBulk);
   return box_excess(region_of(part, scales.size()), region_of(whole, scales.size()), scales);
 }
 
@@ -273,6 +325,7 @@ const char* attractor_event_name(AttractorEventKind kind) {
     case AttractorEventKind::PeriodHalving: return "period_halving";
     case AttractorEventKind::Vanished: return "vanished";
     case AttractorEventKind::Return: return "return";
+    case AttractorEventKind::PeriodChange: return "period_change";
   }
   return "?";
 }

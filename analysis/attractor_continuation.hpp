@@ -25,8 +25,10 @@ bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, con
                            bool across_kinds = false);
 
 // Distance of two attractors in the scaled max-norm: periodic orbits by the Hausdorff distance of their
-// stroboscopic points, an irregular one against another attractor by the Hausdorff distance of the
-// boxes they fill (an orbit: the box of its points); infinite when they are not comparable.
+// stroboscopic points, two irregular ones by the partial Hausdorff distance of their point sets (where
+// nine tenths of each set's points lie from the other, analysis/strobe_cloud), an irregular one
+// against an orbit (or one known by its box alone) by the Hausdorff distance of the boxes they fill
+// (an orbit: the box of its points); infinite when they are not comparable.
 double attractor_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
                           bool across_kinds = false);
 
@@ -40,10 +42,18 @@ double attractor_distance(const PointAttractor& a, const PointAttractor& b, cons
 double doubling_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales);
 
 // How far `part` sticks out of `whole`: orbits, the farthest point of one from the other's points;
-// otherwise the farthest a side of part's box lies outside whole's box (0: inside).
+// irregular sets, how far nine tenths of part's points lie from whole's; otherwise the farthest a side
+// of part's box lies outside whole's box (0: inside).
 double attractor_excess(const PointAttractor& part, const PointAttractor& whole, const std::vector<double>& scales);
 
-enum class AttractorEventKind { Birth, Death, Merger, Split, PeriodDoubling, PeriodHalving, Vanished, Return };
+// How far an attractor lies on one of another period (not a doubling's factor 2: doubling_distance;
+// the same period: attractor_distance), in the scaled max-norm: two orbits by the Hausdorff distance of
+// their points; an orbit and an irregular set by the larger of the farthest point of the orbit from the
+// set's points and where nine tenths of the set's points lie from the orbit's (the set gathers about
+// the orbit, or scatters from it: not an orbit somewhere inside a wider set); infinite otherwise.
+double change_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales);
+
+enum class AttractorEventKind { Birth, Death, Merger, Split, PeriodDoubling, PeriodHalving, Vanished, Return, PeriodChange };
 const char* attractor_event_name(AttractorEventKind kind);
 
 // Between points `point - 1` and `point` (parameter values from and to):
@@ -52,6 +62,8 @@ const char* attractor_event_name(AttractorEventKind kind);
 //   merger: id disappears and lies within the later attractor that continues id partner;
 //   split:  id appears within the earlier attractor partner, which continued to another one;
 //   period_doubling, period_halving: id continues as an orbit of twice (half) its period;
+//   period_change: id continues as an attractor of another period (not twice or half: a periodic
+//           window of another period, or an orbit that became irregular or the reverse);
 //   vanished: id is not found at the later point but returns further on (what would have been its
 //           death); return: id is found again after it vanished (from: the point before, to: this one).
 // "Within": sticking out of the other's region (attractor_excess) by no more than that attractor
@@ -77,6 +89,9 @@ struct MatchSettings {
   bool across_kinds = false;     // distance: any two attractors comparable
   bool period_doublings = true;  // a period-2k orbit on a period-k orbit's points (and back) continues its id
   bool vanished = true;          // an attractor missing at some points is matched again when it returns
+  // an attractor left unmatched continues one of another period lying on it (change_distance within
+  // `distance`) whose basin shares initial conditions with its own (needs the overlaps)
+  bool period_changes = true;
 };
 
 // shared[i][j]: initial conditions whose case at the earlier point reached its attractor i and at the
@@ -91,8 +106,9 @@ struct GlobalAttractors {
 
 // Points in axis order. Attractors of neighbouring points are matched in stages, each among those the
 // stages before left unmatched: (basin overlap,) comparable attractors within settings.distance (in
-// the earlier point's scales), period doublings and halvings within it, then attractors missing at
-// the earlier point (as comparable attractors, at the last point each was found at, in its scales). Each attractor continues at
+// the earlier point's scales), period doublings and halvings within it, period changes (with
+// overlaps), then attractors missing at the earlier point (as comparable attractors, at the last point
+// each was found at, in its scales). Each attractor continues at
 // most one, best pairs first (ties in label order), so the result depends only on the summaries.
 // Where an orbit has both a comparable partner and a period doubling (or halving) at the later point,
 // the one that shares more of its basin's initial conditions continues it (the other: matched by

@@ -33,10 +33,33 @@ class DisjointSets {
   std::vector<std::size_t> parent_;
 };
 
+// The tolerance two orbits match at: tol between settled ones, 100 tol when either is still slowly
+// converging (its window is a transient on its way to the orbit).
+double match_tolerance(const OrbitSummary& a, const OrbitSummary& b, double tol) { return a.settled && b.settled ? tol : 100 * tol; }
+
+// The shortest d dividing the orbit's length whose points repeat: orbit[i] and orbit[i + d] within
+// `match` for every i. A period-2k reading whose halves the period test (1e-4 scales) still told apart
+// but the labels' tolerance does not is the period-k orbit: a transient alternating about it near a
+// flip, or a slow convergence that the window saw as a longer period.
+std::size_t repeating_period(const std::vector<StatePoint>& orbit, const std::vector<double>& scales, double match) {
+  const std::size_t k = orbit.size();
+  for (std::size_t d = 1; d < k; ++d) {
+    if (k % d != 0) continue;
+    bool repeats = true;
+    for (std::size_t i = 0; i + d < k && repeats; ++i) repeats = scaled_distance(orbit[i], orbit[i + d], scales) < match;
+    if (repeats) return d;
+  }
+  return k;
+}
+
 // A periodic window's orbit where it is going (analysis/orbit_limit), starting at its
 // lexicographically smallest point: the same list whatever the phase at which the window ended.
-std::vector<StatePoint> canonical_orbit(const OrbitSummary& s, const std::vector<double>& scales) {
+// Cut to its repeating period when it has a shorter one (period: set to it).
+std::vector<StatePoint> canonical_orbit(const OrbitSummary& s, const std::vector<double>& scales, double tol, int& period) {
   std::vector<StatePoint> orbit = orbit_limit(s.points, s.period, scales);
+  const std::size_t d = repeating_period(orbit, scales, match_tolerance(s, s, tol));
+  orbit.resize(d);
+  period = static_cast<int>(d);
   std::rotate(orbit.begin(), std::min_element(orbit.begin(), orbit.end()), orbit.end());
   return orbit;
 }
@@ -63,19 +86,23 @@ std::vector<std::size_t> irregular_order(const std::vector<OrbitSummary>& cases,
 }
 
 // Periodic cases: each is compared with one representative of every orbit found so far; a case that
-// matches several joins their orbits into one. set[i]: the node of case i.
+// matches several joins their orbits into one. set[i]: the node of case i. period[i]: the period of
+// case i's orbit (shorter than the model's when its points repeat): orbits of the same period match;
+// their classes must agree too, unless one was read at a multiple of its period (the model's class
+// then says what it saw over the longer period, not what the orbit is).
 void periodic_sets(const std::vector<OrbitSummary>& cases, const std::vector<std::size_t>& order,
-                   const std::vector<std::vector<StatePoint>>& orbit, const std::vector<double>& scales, double tol,
-                   DisjointSets& sets, std::vector<std::size_t>& set) {
+                   const std::vector<std::vector<StatePoint>>& orbit, const std::vector<int>& period,
+                   const std::vector<double>& scales, double tol, DisjointSets& sets, std::vector<std::size_t>& set) {
   std::vector<std::size_t> representative;  // per node: its case
+  const auto reread = [&](std::size_t i) { return period[i] != cases[i].period; };
   for (const auto i : order) {
     const OrbitSummary& s = cases[i];
     bool joined = false;
     for (std::size_t node = 0; node < representative.size(); ++node) {
       const std::size_t r = representative[node];
       const OrbitSummary& t = cases[r];
-      const double match = s.settled && t.settled ? tol : 100 * tol;
-      if (s.period != t.period || s.class_code != t.class_code || !(directed_distance(orbit[i], orbit[r], scales) < match))
+      const bool same_class = s.class_code == t.class_code || reread(i) || reread(r);
+      if (period[i] != period[r] || !same_class || !(directed_distance(orbit[i], orbit[r], scales) < match_tolerance(s, t, tol)))
         continue;
       if (joined) sets.unite(set[i], node);
       else set[i] = node;
@@ -125,12 +152,13 @@ int label_group(const std::vector<OrbitSummary>& cases, const std::vector<std::s
     }
   }
   std::vector<std::vector<StatePoint>> orbit(cases.size());
-  for (const auto i : periodic) orbit[i] = canonical_orbit(cases[i], scales);
+  std::vector<int> period(cases.size(), 0);
+  for (const auto i : periodic) orbit[i] = canonical_orbit(cases[i], scales, tol, period[i]);
   DisjointSets sets;
   std::vector<std::size_t> set(cases.size());
   const std::vector<std::size_t> by_orbit = periodic_order(cases, periodic, orbit);
   const std::vector<std::size_t> by_box = irregular_order(cases, irregular, box);
-  periodic_sets(cases, by_orbit, orbit, scales, tol, sets, set);
+  periodic_sets(cases, by_orbit, orbit, period, scales, tol, sets, set);
   irregular_sets(cases, by_box, box, scales, sets, set);
   // Numbered in the contents' order: orbits first, then irregular sets.
   std::vector<int> label_of_root;

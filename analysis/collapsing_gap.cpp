@@ -7,10 +7,20 @@ namespace vibro {
 
 namespace {
 
-// Means of the gap over the last three equal thirds of the sequence; false when too short.
-bool thirds(const std::vector<double>& gap, double& g0, double& g1, double& g2) {
-  const std::size_t third = gap.size() / 3;
-  if (third < 3) return false;
+// Length of the thirds: a whole number of h samples (the gaps of a window near a period-2h orbit
+// repeat with period h: thirds that cut that pattern at different phases have different means even
+// where the gap does not change at all), at least 3; 0 when the sequence is too short.
+std::size_t third_length(std::size_t size, int h) {
+  const auto period = static_cast<std::size_t>(h < 1 ? 1 : h);
+  const std::size_t third = size / 3 / period * period;
+  return third < 3 ? 0 : third;
+}
+
+// Means of the gap over the last three equal thirds of the sequence, each a whole number of h
+// samples; false when too short.
+bool thirds(const std::vector<double>& gap, int h, double& g0, double& g1, double& g2) {
+  const std::size_t third = third_length(gap.size(), h);
+  if (third == 0) return false;
   const std::size_t first = gap.size() - 3 * third;  // the oldest samples left over, if any, are dropped
   const auto mean = [&](std::size_t k) {
     const auto begin = gap.begin() + static_cast<long>(first + k * third);
@@ -24,16 +34,16 @@ bool thirds(const std::vector<double>& gap, double& g0, double& g1, double& g2) 
 
 }  // namespace
 
-bool growing_gap(const std::vector<double>& gap) {
+bool growing_gap(const std::vector<double>& gap, int h) {
   double g0 = 0, g1 = 0, g2 = 0;
-  return thirds(gap, g0, g1, g2) && g0 < g1 && g1 < g2 && g2 > 1.01 * g0 && g2 > 1e-9;
+  return thirds(gap, h, g0, g1, g2) && g0 < g1 && g1 < g2 && g2 > 1.01 * g0 && g2 > 1e-9;
 }
 
 CollapsingGap collapsing_gap(const std::vector<double>& gap, int h) {
   CollapsingGap out;
   double g0 = 0, g1 = 0, g2 = 0;
-  if (h < 1 || !thirds(gap, g0, g1, g2)) return out;
-  const std::size_t third = gap.size() / 3;
+  if (h < 1 || !thirds(gap, h, g0, g1, g2)) return out;
+  const std::size_t third = third_length(gap.size(), h);
   if (!(g0 > g1 && g1 > g2 && g2 > 0 && g2 < 0.995 * g0)) return out;
   // Aitken: a geometric sequence g_inf + A r^k has g_inf = g2 - (g2 - g1)^2 / (g2 - 2 g1 + g0).
   const double curvature = g2 - 2 * g1 + g0;

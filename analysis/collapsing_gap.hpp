@@ -14,17 +14,18 @@ struct CollapsingGap {
   double multiplier = 0;    // estimate of the period-h map's multiplier (negative) when collapsing
 };
 
-// gap[i]: distance between samples i and i+h of a window, oldest first (at least 9 of them). The gap's
-// means over the window's three thirds must decrease strictly and significantly (the last below
+// gap[i]: distance between samples i and i+h of a window, oldest first (at least 9 of them, and 3 h).
+// The gap's means over the window's three thirds (each a whole number of h samples: a period-2h orbit's
+// gaps repeat with period h, and thirds that cut that pattern at different phases would differ) must decrease strictly and significantly (the last below
 // 0.995 of the first), and its limit extrapolated from them by Aitken's delta-squared must lie below
 // a quarter of the last third's (a gap whose decrease accelerates has no positive limit either).
 // The multiplier: -(ratio of consecutive thirds' means)^(h / third's length).
 CollapsingGap collapsing_gap(const std::vector<double>& gap, int h);
 
-// The other way: the gap between samples a period apart grows steadily over the window (its thirds'
-// means increase, the last by more than 1 % over the first, above round-off). Such a window passes a
+// The other way: the gap between samples h apart grows steadily over the window (its thirds' means,
+// each a whole number of h samples, increase, the last by more than 1 % over the first, above round-off). Such a window passes a
 // period test only because it departs slowly from an unstable orbit (just past a flip, from the
 // period-h orbit towards the doubled one): it has not settled anywhere yet.
-bool growing_gap(const std::vector<double>& gap);
+bool growing_gap(const std::vector<double>& gap, int h = 1);
 
 }  // namespace vibro

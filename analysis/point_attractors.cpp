@@ -44,8 +44,20 @@ PointAttractors summarize_point(double parameter, const std::vector<OrbitSummary
   out.scales = scales;
   out.cases_run = static_cast<long long>(orbits.size());
   const std::size_t dims = scales.size();
-  std::vector<bool> orbit_settled;  // whether the attractor's orbit came from a settled case
-  std::vector<std::vector<double>> multipliers;  // per attractor: its members' estimates
+  const int labels_count = labels.empty() ? 0 : *std::max_element(labels.begin(), labels.end()) + 1;
+  out.attractors.resize(static_cast<std::size_t>(std::max(labels_count, 0)));
+  // The orbit's period: its members' shortest (a member read at a multiple of the period joined it,
+  // analysis/attractor_labels); its class, orbit and multiplier come from the members of that period.
+  std::vector<int> period(out.attractors.size(), 0);
+  for (std::size_t k = 0; k < orbits.size(); ++k)
+    if (labels[k] >= 0 && orbits[k].periodic) {
+      int& p = period[static_cast<std::size_t>(labels[k])];
+      p = p == 0 ? orbits[k].period : std::min(p, orbits[k].period);
+    }
+  std::vector<bool> orbit_settled(out.attractors.size(), false);  // whether the attractor's orbit came from a settled case
+  std::vector<std::vector<double>> multipliers(out.attractors.size());  // per attractor: its members' estimates
+  std::vector<bool> described(out.attractors.size(), false);  // class and period set
+  std::vector<std::vector<StatePoint>> irregular_points(out.attractors.size());
   for (std::size_t k = 0; k < orbits.size(); ++k) {
     if (labels[k] < 0) {
       out.cases_unsettled += orbits[k].valid ? 1 : 0;
@@ -53,31 +65,30 @@ PointAttractors summarize_point(double parameter, const std::vector<OrbitSummary
     }
     const auto label = static_cast<std::size_t>(labels[k]);
     const OrbitSummary& s = orbits[k];
-    if (label >= out.attractors.size()) {
-      out.attractors.resize(label + 1);
-      orbit_settled.resize(label + 1, false);
-      multipliers.resize(label + 1);
-    }
-    const double multiplier = window_multiplier(s, scales);
-    if (!std::isnan(multiplier)) multipliers[label].push_back(multiplier);
     PointAttractor& a = out.attractors[label];
     const StrobeBox box = box_of(s.points, dims);
-    if (a.cases == 0) {
+    a.region = a.cases == 0 ? box : box_union(a.region, box, dims);
+    ++a.cases;
+    if (!s.periodic) irregular_points[label].insert(irregular_points[label].end(), s.points.begin(), s.points.end());
+    if (s.period != period[label]) continue;  // a multiple of the orbit's period: counted, not described
+    const double multiplier = window_multiplier(s, scales);
+    if (!std::isnan(multiplier)) multipliers[label].push_back(multiplier);
+    if (!described[label]) {
       a.periodic = s.periodic;
       a.period = s.period;
       a.class_code = s.class_code;
-      a.region = box;
-    } else {
-      a.region = box_union(a.region, box, dims);
+      described[label] = true;
     }
-    ++a.cases;
     // A slowly converging window is a transient near the orbit: a settled case describes it better.
     if (s.periodic && (a.orbit.empty() || (s.settled && !orbit_settled[label]))) {
       a.orbit = orbit_limit(s.points, s.period, scales);
       orbit_settled[label] = s.settled;
     }
   }
-  for (std::size_t label = 0; label < out.attractors.size(); ++label) out.attractors[label].multiplier = median(multipliers[label]);
+  for (std::size_t label = 0; label < out.attractors.size(); ++label) {
+    out.attractors[label].multiplier = median(multipliers[label]);
+    if (!irregular_points[label].empty()) out.attractors[label].cloud = cloud_of(irregular_points[label], scales);
+  }
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analysis/attractor_labels.hpp"
+#include "analysis/strobe_cloud.hpp"
 #include "analysis/strobe_geometry.hpp"
 
 namespace vibro {
@@ -18,6 +19,7 @@ struct PointAttractor {
   std::string class_code;
   std::vector<StatePoint> orbit;  // periodic: its distinct points (analysis/orbit_limit), from a settled case when there is one
   StrobeBox region{};              // the box every point of every case that reached it fills
+  StrobeCloud cloud;               // irregular: every point of every case that reached it, as a weighted set
   long long cases = 0;             // initial conditions that reached it
   // Its multiplier estimated from the members whose windows still close in on it geometrically (the
   // median of their estimates, analysis/collapsing_gap): near a flip or a fold, where it matters,

@@ -164,7 +164,7 @@ std::vector<double> gaps(const std::vector<StrobeSample>& s, int h, const Strobe
 // samples k apart differ by d and shrink by rho every k periods, so d rho / (1 - rho) remain.
 // `gap`: gaps(window, k).
 bool far_from_limit(const std::vector<double>& gap, int k, const SteadyStateSettings& settings) {
-  const std::size_t third = gap.size() / 3;
+  const std::size_t third = gap.size() / 3 / static_cast<std::size_t>(k) * static_cast<std::size_t>(k);  // whole orbits
   if (third < 3) return false;
   const auto mean = [&](std::size_t first) {
     double sum = 0;
@@ -195,7 +195,7 @@ void classify_window(SteadyState& state, const StrobeLayout& layout, const Stead
     if (period_fits(s, k, layout, settings.tol)) {
       // Samples a period apart that drift further apart: a slow departure from an unstable orbit.
       const std::vector<double> gap = gaps(s, k, layout);  // read by both tests below
-      departing = growing_gap(gap);
+      departing = growing_gap(gap, k);
       if (departing) break;
       // the doubled orbit only when its two halves stay apart; else a slow approach to period k / 2
       const bool halved = halves_period(s, k, layout);

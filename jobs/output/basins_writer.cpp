@@ -122,12 +122,13 @@ void write_events(H5::Group& basins, const SweepContinuation& continuation) {
   }
   H5::Group events = basins.createGroup("events");
   strings_of(events, "kind", kind,
-             "birth, death, merger, split, period_doubling, period_halving, vanished (not found at the later point, "
+             "birth, death, merger, split, period_doubling, period_halving, period_change (another period, not twice "
+             "or half), vanished (not found at the later point, "
              "found again further on) or return (found again)");
   column_of(events, "point", point, "the parameter point where the change is first seen (the interval's upper end)");
   column_of(events, "global_id", id,
             "birth, split: the new attractor; death, merger, vanished: the attractor that ends or goes missing; "
-            "period_doubling, period_halving, return: the attractor that continues");
+            "period_doubling, period_halving, period_change, return: the attractor that continues");
   column_of(events, "partner", partner, "merger: the id it merged into; split: the id it split from; -1 otherwise");
   column_of(events, "parameter_from", from, "the interval in which it happens: the last point before it");
   column_of(events, "parameter_to", to, "the first point after it");
@@ -155,6 +156,7 @@ void write_basins(H5::H5File& file, const SweepSpec& spec, const SweepAttractors
   attribute(basins, "match_distance", spec.match.distance);
   attribute(basins, "match_across_classes", static_cast<long long>(spec.match.across_kinds));
   attribute(basins, "match_period_doublings", static_cast<long long>(spec.match.period_doublings));
+  attribute(basins, "match_period_changes", static_cast<long long>(spec.match.period_changes));
   attribute(basins, "match_vanished", static_cast<long long>(spec.match.vanished));
   attribute(basins, "global_ids", static_cast<long long>(continuation.count));
   attribute(basins, "seed_from_previous", static_cast<long long>(spec.seed_from_previous));

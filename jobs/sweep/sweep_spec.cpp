@@ -173,11 +173,12 @@ const RunKey kRunKeys[] = {
     {"output.block_cases", kNoEffect, nullptr, "cases per HDF5 write block: the writer holds one block in memory (default 8192)"},
     {"output.checkpoint_seconds", kNoEffect, nullptr, "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
     {"output.keep_checkpoints", kNoEffect, nullptr, "true: keep the checkpoint logs after the file is written (default false)"},
-    {"analysis.global_continuation", kNoEffect, nullptr, "none, or a parameter axis along which the attractors of neighbouring points are matched: global ids, basin fractions, births, deaths, mergers, splits, period doublings and halvings in /basins (default none)"},
+    {"analysis.global_continuation", kNoEffect, nullptr, "none, or a parameter axis along which the attractors of neighbouring points are matched: global ids, basin fractions, births, deaths, mergers, splits, period doublings, halvings and changes in /basins (default none)"},
     {"analysis.match_by", kNoEffect, nullptr, "global continuation: distance (attractors of neighbouring points within analysis.match_distance of each other are the same) or basin_overlap (attractors whose basins share initial conditions are the same, the largest overlap first; attractors only seeds found by distance) (default distance)"},
     {"analysis.match_distance", kNoEffect, nullptr, "global continuation: attractors of neighbouring points at most this far apart, in the model's state scales (max-norm), are the same (default 1)"},
     {"analysis.match_across_classes", kNoEffect, nullptr, "global continuation: false matches periodic orbits only with orbits of the same class and period (and period doublings), irregular attractors with any kind; true matches any two (default false)"},
     {"analysis.match_period_doublings", kNoEffect, nullptr, "global continuation: true lets an orbit of twice (half) the period lying on an orbit's points continue its id, with the event period_doubling (period_halving); false ends the one and begins the other (default true)"},
+    {"analysis.match_period_changes", kNoEffect, nullptr, "global continuation: true lets an attractor left unmatched continue one of another period (not twice or half) that lies on it and shares initial conditions with its basin, with the event period_change (a periodic window of another period, an orbit that became irregular or the reverse); false ends the one and begins the other (default true)"},
     {"analysis.match_vanished", kNoEffect, nullptr, "global continuation: true matches an attractor missing at some points again when it returns (events vanished and return); false gives it a new id (default true)"},
     {"analysis.seed_from_previous", kNoEffect, nullptr, "global continuation: true also starts each point once from every attractor found at its neighbours along the axis (analysis.seed_directions), in rounds after the grid; an attractor only a seed reaches is kept with basin fraction 0 (default false)"},
     {"analysis.seed_directions", kNoEffect, nullptr, "seeding: both (from the point before and the point after: the axis swept forward and backward) or forward (from the point before only) (default both)"},
@@ -611,6 +612,8 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
     spec.match.across_kinds = parse_choice("analysis.match_across_classes", *v, {"false", "true"}) == 1;
   if (const auto* v = text("analysis.match_period_doublings"))
     spec.match.period_doublings = parse_choice("analysis.match_period_doublings", *v, {"false", "true"}) == 1;
+  if (const auto* v = text("analysis.match_period_changes"))
+    spec.match.period_changes = parse_choice("analysis.match_period_changes", *v, {"false", "true"}) == 1;
   if (const auto* v = text("analysis.match_vanished"))
     spec.match.vanished = parse_choice("analysis.match_vanished", *v, {"false", "true"}) == 1;
   if (const auto* v = text("analysis.seed_from_previous")) {

@@ -18,7 +18,7 @@ global id of each and the events between neighbouring points. In the Dataset:
   attractor found there only by a seed, analysis.seed_from_previous, has its class and label with
   cases and fraction 0);
 - the events, dimension `event`: event_kind (birth, death, merger, split, period_doubling,
-  period_halving, vanished, return), event_global_id,
+  period_halving, period_change, vanished, return), event_global_id,
   event_partner, event_parameter_from and event_parameter_to (the interval where it happens),
   event_point (the point's index), and one coordinate event_AXIS per parameter axis (the value of
   that axis at the point);

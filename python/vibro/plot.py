@@ -154,7 +154,7 @@ def drift_map(dataset, x, y, variable=None, ax=None):
 
 # One marker per event kind of /basins/events (docs/hdf5_schema.md); "D" is kept for attractors found only by a seed.
 EVENT_MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s", "period_doubling": "P",
-                 "period_halving": "*", "vanished": "<", "return": ">"}
+                 "period_halving": "*", "period_change": "X", "vanished": "<", "return": ">"}
 
 
 LEGEND_IDS = 14  # ids named in the fractions' legend (the longest-lived first); "+ k more" after them
@@ -166,7 +166,7 @@ def fractions(dataset, ax=None, legend=True, looks=None, **point):
     colours, hatched), the share of initial conditions without a steady state in grey on top, and an
     attractor found only by a seed (fraction 0) as a diamond on the axis in its colour.
     Each event is a marker above the plot at the middle of its interval (birth ^, death v, merger o,
-    split s, period doubling P, period halving *, vanished <, return >) in its id's colour: for an id
+    split s, period doubling P, period halving *, period change X, vanished <, return >) in its id's colour: for an id
     found on 3 points or more (and a tenth of the line, or 2 reaching an end of the line) a large marker
     labelled with the id, stacked when closer than 4 % of the axis, with a dashed line through the plot;
     for short-lived ids a small marker on one row below them. The legend beside the axes names each id's

@@ -425,3 +425,55 @@ TEST_CASE("point summary: attractors by label, with their cases, orbits and regi
   CHECK(p.attractors[0].region.hi[0] == Approx(1.6));
   CHECK(p.attractors[1].cases == 1);
 }
+
+TEST_CASE("continuation: an attractor whose period changes by other than 2 keeps its id where it lies on the old one "
+          "and shares its basin", "[analysis][continuation]") {
+  // A period-3 orbit, then a period-5 orbit on nearly the same points (a periodic window of another
+  // period, as the conveyor's microthrow orbits M9 then M5 at c_r = 0.6), then a chaotic set holding it.
+  PointAttractor set = chaotic(0.0, 1.0);
+  std::vector<StatePoint> inside;
+  for (int i = 0; i < 40; ++i) {
+    StatePoint p{};
+    p[0] = std::fmod(0.5 + 0.618 * i, 1.0);
+    p[1] = std::fmod(0.25 + 0.755 * i, 1.0);
+    inside.push_back(p);
+  }
+  set.cloud = cloud_of(inside, kScales);
+  const std::vector<PointAttractors> points{
+      at(1.0, {orbit({{0.1, 0.1}, {0.5, 0.2}, {0.2, 0.6}})}),
+      at(1.5, {orbit({{0.1, 0.15}, {0.5, 0.25}, {0.2, 0.6}, {0.3, 0.3}, {0.45, 0.2}})}),
+      at(2.0, {set}),
+  };
+  const std::vector<BasinOverlap> shared{{}, {{8}}, {{6}}};
+  const GlobalAttractors g = continue_attractors(points, within(1.0), shared);
+  CHECK(g.count == 1);
+  const auto changes = of_kind(g, AttractorEventKind::PeriodChange);
+  REQUIRE(changes.size() == 2);
+  CHECK(g.events.size() == 2);
+  CHECK(changes[0].from == 1.0);
+  CHECK(changes[0].to == 1.5);
+  CHECK(changes[1].to == 2.0);
+  CHECK(std::string(attractor_event_name(AttractorEventKind::PeriodChange)) == "period_change");
+  // without a shared initial condition, or without overlaps at all: a death and a birth
+  CHECK(continue_attractors(points, within(1.0), {{}, {{0}}, {{0}}}).count == 3);
+  CHECK(continue_attractors(points, within(1.0)).count == 3);
+  // switched off
+  MatchSettings off = within(1.0);
+  off.period_changes = false;
+  CHECK(continue_attractors(points, off, shared).count == 3);
+  // an orbit of another period 3 scales away is another attractor, shared initial conditions or not
+  const std::vector<PointAttractors> apart{at(1.0, {orbit({{0.1, 0.1}, {0.5, 0.2}, {0.2, 0.6}})}),
+                                           at(1.5, {orbit({{3.1, 3.1}, {3.5, 3.2}, {3.2, 3.6}, {3.3, 3.3}, {3.4, 3.2}})})};
+  CHECK(continue_attractors(apart, within(1.0), {{}, {{8}}}).count == 2);
+  // of two candidates on the old orbit, the one that shares more of its basin continues it
+  std::vector<PointAttractors> two{
+      at(1.0, {orbit({{0.1, 0.1}, {0.5, 0.2}, {0.2, 0.6}})}),
+      at(1.5, {orbit({{0.1, 0.1}, {0.5, 0.2}, {0.2, 0.6}, {0.1, 0.1}, {0.5, 0.2}}),
+               orbit({{0.1, 0.2}, {0.5, 0.3}, {0.2, 0.7}, {0.3, 0.3}, {0.4, 0.3}, {0.2, 0.2}, {0.2, 0.3}})})};
+  two[0].attractors[0].cases = 10;  // 1 of its 10 initial conditions reach the nearer orbit, 9 the other
+  two[1].attractors[0].cases = 1;
+  two[1].attractors[1].cases = 9;
+  const GlobalAttractors w = continue_attractors(two, within(1.0), {{}, {{1, 9}}});
+  CHECK(w.ids[1][1] == w.ids[0][0]);
+  CHECK(w.ids[1][0] != w.ids[0][0]);
+}

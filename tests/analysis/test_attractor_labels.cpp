@@ -10,6 +10,7 @@
 #include <random>
 
 #include "analysis/attractor_labels.hpp"
+#include "analysis/point_attractors.hpp"
 
 using namespace vibro;
 
@@ -127,6 +128,8 @@ TEST_CASE("attractor labels do not depend on the order of the cases", "[analysis
   // slowly converging: matches the settled P1 at 100 tol only
   cases.push_back(periodic({{0.7, 0.75}}, "P1"));
   cases.back().settled = false;
+  // the P1 orbit read as period 2: joins it
+  cases.push_back(periodic({{0.7, 0.7 + 5e-4}, {0.7, 0.7}}, "P2"));
   const std::vector<double> unit{1.0, 1.0};
   const AttractorLabels reference = label_attractors(cases, std::vector<long long>(cases.size(), 0), {unit});
   CHECK(reference.count[0] == 5);
@@ -143,4 +146,43 @@ TEST_CASE("attractor labels do not depend on the order of the cases", "[analysis
     CHECK(labels.unsettled == reference.unsettled);
     for (std::size_t k = 0; k < order.size(); ++k) CHECK(labels.label[k] == reference.label[order[k]]);
   }
+}
+
+TEST_CASE("attractor labels: an orbit read at a multiple of its period is that orbit, whatever the model called it",
+          "[analysis]") {
+  // Near a flip the period test (1e-4) can still tell apart the two halves of a transient alternating
+  // about the period-1 orbit, 5e-4 apart: the model calls it P2, yet at the labels' tolerance (1e-3)
+  // its points repeat every period. Likewise a slowly converging P6 window on an H2 orbit's points.
+  OrbitSummary slow_h2 = periodic({{1.0, 1.0}, {2.0, 2.0}}, "H2");
+  OrbitSummary slow_p6 = periodic({{1.0, 1.0}, {2.0, 2.0}, {1.005, 1.0}, {2.0, 2.004}, {1.0, 1.003}, {2.002, 2.0}}, "P6");
+  slow_h2.settled = slow_p6.settled = false;
+  const std::vector<OrbitSummary> cases{
+      periodic({{0.5, 0.5 + 5e-4}, {0.5, 0.5}}, "P2"),  // 0: H1 read as period 2
+      periodic({{0.5, 0.5}}, "H1"),                     // 1: H1
+      periodic({{0.5, 0.5}, {0.52, 0.5}}, "P2"),        // 2: a genuine period-2 orbit beside it
+      slow_p6,                                          // 3: H2 read as period 6
+      slow_h2,                                          // 4: H2
+      periodic({{0.5, 0.5}}, "S"),                      // 5: H1's point, another class: another attractor
+  };
+  const std::vector<double> unit{1.0, 1.0};
+  const AttractorLabels labels = label_attractors(cases, std::vector<long long>(cases.size(), 0), {unit});
+  CHECK(labels.count[0] == 4);
+  CHECK(labels.label[0] == labels.label[1]);
+  CHECK(labels.label[2] != labels.label[1]);
+  CHECK(labels.label[3] == labels.label[4]);
+  CHECK(labels.label[5] != labels.label[1]);
+  // The attractor is the orbit of the shortest period, described by its members of that period.
+  const PointAttractors point = summarize_point(0.0, cases, labels.label, unit);
+  const PointAttractor& h1 = point.attractors[static_cast<std::size_t>(labels.label[1])];
+  CHECK(h1.class_code == "H1");
+  CHECK(h1.period == 1);
+  CHECK(h1.orbit.size() == 1);
+  CHECK(h1.cases == 2);
+  const PointAttractor& h2 = point.attractors[static_cast<std::size_t>(labels.label[4])];
+  CHECK(h2.class_code == "H2");
+  CHECK(h2.period == 2);
+  CHECK(h2.cases == 2);
+  // A genuine period-2 orbit whose points are as far apart as the labels' tolerance allows stays period 2.
+  const AttractorLabels alone = label_attractors({cases[2]}, {0}, {unit});
+  CHECK(summarize_point(0.0, {cases[2]}, alone.label, unit).attractors[0].period == 2);
 }

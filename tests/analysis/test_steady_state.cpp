@@ -170,6 +170,25 @@ TEST_CASE("collapsing gap: geometric decay to 0 with its multiplier, a positive 
   CHECK_FALSE(collapsing_gap({0.1, 0.05, 0.02}, 1).collapsing);  // too short to tell
 }
 
+TEST_CASE("a period-6 orbit in a short window is period 6, not a slow approach to period 3", "[analysis]") {
+  // The conveyor's P6 orbit at c_r = 0.8, a_hat = 57 (h, u in scales): 19 samples, as an adaptive stop
+  // leaves them. The gaps between samples 3 apart repeat with period 3; thirds of 5 gaps cut that
+  // pattern at three phases and their means fell, which read as a gap collapsing to 0.
+  const double h[6] = {9.3914, 0.20945, 1.96631, 10.40571, 1.06981, 0.53674};
+  const double u[6] = {-2.78448, 2.21316, -4.07003, -2.42374, -1.92645, -4.10609};
+  const Synthetic six{[&](int k) { return std::array<double, 4>{h[k % 6], u[k % 6], 0.05, 1}; }};
+  SteadyState s;
+  s.window = six.samples(19);
+  classify_window(s, unit_layout(), SteadyStateSettings{});
+  CHECK(s.periodicity == Periodicity::Periodic);
+  CHECK(s.period == 6);
+  // The gap pattern alone: constant over whole periods of 3, whatever the phase its thirds would start at.
+  std::vector<double> gap;
+  for (int i = 0; i < 15; ++i) gap.push_back(3.0 - i % 3);
+  CHECK_FALSE(collapsing_gap(gap, 3).collapsing);
+  CHECK_FALSE(growing_gap(std::vector<double>{1.0, 2.0, 3.0, 1.0, 2.0, 3.0, 1.0, 2.0, 3.0}, 3));
+}
+
 TEST_CASE("a window that departs slowly from an unstable orbit is not converged, though a period test passes",
           "[analysis]") {
   SteadyStateSettings settings = fixed_mode();
