@@ -141,16 +141,28 @@ def test_without_continuation_labels_per_point():
 
 
 def test_fractions_plot_one_band_per_id(continuation):
+    """One band per id found on the line (by a seed too), the legend naming each id's class and the range
+    where it is found (the longest-lived first), then the grey share, then the event kinds."""
     _, ds, _ = continuation
     ax = vibro.plot.fractions(ds, ax=plt.figure().gca(), c_r=0.7)
     line = ds.sel(c_r=0.7)
-    present = [int(g) for g in ds.attractor_id.values if (line.basin_cases.sel(attractor_id=g) > 0).any()]
+    absent = ds.attractor_label.attrs["absent"]
+    where = {int(g): (line.attractor_label.sel(attractor_id=g) != absent).values for g in ds.attractor_id.values}
+    found = sorted((g for g in where if where[g].any()), key=lambda g: (-int(where[g].sum()), g))
+    a_hat = line.a_hat.values
+
+    def named(g):
+        code = [str(c) for c in line.attractor_class.sel(attractor_id=g).values[where[g]] if str(c)][0]
+        return "%d %s, a_hat %g..%g m/s^2" % (g, code, a_hat[where[g]].min(), a_hat[where[g]].max())
+
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    n = len(present)
-    assert labels[:n] == ["%d %s" % (g, line.attractor_class.sel(attractor_id=g).values[
-        line.basin_cases.sel(attractor_id=g).values > 0][0]) for g in present]
+    n = len(found)
+    assert 0 < n <= 14 and labels[:n] == [named(g) for g in found]
     assert labels[n] == "no steady state" and len(ax.collections) == n + 1
-    assert labels[n + 1:] == sorted(set(str(k) for k in ds.event_kind.values[ds.event_c_r.values == 0.7]))  # event markers
+    seeded = any((where[g] & (line.basin_fraction.sel(attractor_id=g).values == 0)).any() for g in found)
+    rest = labels[n + 1 + int(seeded):]
+    assert not seeded or labels[n + 1] == "found only by a seed"
+    assert rest == sorted(set(str(k) for k in ds.event_kind.values[ds.event_c_r.values == 0.7]))  # event markers
     markers = [m for m in ax.lines if m.get_ydata()[0] > 1]
     assert len(markers) == int((ds.event_c_r == 0.7).sum()) > 0
     with pytest.raises(ValueError, match="c_r"):
