@@ -43,7 +43,7 @@ struct BranchPoint {
 };
 
 struct BranchEvent {
-  std::string kind;    // "grazing", "period_doubling", "fold", "neimark_sacker", "inadmissible"
+  std::string kind;    // "grazing", "mode_change", "period_doubling", "fold", "neimark_sacker", "inadmissible"
   double parameter = 0;
   std::string detail;  // e.g. "impacts per period 1 -> 0", the crossing multiplier
   // The multiplier that crosses the unit circle, at the located event (NaN for a grazing).

@@ -5,7 +5,7 @@ usage: plot_branch.py IN.branch.h5 OUT.png [--coord NAME]
 
 Top: coordinate NAME (default the first) of the orbit's point on the section against the continued
 parameter, solid where the orbit is stable and dashed where it is not; bottom: the largest multiplier
-modulus, with the unit circle. Events (grazing, period doubling, fold, Neimark-Sacker) are marked.
+modulus, with the unit circle. Events (grazing, mode change, period doubling, fold, Neimark-Sacker) are marked.
 """
 import argparse
 import os
