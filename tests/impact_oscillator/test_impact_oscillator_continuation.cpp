@@ -17,6 +17,7 @@
 #include "engine/core/model_registry.hpp"
 #include "impact_oscillator/shaw_holmes_closed_form.hpp"
 #include "support/model_fixture.hpp"
+#include "impact_oscillator/impact_oscillator_values.hpp"
 
 using namespace vibro;
 using namespace vibro::test_support;
@@ -57,15 +58,7 @@ double closed_form_period_doubling(const Case& c, double grazing) {
   return 0.5 * (stable + unstable);
 }
 
-ParameterSet values_of(const Case& c) {
-  const auto text = [](double v) {
-    std::ostringstream s;
-    s << std::setprecision(17) << v;
-    return s.str();
-  };
-  return parameter_values(model().parameters(),
-                          {{"zeta", text(c.zeta)}, {"omega", text(c.from)}, {"sigma", text(c.sigma)}, {"r", text(c.r)}});
-}
+ParameterSet values_of(const Case& c) { return impact_oscillator_values(c.zeta, c.from, c.sigma, c.r); }
 
 // The state the orbit from rest settles on at the start frequency (as `vibro continue` starts).
 StrobeSample settled_state(const ParameterSet& values) {

@@ -14,6 +14,7 @@
 #include "engine/core/model_registry.hpp"
 #include "impact_oscillator/shaw_holmes_closed_form.hpp"
 #include "support/model_fixture.hpp"
+#include "impact_oscillator/impact_oscillator_values.hpp"
 
 using namespace vibro;
 using namespace vibro::test_support;
@@ -24,15 +25,7 @@ const Model& model() { return ModelRegistry::instance().get("impact_oscillator")
 
 constexpr double kZeta = 0.05, kR = 0.8;
 
-ParameterSet values_at(double omega, double sigma) {
-  const auto text = [](double v) {
-    std::ostringstream s;
-    s << std::setprecision(17) << v;
-    return s.str();
-  };
-  return parameter_values(model().parameters(),
-                          {{"zeta", text(kZeta)}, {"omega", text(omega)}, {"sigma", text(sigma)}, {"r", text(kR)}});
-}
+ParameterSet values_at(double omega, double sigma) { return impact_oscillator_values(kZeta, omega, sigma, kR); }
 
 // The frequency above resonance where the harmonic amplitude equals sigma.
 double grazing_omega(double sigma) {

@@ -16,6 +16,7 @@
 #include "engine/core/model_registry.hpp"
 #include "impact_oscillator/shaw_holmes_closed_form.hpp"
 #include "support/model_fixture.hpp"
+#include "impact_oscillator/impact_oscillator_values.hpp"
 
 using namespace vibro;
 using namespace vibro::test_support;
@@ -26,15 +27,7 @@ const Model& model() { return ModelRegistry::instance().get("impact_oscillator")
 
 constexpr double kZeta = 0.05, kSigma = 0.25, kR = 0.8;
 
-ParameterSet values_at(double omega) {
-  const auto text = [](double v) {
-    std::ostringstream s;
-    s << std::setprecision(17) << v;
-    return s.str();
-  };
-  return parameter_values(model().parameters(),
-                          {{"zeta", text(kZeta)}, {"omega", text(omega)}, {"sigma", text(kSigma)}, {"r", text(kR)}});
-}
+ParameterSet values_at(double omega) { return impact_oscillator_values(kZeta, omega, kSigma, kR); }
 
 // The impact-free orbit's point on the section t = k T: the harmonic response at t = 0.
 StrobeSample impact_free_state(double omega) {
