@@ -144,13 +144,13 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
       if (!stuck) return false;
       const auto event = locate_end_grazing(at_fixed, last, next, settings);
       if (!event) return false;
+      // The orbit beyond keeps the impacts but changes mode otherwise: a phase (sticking) sets in.
+      const bool mode_change = orbit.converged && orbit.events == last.orbit.events && orbit.switches != last.orbit.switches;
       branch.events.push_back(*event);
-      branch.events.back().detail = (orbit.converged && orbit.events == last.orbit.events && orbit.switches != last.orbit.switches
-                                         ? "mode changes per period " + std::to_string(last.orbit.switches)
-                                         : "impacts per period " + std::to_string(last.orbit.events)) +
+      if (mode_change) branch.events.back().kind = "mode_change";
+      branch.events.back().detail = (mode_change ? "mode changes per period " + std::to_string(last.orbit.switches)
+                                                 : "impacts per period " + std::to_string(last.orbit.events)) +
                                     " -> other; the orbit ends here";
-      if (orbit.converged && orbit.events == last.orbit.events && orbit.switches != last.orbit.switches)
-        branch.events.back().kind = "mode_change";
       std::ostringstream end;
       end << std::setprecision(10) << "the orbit with " << last.orbit.events << " impacts per " << periods
           << " period(s) grazes at " << parameter << " = " << event->parameter << " and ends there: beyond it "
