@@ -1,6 +1,7 @@
 #include "analysis/branch_switching.hpp"
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -31,9 +32,9 @@ bool flip_direction(const Eigen::MatrixXd& monodromy, const std::vector<double>&
 
 }  // namespace
 
-void fill_in_towards_birth(const Model& model, const ParameterSet& values, const std::string& parameter, double birth,
+bool fill_in_towards_birth(const Model& model, const ParameterSet& values, const std::string& parameter, double birth,
                            int periods, ContinuationSettings settings, Branch& born) {
-  if (born.points.empty()) return;
+  if (born.points.empty()) return false;
   const BranchPoint first = born.points.front();
   const double p = first.parameter;
   const double near = birth + 1e-3 * (p - birth);  // short of the birth, where the new orbit meets the old one
@@ -42,10 +43,13 @@ void fill_in_towards_birth(const Model& model, const ParameterSet& values, const
   ParameterSet at = values;
   at.set_at(at.index_of(parameter), p);
   const Branch back = continue_periodic_orbit(model, at, parameter, p, near, first.orbit.state, periods, settings);
+  const double offset = std::fabs(p - birth);
+  bool reached = std::any_of(back.events.begin(), back.events.end(),
+                             [&](const BranchEvent& e) { return std::fabs(e.parameter - birth) <= 1e-6 * offset; });
   std::vector<BranchPoint> points;
   for (std::size_t i = 1; i < back.points.size() && back.points[i].orbit.events == first.orbit.events; ++i)
     points.insert(points.begin(), back.points[i]);
-  if (points.empty()) return;
+  if (points.empty()) return reached;
   const double nearest = points.front().parameter;
   const auto kept = [&](const BranchEvent& e) { return (e.parameter - nearest) * (p - e.parameter) >= 0; };
   points.insert(points.end(), born.points.begin(), born.points.end());
@@ -55,6 +59,7 @@ void fill_in_towards_birth(const Model& model, const ParameterSet& values, const
     if (kept(*e)) events.push_back(*e);
   events.insert(events.end(), born.events.begin(), born.events.end());
   born.events = std::move(events);
+  return reached || std::fabs(nearest - birth) <= 0.1 * offset;
 }
 
 Branch continue_doubled_branch(const Model& model, ParameterSet values, const std::string& parameter,

@@ -25,8 +25,10 @@ Branch continue_doubled_branch(const Model& model, ParameterSet values, const st
 // A branch born at `birth` is found a step away from it, and events may lie within that step (in a
 // period-doubling cascade the next doubling: the doublings come closer by Feigenbaum's ratio): the
 // branch is continued back from its first point towards `birth` (to 1e-3 of the offset), and the points
-// of its first point's impact count and the events found on the way are put before it.
-void fill_in_towards_birth(const Model& model, const ParameterSet& values, const std::string& parameter, double birth,
+// of its first point's impact count and the events found on the way are put before it. True when that
+// continuation reaches the birth: a point within a tenth of the offset, or an event located there (a
+// grazing where both families lie on one side ends the continuation back).
+bool fill_in_towards_birth(const Model& model, const ParameterSet& values, const std::string& parameter, double birth,
                            int periods, ContinuationSettings settings, Branch& born);
 
 }  // namespace vibro

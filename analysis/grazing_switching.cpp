@@ -9,6 +9,49 @@
 
 namespace vibro {
 
+namespace {
+
+// The start of the branch with more impacts than the grazing's orbit `touching`, a little to `side` (+1
+// or -1) of the grazing at p0: orbits shot from seeds displaced from x* by fractions of the state scales
+// along each component, the nearest to x* kept when continuing it back reaches the grazing (an orbit
+// of another branch found this way does not). Its first point is nearest the grazing; empty when none.
+Branch seeded_impacting_start(const Model& model, const ParameterSet& values, int index, const PeriodicOrbit& touching,
+                              double p0, double side, double reach, const ContinuationSettings& settings) {
+  ParameterSet at = values;
+  const std::string& parameter = at.specs()[static_cast<std::size_t>(index)].name;
+  for (const double fraction : {1e-4, 1e-3, 1e-2}) {
+    const double p = p0 + side * fraction * reach;
+    try {
+      at.set_at(index, p);
+    } catch (const InputError&) {
+      break;
+    }
+    const auto simulation = model.start(at);
+    const auto& scales = simulation->layout().state_scales;
+    PeriodicOrbit nearest;
+    double nearest_distance = 0;
+    for (const double size : {1e-3, 1e-2, 1e-1})
+      for (std::size_t c = 0; c < scales.size(); ++c)
+        for (const double sign : {1.0, -1.0}) {
+          StrobeSample seed = touching.state;
+          seed.state[c] += sign * size * scales[c];
+          const PeriodicOrbit orbit = shoot_periodic_orbit(*simulation, seed, touching.periods, settings.shooting);
+          if (!orbit.converged || orbit.events <= touching.events) continue;
+          double distance = 0;
+          for (std::size_t k = 0; k < scales.size(); ++k)
+            distance = std::max(distance, std::fabs(orbit.state.state[k] - touching.state.state[k]) / scales[k]);
+          if (!nearest.converged || distance < nearest_distance) nearest = orbit, nearest_distance = distance;
+        }
+    if (!nearest.converged) continue;
+    Branch start;
+    start.points.emplace_back(p, nearest);
+    if (fill_in_towards_birth(model, at, parameter, p0, touching.periods, settings, start)) return start;
+  }
+  return {};
+}
+
+}  // namespace
+
 Branch continue_impacting_branch(const Model& model, ParameterSet values, const std::string& parameter,
                                  const BranchEvent& grazing, double to, const ContinuationSettings& settings,
                                  BranchFollower follow) {
@@ -87,6 +130,21 @@ Branch continue_impacting_branch(const Model& model, ParameterSet values, const 
   if (found_ahead.converged) {
     const Branch born = across(found_ahead, ahead_at, p0 - towards * reach);
     if (!born.points.empty()) return other_side(born.points.front().orbit.events, born.points.front().parameter);
+  }
+  // Both families on one side (a nonsmooth fold at the grazing, e.g. Model A in lambda): Newton from x*
+  // finds the touch-free orbit there, the impacting one lies a little off x*. Seeds displaced from x*
+  // along each state component reach it; the side towards `to` first.
+  for (const double side : {towards, -towards}) {
+    Branch start = seeded_impacting_start(model, values, index, touching, p0, side, reach, settings);
+    if (start.points.empty()) continue;
+    const BranchPoint first_found = start.points.back();
+    if (side != towards) return other_side(first_found.orbit.events, first_found.parameter);
+    values.set_at(index, first_found.parameter);
+    Branch born = follow(model, values, parameter, first_found.parameter, to, first_found.orbit.state,
+                         touching.periods, settings);
+    born.points.insert(born.points.begin(), start.points.begin(), start.points.end() - 1);
+    born.events.insert(born.events.begin(), start.events.begin(), start.events.end());
+    return born;
   }
   why << "no orbit with more impacts found next to the grazing at " << parameter << " = " << p0;
   failed.end = why.str();

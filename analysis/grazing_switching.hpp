@@ -4,7 +4,9 @@
 // little on either side of the event finds the touch-free orbit on one side and, on the other, where
 // the touch-free orbit would cross the surface, the map's located impacts give an orbit with a
 // low-velocity impact near x*: the branch born at the grazing, continued from there
-// (analysis/orbit_continuation).
+// (analysis/orbit_continuation). Where both families lie on one side (a nonsmooth fold at the grazing),
+// Newton from x* finds only the touch-free orbit there; seeds displaced from x* find the impacting one,
+// kept when continuing it back reaches the grazing.
 #include <string>
 
 #include "analysis/branch_switching.hpp"
