@@ -10,6 +10,7 @@
 
 #include "analysis/branch_character.hpp"
 #include "analysis/branch_events.hpp"
+#include "analysis/natural_fold.hpp"
 #include "engine/core/input_error.hpp"
 
 namespace vibro {
@@ -478,6 +479,7 @@ class ArclengthBranch {
   bool natural_step(double dp, const std::string& why) {
     const double direction = last_.tangent_parameter() > 0 ? 1 : -1;
     const double target = std::clamp(last_.parameter() + direction * dp, std::min(from_, to_), std::max(from_, to_));
+    const FoldSearchOff folds_are_arclengths;
     const Branch hop = target == last_.parameter()
                            ? Branch{}
                            : continue_periodic_orbit(model_, values_, parameter_, last_.parameter(), target,

@@ -2,6 +2,7 @@
 
 #include "analysis/branch_character.hpp"
 #include "analysis/branch_events.hpp"
+#include "analysis/natural_fold.hpp"
 #include "engine/core/input_error.hpp"
 
 #include <algorithm>
@@ -159,8 +160,24 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
       branch.ends_at_grazing = true;
       return true;
     };
+    // At the smallest step the branch may turn back at a fold just ahead (no orbit beyond it): located by
+    // arclength, named, and the branch ends there.
+    const auto ends_at_fold = [&]() {
+      if (!stuck) return false;
+      const double reach = 1e-3 * std::fabs(to - from) + 10 * std::fabs(next - last.parameter);
+      const auto found = fold_just_ahead(model, values, parameter, last, to, reach, periods, settings);
+      if (found.empty()) return false;
+      branch.events.insert(branch.events.end(), found.begin(), found.end());
+      std::ostringstream end;
+      end << std::setprecision(10) << "the branch turns back at a fold at " << parameter << " = "
+          << found.back().parameter << " (located by arclength from " << last.parameter
+          << "), which natural continuation cannot pass (--method arclength can)";
+      branch.end = end.str();
+      return true;
+    };
     if (!orbit.converged) {
       if (ends_at_grazing("no orbit of the branch continues it (" + orbit.reason + ")")) return branch;
+      if (ends_at_fold()) return branch;
       if (refuse("lost the branch: " + orbit.reason)) return branch;
       continue;
     }
@@ -198,6 +215,7 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
       // Only an orbit with fewer impacts than the one beyond ends at the surface (an impacting orbit
       // whose impact fades meets the orbit with fewer impacts: check_segment's grazing).
       if (simpler_motion(last.orbit, orbit) && ends_at_grazing(found.str())) return branch;
+      if (ends_at_fold()) return branch;
       if (refuse("the orbit changes from " + describe_orbit_type(last.orbit) + " to " + describe_orbit_type(orbit) +
                  " (" + check.mismatch + ")"))
         return branch;

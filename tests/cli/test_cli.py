@@ -416,8 +416,8 @@ def test_continue(vibro, tmp):
     ini = write(d, "a.ini", "model = gap_oscillator\n[parameters]\nlaw = restitution\nlambda = 1\n[run]\nmax_periods = 300\n")
     rc, out, err = vibro("continue", ini, "--parameter", "lambda", "--to", "0.55", cwd=d)
     check(rc == 0, "vibro continue runs", show(rc, out, err))
-    check("step below the minimum (1e-06) at lambda = 0.56438" in out and "the orbit changes from (1,1)" in out,
-          "natural continuation stops at the fold (lambda = 0.56438) saying why, rather than jump", out)
+    check("the branch turns back at a fold at lambda = 0.56438" in out and "natural continuation cannot pass" in out,
+          "natural continuation stops at the fold (lambda = 0.56438) naming it, rather than jump", out)
     branch = os.path.join(d, "a.branch.h5")
     if check(os.path.exists(branch), "vibro continue writes SWEEP.branch.h5", str(os.listdir(d))):
         with h5py.File(branch, "r") as f:
@@ -425,7 +425,8 @@ def test_continue(vibro, tmp):
             p = f["branch/parameter"][...]
             check(p[0] == 1.0 and np.all(np.diff(p) < 0), "the branch runs down from 1", str(p))
             check(np.all(f["branch/impacts"][...] == 1), "one impact per period all along")
-            check([as_str(k) for k in f["events/kind"][...]] == ["neimark_sacker"], "one event: the Neimark-Sacker point")
+            check([as_str(k) for k in f["events/kind"][...]] == ["neimark_sacker", "fold"],
+                  "two events: the Neimark-Sacker point, then the fold where it ends")
             check(abs(abs(complex(f["events/multiplier_real"][0], f["events/multiplier_imag"][0])) - 1) < 1e-6,
                   "its multiplier lies on the unit circle")
         with open(os.path.join(REPO_ROOT, "docs", "hdf5_schema.md")) as doc:

@@ -155,15 +155,19 @@ TEST_CASE(
   compare(up_spec, up, 1, "impacting");
   compare(down_spec, down, 0, "impact-free");
 
-  // Natural continuation cannot pass the fold: it is lost there.
+  // Natural continuation cannot pass the fold: it ends there naming it, the fold located as arclength
+  // locates it, and takes no step beyond.
   const Branch natural =
       continue_periodic_orbit(model, values, "omega", 7.0, 7.6, up.cases[0].final_state, 1, settings);
   bool natural_unstable = false;
   for (const auto& q : natural.points) natural_unstable = natural_unstable || !q.orbit.stable();
   INFO(std::setprecision(10) << "natural: " << natural.end << ", last point at omega "
                              << natural.points.back().parameter);
-  CHECK(natural.end.rfind("step below the minimum (1e-06) at omega = ", 0) == 0);
-  CHECK_THAT(natural.end, Catch::Contains("lost the branch"));
+  CHECK_THAT(natural.end, Catch::StartsWith("the branch turns back at a fold at omega = 7.4441764") &&
+                              Catch::Contains("natural continuation cannot pass"));
+  REQUIRE(!natural.events.empty());
+  CHECK(natural.events.back().kind == "fold");
+  CHECK(std::fabs(natural.events.back().parameter - fold.parameter) < 1e-8);
   CHECK(natural.points.back().parameter <= fold.parameter + 1e-6);
   CHECK(natural.points.back().parameter > fold.parameter - 1e-3);
   CHECK_FALSE(natural_unstable);
@@ -315,11 +319,13 @@ TEST_CASE(
     INFO("omega " << omega << ": complex pair modulus " << std::abs(complex_pair(orbit)));
     CHECK((std::abs(complex_pair(orbit)) > 1) == (side < 0));
   }
-  // Natural continuation is lost at the fold, before the unstable branch.
+  // Natural continuation ends at the fold, naming it, before the unstable branch.
   const Branch natural =
       continue_periodic_orbit(model, values, "omega", 7.5, 8.5, found.start, 1, settings);
-  CHECK_THAT(natural.end, Catch::Contains("lost the branch"));
-  CHECK(natural.events.empty());
+  CHECK_THAT(natural.end, Catch::StartsWith("the branch turns back at a fold"));
+  REQUIRE(natural.events.size() == 1);
+  CHECK(natural.events[0].kind == "fold");
+  CHECK(std::fabs(natural.events[0].parameter - branch.events[0].parameter) < 1e-8);
 }
 
 // What the branch of Model A (e = 1, lambda = 2) does after its Neimark-Sacker point: the unstable

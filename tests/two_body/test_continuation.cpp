@@ -59,7 +59,7 @@ TEST_CASE("Model A (1,1) branch from lambda = 1 up to 3 and down to its fold: lo
   const Branch down = continue_periodic_orbit(model, values, "lambda", 1.0, 0.55, loading.cases[2].final_state, 1);
   INFO(up.end << " / " << down.end);
   REQUIRE(up.end == "reached the end of the range");
-  CHECK(down.end.rfind("step below the minimum (1e-06) at lambda = 0.56438", 0) == 0);
+  CHECK_THAT(down.end, Catch::StartsWith("the branch turns back at a fold at lambda = 0.56438"));
   CHECK(up.events.empty());  // (1,1) and stable all the way (independent check: all states for 0.57 <= lambda <= 3 are (1,1))
 
   for (std::size_t i = 0; i < lambdas.size(); ++i) {
@@ -74,10 +74,13 @@ TEST_CASE("Model A (1,1) branch from lambda = 1 up to 3 and down to its fold: lo
     INFO("lambda " << lambda << ": continuation A1 " << a1 << ", sweep A1 " << simulated);
     CHECK(std::fabs(a1 - simulated) <= 1e-4 * simulated);
   }
-  // Going down: a Neimark-Sacker point, then the fold, where the branch stops rather than jump.
-  REQUIRE(down.events.size() == 1);
+  // Going down: a Neimark-Sacker point, then the fold, where the branch stops rather than jump (the
+  // fold as arclength locates it from lambda = 1 down: docs/validation.md).
+  REQUIRE(down.events.size() == 2);
   CHECK(down.events[0].kind == "neimark_sacker");
   CHECK(down.events[0].parameter == Approx(0.5656252).margin(1e-6));
+  CHECK(down.events[1].kind == "fold");
+  CHECK(std::fabs(down.events[1].parameter - 0.5643801251) < 1e-8);
   CHECK(down.points.back().orbit.events == 1);
   CHECK(down.points.back().parameter == Approx(0.5643802).margin(1e-6));
 }
