@@ -508,6 +508,15 @@ class ArclengthBranch {
                                 : std::nullopt;
     if (!resumed) {
       std::ostringstream end;
+      // Where no map exists up to a fold, its location estimated from the multiplier's approach to +1.
+      if (const auto fold = fold_by_extrapolation(branch_.points, direction)) {
+        branch_.events.push_back(*fold);
+        end << std::setprecision(10) << "the branch ends at a fold near " << parameter_ << " = " << fold->parameter
+            << ", estimated from its last 3 points' multiplier approaching +1 (not located: no map found beyond "
+            << branch_.points.back().parameter << " by arclength or natural steps)";
+        branch_.end = end.str();
+        return false;
+      }
       end << "lost the branch after " << parameter_ << " = " << branch_.points.back().parameter
           << ": no step down to the smallest arclength step (" << why << "), nor a natural one ("
           << (hopped            ? "no tangent where it ends"

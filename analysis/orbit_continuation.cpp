@@ -165,13 +165,19 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
     const auto ends_at_fold = [&]() {
       if (!stuck) return false;
       const double reach = 1e-3 * std::fabs(to - from) + 10 * std::fabs(next - last.parameter);
-      const auto found = fold_just_ahead(model, values, parameter, last, to, reach, periods, settings);
+      const auto found = fold_just_ahead(model, values, parameter, branch.points, to, reach, periods, settings);
       if (found.empty()) return false;
       branch.events.insert(branch.events.end(), found.begin(), found.end());
       std::ostringstream end;
-      end << std::setprecision(10) << "the branch turns back at a fold at " << parameter << " = "
-          << found.back().parameter << " (located by arclength from " << last.parameter
-          << "), which natural continuation cannot pass (--method arclength can)";
+      end << std::setprecision(10);
+      if (found.back().orbit.converged)
+        end << "the branch turns back at a fold at " << parameter << " = " << found.back().parameter
+            << " (located by arclength from " << last.parameter
+            << "), which natural continuation cannot pass (--method arclength can)";
+      else
+        end << "the branch ends at a fold near " << parameter << " = " << found.back().parameter
+            << ", estimated from its last 3 points' multiplier approaching +1 (not located: no map found beyond "
+            << last.parameter << " by natural or arclength steps)";
       branch.end = end.str();
       return true;
     };

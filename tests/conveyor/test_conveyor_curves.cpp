@@ -85,3 +85,28 @@ TEST_CASE("Conveyor: the fold (birth) curve of one-periodic hopping in (a_hat, c
   check_curve(fold, h.values, analytic::critical_amplitude, 1.0, "fold");
 }
 
+
+TEST_CASE("Conveyor at the default phase 0: continuation down in a_hat cannot map past the born orbit's impact at the "
+          "section, and ends at the fold estimated from the multiplier within 1e-8 of the critical amplitude, saying so",
+          "[conveyor][continuation]") {
+  const Hopping h = hopping(50);
+  const Model& model = ModelRegistry::instance().get("conveyor");
+  const double critical = analytic::critical_amplitude(0.6, kPhi, 9.81, 1);
+  ContinuationSettings settings;
+  settings.max_step = 2;
+  const Branch natural = continue_periodic_orbit(model, h.values, "a_hat", 50, 30, h.sample, 1, settings);
+  const Branch arclength = continue_by_arclength(model, h.values, "a_hat", 50, 30, h.sample, 1, settings);
+  for (const Branch* branch : {&natural, &arclength}) {
+    INFO(branch->method << ": " << branch->end);
+    CHECK_THAT(branch->end, Catch::StartsWith("the branch ends at a fold near a_hat = 37.057829") &&
+                                Catch::Contains("not located"));
+    REQUIRE(!branch->events.empty());
+    const BranchEvent& fold = branch->events.back();
+    CHECK(fold.kind == "fold");
+    CHECK_THAT(fold.detail, Catch::StartsWith("estimated, not located"));
+    CHECK(!fold.orbit.converged);
+    WARN(std::setprecision(3) << branch->method << ": fold estimated " << fold.parameter - critical
+                              << " m/s^2 from the critical amplitude");
+    CHECK(std::fabs(fold.parameter - critical) < 1e-8);
+  }
+}
