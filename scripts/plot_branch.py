@@ -39,7 +39,9 @@ def main():
     columns = [str(c) for c in branch.component.values]
     modulus = branch.max_modulus.values
     stable = branch.stable.values == 1
-    kinds = [str(k) for k in branch.event_kind.values]
+    # A fold only estimated (no map reached it) is labelled so.
+    kinds = [str(k) + (" (estimated)" if str(d).startswith("estimated") else "")
+             for k, d in zip(branch.event_kind.values, branch.event_detail.values)]
     where = branch.event_parameter.values
     model = branch.attrs["model"]
     coord = args.coord or columns[0]
