@@ -345,7 +345,7 @@ Curve continue_codim1_curve(const Model& model, ParameterSet values, const std::
   curve.parameter_1 = parameter_1;
   curve.parameter_2 = parameter_2;
   if (!event.orbit.converged) {
-    curve.end = "the event has no orbit to start from";
+    curve.end = "the event has no orbit to start from" + (event.orbit.reason.empty() ? "" : " (" + event.orbit.reason + ")");
     return curve;
   }
   const double p2_from = values.at(i2);

@@ -79,7 +79,9 @@ std::optional<BranchEvent> fold_by_extrapolation(const std::vector<BranchPoint>&
   detail << std::setprecision(3) << "estimated, not located: (mu - 1)^2 of the last 3 points (mu - 1 = " << mu[0] - 1
          << ", " << mu[1] - 1 << ", " << mu[2] - 1 << ") extrapolated to zero";
   event.detail = detail.str();
-  event.orbit.reason = "no orbit at an estimated fold";
+  event.orbit.reason =
+      "the fold is estimated, not located: no map reaches it, e.g. where an impact reaches the section t = k T; "
+      "a parameter that shifts the excitation's phase moves the section";
   return event;
 }
 
