@@ -181,7 +181,8 @@ bool make_detector(const SweepSpec& spec, const CaseBatch& batch, LiveCase& c, H
 // Unless `arena` is null, the detectors' histories take their memory from it, sized here for all of them.
 // Without `detectors` (held samples: fed once, at the end), each case gets its detector when it is
 // fed, and frees it when it finishes: 10^5 detectors alive at once from the start were as many
-// allocations on fresh pages, a fifth of the host's time.
+// allocations on fresh pages (on the 10^6 conveyor map, 2 threads, its set-up's detectors phase took
+// 4.6-6.6 s wall at load 10-12, and 0.25-0.36 s with detectors made at feeding).
 // Adds the time its parts took to `phases`.
 void add_group(const SweepSpec& spec, const std::vector<long long>& pending, CaseBatch& batch,
                std::vector<LiveCase>& cases, std::vector<ParameterSet>& parameters, bool detectors,
