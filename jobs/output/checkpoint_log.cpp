@@ -36,6 +36,8 @@ constexpr char kMarker[8] = {'\x89', 'V', 'B', 'A', 'T', 'C', 'H', '\n'};
 constexpr std::size_t kFrameSize = 32;
 // A batch is flushed early once this big, so the writer's buffer stays bounded on fast sweeps.
 constexpr std::size_t kMaxPendingBytes = 32u << 20;
+// What a computing thread's buffer holds from the start (address space only until written).
+constexpr std::size_t kSlotBytes = kMaxPendingBytes / 2;
 
 // A record's checksum: XXH3 (64 bits; Y. Collet's xxHash) over its run id, its size and its payload,
 // streamed, so that a payload held in several buffers sums as one. FNV-1a, one byte at a time, was a
@@ -307,6 +309,9 @@ void CheckpointWriter::finished(long long index, const CaseResult& result) {
   std::size_t before = 0, after = 0;
   {
     std::lock_guard<std::mutex> lock(slot.mutex);
+    // Room for a whole batch from the start: grown by doubling, a slot's buffer was copied over and
+    // over (and its fresh pages faulted in) on fast sweeps; pages never written are never touched.
+    if (slot.bytes.capacity() < kSlotBytes) slot.bytes.reserve(kSlotBytes);
     before = slot.bytes.size();
     encode_case(index, result, slot.bytes);
     after = slot.bytes.size();

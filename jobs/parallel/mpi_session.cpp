@@ -13,26 +13,14 @@ namespace vibro {
 
 namespace {
 
-// Whether a launcher (mpirun, srun with an MPI plugin) started this process: it then sets the rank
-// in one of these variables. Without one, MPI_Init makes a single-rank world of its own.
+// Whether a launcher (mpirun, mpiexec, srun) started this process: it then sets the rank in one of
+// these variables (a Slurm step's SLURM_PROCID too, even without an MPI plugin). Without one, the
+// process is a single rank and MPI is not started at all: MPI_Init would only make a one-rank world
+// of its own, at 0.6 s a run here (Open MPI starts its daemon for it).
 bool launched_by_mpi_launcher() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "SLURM_PROCID"})
     if (std::getenv(name)) return true;
   return false;
-}
-
-// A process started on its own (no mpirun) initialises MPI against a daemon it starts itself. PMIx's
-// munge security plugin is tried first wherever munge is installed, and where munged is not running
-// it retries with back-off for 2.5 s before falling back (measured on Debian 12, OpenMPI 4.1: every
-// `vibro run` took 2.7 s, of which 0.4 s is MPI otherwise). Both ends of that connection are this
-// user's processes on this node, so the native (uid) check is the one that applies. A user's own
-// PMIX_MCA_psec is kept, and so is whatever a launcher chose.
-// (Open MPI's isolated singleton, OMPI_MCA_ess_singleton_isolated = 1, starts no daemon and saved
-// 0.6 s a run, but one of ~50 concurrent starts of the figure test failed in ompi_rte_init with it:
-// not used until that is understood.)
-void prefer_lone_start_when_alone() {
-  if (launched_by_mpi_launcher()) return;
-  setenv("PMIX_MCA_psec", "native", /*overwrite=*/0);
 }
 
 }  // namespace
@@ -46,12 +34,14 @@ void MpiSession::start(int* argc, char*** argv) {
   MPI_Initialized(&initialized);
   if (initialized) {  // a host (e.g. Python with mpi4py) started MPI: use it, and leave it running
     MPI_Query_thread(&provided);
+  } else if (!launched_by_mpi_launcher()) {  // alone: one rank, no MPI
+    return;
   } else {
-    prefer_lone_start_when_alone();
     // The work queue serves and requests chunks from threads other than the main one.
     MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
     owns_mpi_ = true;
   }
+  uses_mpi_ = true;
   threads_can_call_mpi_ = provided >= MPI_THREAD_MULTIPLE;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks_);
@@ -97,12 +87,14 @@ void MpiSession::abort_all(int code) const {
 }
 
 bool MpiSession::all_ok(bool mine) const {
+  if (!uses_mpi_) return mine;
   int local = mine ? 1 : 0, global = 0;
   MPI_Allreduce(&local, &global, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   return global == 1;
 }
 
 double MpiSession::max_over_ranks(double value) const {
+  if (!uses_mpi_) return value;
   double largest = value;
   MPI_Allreduce(&value, &largest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   return largest;

@@ -1,6 +1,6 @@
 #pragma once
-// The process's MPI environment: initialised once in main (a binary started without mpirun is a
-// single rank), the source of each rank's units, and the few reductions the ranks share. Results do not
+// The process's MPI environment: initialised once in main (a process no launcher started is a single
+// rank and starts no MPI), the source of each rank's units, and the few reductions the ranks share. Results do not
 // travel over MPI: each rank logs its cases to its checkpoint file, and rank 0 writes the HDF5 file
 // from the logs, so the output directory must be on a file system every rank sees (as the
 // checkpoints need anyway to be resumable on any number of ranks).
@@ -15,7 +15,8 @@ namespace vibro {
 
 class MpiSession {
  public:
-  // Initialises MPI unless the process already did (then it is used as it is and not finalised).
+  // Initialises MPI when a launcher started the process, unless the process already did (then it is
+  // used as it is and not finalised); a process started alone is one rank without MPI.
   MpiSession(int& argc, char**& argv);
   MpiSession();  // for a host without a command line (the Python module)
   ~MpiSession();
@@ -50,6 +51,7 @@ class MpiSession {
   int rank_ = 0, ranks_ = 1, ranks_on_node_ = 1;
   bool threads_can_call_mpi_ = false;
   bool owns_mpi_ = false;  // this session initialised MPI, so it finalises it
+  bool uses_mpi_ = false;  // MPI is running (started here or by the host)
 };
 
 }  // namespace vibro

@@ -162,16 +162,31 @@ std::vector<std::size_t> make_jumps(CaseBatch& batch, std::vector<LiveCase>& cas
   return finished;
 }
 
+// Gives case c its detector; false (c.error set) when it cannot have one.
+bool make_detector(const SweepSpec& spec, const CaseBatch& batch, LiveCase& c, HistoryArena* arena) {
+  try {
+    c.detector = std::make_unique<SteadyStateDetector>(batch.layout(c.slot), spec.steady, arena);
+    return true;
+  } catch (...) {
+    c.error = std::current_exception();
+    return false;
+  }
+}
+
 // Puts the group's cases into the batch with their detectors, all on the OpenMP threads (the set-up
 // of 10^5 cases, serial, cost a share of the sweep comparable to the launches). A case that cannot
 // start is finished at once with its exception's status, as the one-case path records it.
 // `parameters` is the group's scratch, kept from group to group (made anew, 10^5 parameter sets were
 // as many allocations on one thread).
 // Unless `arena` is null, the detectors' histories take their memory from it, sized here for all of them.
+// Without `detectors` (held samples: fed once, at the end), each case gets its detector when it is
+// fed, and frees it when it finishes: 10^5 detectors alive at once from the start were as many
+// allocations on fresh pages (on the 10^6 conveyor map, 2 threads, its set-up's detectors phase took
+// 4.6-6.6 s wall at load 10-12, and 0.25-0.36 s with detectors made at feeding).
 // Adds the time its parts took to `phases`.
 void add_group(const SweepSpec& spec, const std::vector<long long>& pending, CaseBatch& batch,
-               std::vector<LiveCase>& cases, std::vector<ParameterSet>& parameters, HistoryArena* arena,
-               SweepTally::BatchedPhases& phases) {
+               std::vector<LiveCase>& cases, std::vector<ParameterSet>& parameters, bool detectors,
+               HistoryArena* arena, SweepTally::BatchedPhases& phases) {
   const auto started = Clock::now();
   const auto n = static_cast<long long>(pending.size());
   parameters.resize(pending.size(), spec.base);
@@ -189,14 +204,13 @@ void add_group(const SweepSpec& spec, const std::vector<long long>& pending, Cas
     LiveCase& c = cases[j];
     c.index = pending[j];
     c.slot = slots[j];
-    try {
-      if (errors[j]) std::rethrow_exception(errors[j]);
-      c.detector = std::make_unique<SteadyStateDetector>(batch.layout(c.slot), spec.steady, arena);
-    } catch (...) {
-      c.error = std::current_exception();
-      c.done = true;
-      if (c.slot >= 0) batch.retire(c.slot);
+    if (errors[j]) {
+      c.error = errors[j];
+    } else if (!detectors || make_detector(spec, batch, c, arena)) {
+      continue;
     }
+    c.done = true;
+    if (c.slot >= 0) batch.retire(c.slot);
   }
   phases.detectors_seconds += seconds_between(cases_made, Clock::now());
   if (!arena) return;
@@ -212,7 +226,7 @@ void add_group(const SweepSpec& spec, const std::vector<long long>& pending, Cas
 struct Group {
   std::unique_ptr<CaseBatch> batch;
   std::vector<LiveCase> cases;
-  std::vector<ParameterSet> parameters;  // add_group's scratch
+  std::vector<ParameterSet> parameters;  // the cases' parameter sets, by case (add_group's, kept from group to group)
   LaunchPlan plan{SteadyStateSettings{}, kBatchPeriods};
   LaunchPlan::Launch launch{0, 0};  // the launch in flight
   int launches = 0;                 // the group's launches so far, the one in flight included
@@ -231,7 +245,7 @@ struct Group {
 };
 
 // Feeds what case c's last launch left to its detector.
-Fed consume(CaseBatch& batch, const Group& g, LiveCase& c) {
+Fed consume(const SweepSpec& spec, CaseBatch& batch, const Group& g, LiveCase& c) {
   const int taken = batch.taken(c.slot);
   const bool stopped_short = taken < g.launch.periods;
   if (!g.held) {
@@ -241,6 +255,7 @@ Fed consume(CaseBatch& batch, const Group& g, LiveCase& c) {
   // Held rows: fed once the last launch is in, or at once when the case stopped short (it failed: its
   // detector may still have finished on a sample before the failure, as in the one-case path).
   if (!stopped_short && !g.plan.spent(g.periods)) return Fed::GoesOn;
+  if (!c.detector && !make_detector(spec, batch, c, nullptr)) return Fed::Finished;
   const int skipped = g.launches > 1 || taken >= g.first_unkept ? g.first_unkept : 0;
   return feed(batch, c, skipped, g.held_before + std::max(0, taken - g.launch.unkept), stopped_short);
 }
@@ -313,7 +328,7 @@ class BatchedRun {
     g.launches = g.periods = g.held_before = 0;
     // Only fixed-mode detectors can wait for the end: the others may stop a case or jump at any sample.
     g.held = spec_.steady.mode == SteadyMode::Fixed && g.batch->hold_samples(g.plan.kept_samples());
-    add_group(spec_, pending_, *g.batch, g.cases, g.parameters, g.held ? nullptr : &g.arena, phases_);
+    add_group(spec_, pending_, *g.batch, g.cases, g.parameters, !g.held, g.held ? nullptr : &g.arena, phases_);
     for (std::size_t j = 0; j < g.cases.size(); ++j)
       if (g.cases[j].done) count(finish(g, j));
     const double setup = seconds_between(g.started, Clock::now());
@@ -347,7 +362,7 @@ class BatchedRun {
     for (std::size_t j = 0; j < cases.size(); ++j) {
       LiveCase& c = cases[j];
       if (c.done) continue;
-      const Fed fed = consume(batch, g, c);
+      const Fed fed = consume(spec_, batch, g, c);
       jumps += fed == Fed::Jumps ? 1 : 0;
       if (fed != Fed::Finished) continue;
       ++computed;
@@ -386,7 +401,7 @@ class BatchedRun {
       record_case_exception(c.error, result);
     } else {
       try {
-        record_steady_state(*spec_.model, spec_.case_parameters(c.index), g.batch->layout(c.slot), *c.detector,
+        record_steady_state(*spec_.model, g.parameters[j], g.batch->layout(c.slot), *c.detector,
                             spec_.strobe_points, result);
       } catch (...) {
         record_case_exception(std::current_exception(), result);

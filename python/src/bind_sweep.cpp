@@ -19,8 +19,9 @@ namespace vibro::python {
 namespace {
 
 // The sweep code asks MPI for its rank and reductions: one session for the life of the module,
-// started at the first sweep (a singleton rank, or the MPI an importer like mpi4py started), ended
-// at interpreter exit (atexit, below) rather than from a static destructor after Python is gone.
+// started at the first sweep (one rank without MPI when no launcher started Python, or the MPI an
+// importer like mpi4py started), ended at interpreter exit (atexit, below) rather than from a static
+// destructor after Python is gone.
 std::unique_ptr<MpiSession>& mpi_session() {
   static std::unique_ptr<MpiSession> session;
   return session;

@@ -9,8 +9,11 @@ seeded from the attractors of the points before and after it)
 on 1, 2, 3 and 4 ranks x 1 and 2 threads and compares every dataset under /cases, /axes and /basins
 byte for byte,
 except the per-case wall times. The last run also writes the file in blocks of 3 cases (the writer's
-block boundaries must not show). Also checks the 'ranks' provenance attribute, and that `vibro continue`
-under mpirun -np 3 works on one process (one result, the file of a single process). Exits 1 on a mismatch.
+block boundaries must not show). Each sweep also runs without mpirun, where vibro is one rank and
+starts no MPI: with an Open MPI setting that makes MPI_Init abort (a transport component that does not
+exist) it must still write the same file. Also checks the 'ranks' provenance attribute, and that
+`vibro continue` under mpirun -np 3 works on one process (one result, the file of a single process).
+Exits 1 on a mismatch.
 """
 import os
 import subprocess
@@ -43,6 +46,38 @@ def datasets(path):
         h5.visititems(visit)
         ranks = int(h5.attrs["ranks"])
     return out, ranks
+
+
+def differing(reference, data):
+    """The datasets of `reference` that `data` lacks or holds otherwise, byte for byte."""
+    out = []
+    for key, value in reference.items():
+        other = data.get(key)
+        same = other is not None and value.shape == other.shape and (
+            value.tobytes() == other.tobytes() if value.dtype.kind != "O" else list(value) == list(other))
+        if not same:
+            out.append(key)
+    return out
+
+
+def alone_without_mpi(vibro, env, tmp, name, ini, reference):
+    """`vibro run` started alone is one rank and never starts MPI: Open MPI told to use a transport
+    component that does not exist (MPI_Init aborts with it) is never asked, and the file is the one
+    mpirun's runs wrote."""
+    out = os.path.join(tmp, "%s_alone.h5" % name)
+    cmd = [vibro, "run", ini, "--output.file=" + out, "--run.threads=2"]
+    done = subprocess.run(cmd, cwd=tmp, env=dict(env, OMPI_MCA_pml="no_such_component"), capture_output=True,
+                          text=True, timeout=300)
+    if done.returncode != 0:
+        print("FAIL: %s alone with OMPI_MCA_pml=no_such_component exited %d: %s" % (name, done.returncode,
+                                                                                  done.stderr[-800:]))
+        return 1
+    data, recorded = datasets(out)
+    differ = differing(reference or {}, data)
+    if recorded != 1 or differ or not reference:
+        print("FAIL: %s alone: ranks = %d, datasets differing from mpirun's: %s" % (name, recorded, differ[:10]))
+        return 1
+    return 0
 
 
 def default_threads(mpiexec, vibro, env, tmp):
@@ -144,19 +179,15 @@ def main():
                     if reference is None:
                         reference = data
                         continue
-                    for key, value in reference.items():
-                        other = data.get(key)
-                        same = other is not None and value.shape == other.shape and (
-                            value.tobytes() == other.tobytes() if value.dtype.kind != "O"
-                            else list(value) == list(other))
-                        if not same:
-                            print("FAIL: %s: %s differs on %d ranks x %d threads" % (name, key, ranks, threads))
-                            failures += 1
+                    for key in differing(reference, data):
+                        print("FAIL: %s: %s differs on %d ranks x %d threads" % (name, key, ranks, threads))
+                        failures += 1
             if name == "global_continuation" and not {"basins/attractors/global_id", "basins/events/kind",
                                                       "cases/global_attractor"} <= set(reference or {}):
                 print("FAIL: %s: the file has no global ids or events to compare" % name)
                 failures += 1
-            print("%s: compared 8 runs, %d datasets" % (name, len(reference or {})))
+            failures += alone_without_mpi(vibro, env, tmp, name, ini, reference)
+            print("%s: compared 8 runs and one without mpirun, %d datasets" % (name, len(reference or {})))
         failures += default_threads(mpiexec, vibro, env, tmp)
         failures += one_process_commands(mpiexec, vibro, env, tmp)
     print("ok" if failures == 0 else "%d failures" % failures)
