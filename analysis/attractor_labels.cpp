@@ -5,6 +5,7 @@
 #include <numeric>
 #include <tuple>
 
+#include "analysis/collapsing_gap.hpp"
 #include "analysis/orbit_limit.hpp"
 #include "engine/core/model_legend.hpp"
 
@@ -43,20 +44,37 @@ class DisjointSets {
 // converging (its window is a transient on its way to the orbit).
 double match_tolerance(const OrbitSummary& a, const OrbitSummary& b, double tol) { return a.settled && b.settled ? tol : 100 * tol; }
 
-// The shortest d dividing the orbit's length whose points repeat: orbit[i] and orbit[i + d] within
-// `match` for every i. A period-2k reading whose halves the period test (1e-4 scales) still told apart
-// but the labels' tolerance does not is the period-k orbit: a transient alternating about it near a
-// flip, or a slow convergence that the window saw as a longer period. `match`: the labels' tolerance
-// for a settled window, the slowly converging test's near-orbit threshold (kNearOrbit) for one still
-// converging: not the 100-fold tolerance it is matched at, which would fold a genuine period-4 orbit
-// whose points lie 0.03 scales from their partners two apart into a period-2 one.
-std::size_t repeating_period(const std::vector<StatePoint>& orbit, const std::vector<double>& scales, double match) {
+bool repeats_within(const std::vector<StatePoint>& orbit, std::size_t d, const std::vector<double>& scales, double match) {
+  for (std::size_t i = 0; i + d < orbit.size(); ++i)
+    if (!(scaled_distance(orbit[i], orbit[i + d], scales) < match)) return false;
+  return true;
+}
+
+// Whether the window's samples d apart close in on each other geometrically (analysis/collapsing_gap):
+// a transient on its way to the period-d orbit, not an orbit of a multiple of d.
+bool closing_in(const std::vector<StatePoint>& window, std::size_t d, const std::vector<double>& scales) {
+  std::vector<double> gap;
+  for (std::size_t i = 0; i + d < window.size(); ++i) gap.push_back(scaled_distance(window[i], window[i + d], scales));
+  return gap.size() >= 9 && gap.size() >= 3 * d && collapsing_gap(gap, static_cast<int>(d)).collapsing;
+}
+
+// The shortest d dividing the orbit's length whose points repeat. A period-2k reading whose halves the
+// period test (1e-4 scales) still told apart but the labels' tolerance does not is the period-k
+// orbit: a transient alternating about it near a flip, or a slow convergence that the window saw as a
+// longer period. A settled window repeats within the labels' tolerance; a slowly converging one within
+// the slowly converging test's near-orbit threshold (kNearOrbit), or within the tolerance it is matched
+// at (100-fold) where its samples d apart are still closing in on each other. Its points near each
+// other alone are not enough: a genuine period-4 orbit's points may lie 0.03 scales from their
+// partners two apart, a gap that stays.
+std::size_t repeating_period(const OrbitSummary& s, const std::vector<StatePoint>& orbit, const std::vector<double>& scales,
+                             double tol) {
   const std::size_t k = orbit.size();
   for (std::size_t d = 1; d < k; ++d) {
     if (k % d != 0) continue;
-    bool repeats = true;
-    for (std::size_t i = 0; i + d < k && repeats; ++i) repeats = scaled_distance(orbit[i], orbit[i + d], scales) < match;
-    if (repeats) return d;
+    if (s.settled ? repeats_within(orbit, d, scales, tol)
+                  : repeats_within(orbit, d, scales, kNearOrbit) ||
+                        (repeats_within(orbit, d, scales, match_tolerance(s, s, tol)) && closing_in(s.points, d, scales)))
+      return d;
   }
   return k;
 }
@@ -66,7 +84,7 @@ std::size_t repeating_period(const std::vector<StatePoint>& orbit, const std::ve
 // Cut to its repeating period when it has a shorter one (period: set to it).
 std::vector<StatePoint> canonical_orbit(const OrbitSummary& s, const std::vector<double>& scales, double tol, int& period) {
   std::vector<StatePoint> orbit = orbit_limit(s.points, s.period, scales);
-  const std::size_t d = repeating_period(orbit, scales, s.settled ? tol : kNearOrbit);
+  const std::size_t d = repeating_period(s, orbit, scales, tol);
   orbit.resize(d);
   period = static_cast<int>(d);
   std::rotate(orbit.begin(), std::min_element(orbit.begin(), orbit.end()), orbit.end());

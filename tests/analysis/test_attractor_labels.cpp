@@ -198,6 +198,33 @@ TEST_CASE("attractor labels: an orbit read at a multiple of its period is that o
   const AttractorLabels p4_labels = label_attractors(p4, {0, 0}, {unit});
   CHECK(p4_labels.count[0] == 1);
   CHECK(summarize_point(0.0, p4, p4_labels.label, unit).attractors[0].period == 4);
+  // A slowly converging window that alternates about that P4 orbit every 4 samples, the gap between
+  // samples 4 apart shrinking by 0.9 each time (near the P4 orbit's flip; the conveyor at a_hat = 70,
+  // c_r = 0.6, where such P8~ windows all end on the P4 orbit after 2000 periods): read as period 8,
+  // it is the P4 orbit.
+  const std::vector<std::pair<double, double>> p4_points{{0.4342, 1.1074}, {0.6202, 1.4519}, {0.3987, 1.0368}, {0.6114, 1.4181}};
+  OrbitSummary closing = periodic(p4_points, "P8");
+  closing.points.clear();
+  for (int j = 0; j < 51; ++j) {
+    const double side = (j / 4) % 2 == 0 ? 1.0 : -1.0;
+    std::array<double, kMaxStrobeDims> x{};
+    x[0] = p4_points[static_cast<std::size_t>(j % 4)].first + side * 0.04 * std::pow(0.9, j / 4);
+    x[1] = p4_points[static_cast<std::size_t>(j % 4)].second;
+    closing.points.push_back(x);
+  }
+  closing.period = 8;
+  closing.settled = false;
+  const std::vector<OrbitSummary> near_flip{p4[0], closing};
+  const AttractorLabels flip_labels = label_attractors(near_flip, {0, 0}, {unit});
+  CHECK(flip_labels.count[0] == 1);
+  // The same window with a gap that stays (a genuine period-8 orbit beside it) is not folded.
+  OrbitSummary staying = closing;
+  for (int j = 0; j < 51; ++j) {
+    const double side = (j / 4) % 2 == 0 ? 1.0 : -1.0;
+    staying.points[static_cast<std::size_t>(j)][0] = p4_points[static_cast<std::size_t>(j % 4)].first + side * 0.04;
+  }
+  const AttractorLabels staying_labels = label_attractors({p4[0], staying}, {0, 0}, {unit});
+  CHECK(staying_labels.count[0] == 2);
   // A genuine period-2 orbit whose points are as far apart as the labels' tolerance allows stays period 2.
   const AttractorLabels alone = label_attractors({cases[2]}, {0}, {unit});
   CHECK(summarize_point(0.0, {cases[2]}, alone.label, unit).attractors[0].period == 2);
