@@ -257,7 +257,7 @@ class IntervalMatch {
 bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
                            bool across_kinds) {
   if (across_kinds || (!a.periodic && !b.periodic)) return true;
-  if (a.periodic && b.periodic) return a.class_code == b.class_code && a.period == b.period;
+  if (a.periodic && b.periodic) return orbit_classes_agree(a.class_code, b.class_code) && a.period == b.period;
   const PointAttractor& orbit = a.periodic ? a : b;
   const StrobeBox& region = a.periodic ? b.region : a.region;
   double extent = 0;

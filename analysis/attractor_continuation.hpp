@@ -14,7 +14,8 @@
 
 namespace vibro {
 
-// Whether two attractors can be the same one. Periodic orbits keep their class and period: a grazing
+// Whether two attractors can be the same one. Periodic orbits keep their class (a class the model
+// could not read agrees with any: orbit_classes_agree) and period: a grazing
 // ends one orbit and begins another, as it does within a parameter point (a period doubling is matched
 // on its own: doubling_distance). Irregular attractors are compared with each other whatever their
 // class (what the model could not resolve: chaos, long transients). An orbit and an irregular

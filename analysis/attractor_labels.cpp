@@ -5,11 +5,18 @@
 #include <numeric>
 #include <tuple>
 
+#include "analysis/collapsing_gap.hpp"
 #include "analysis/orbit_limit.hpp"
+#include "engine/core/model_legend.hpp"
 
 namespace vibro {
 
 namespace {
+
+// A window whose points k apart (k <= kNearPeriods) all lie within kNearOrbit scales of each other is
+// near a periodic orbit (the slowly converging test's threshold).
+constexpr std::size_t kNearPeriods = 16;
+constexpr double kNearOrbit = 1e-2;
 
 // Union-find over nodes 0, 1, ...; a set's root is its smallest node, so the roots do not depend on
 // the order in which sets are united.
@@ -37,17 +44,37 @@ class DisjointSets {
 // converging (its window is a transient on its way to the orbit).
 double match_tolerance(const OrbitSummary& a, const OrbitSummary& b, double tol) { return a.settled && b.settled ? tol : 100 * tol; }
 
-// The shortest d dividing the orbit's length whose points repeat: orbit[i] and orbit[i + d] within
-// `match` for every i. A period-2k reading whose halves the period test (1e-4 scales) still told apart
-// but the labels' tolerance does not is the period-k orbit: a transient alternating about it near a
-// flip, or a slow convergence that the window saw as a longer period.
-std::size_t repeating_period(const std::vector<StatePoint>& orbit, const std::vector<double>& scales, double match) {
+bool repeats_within(const std::vector<StatePoint>& orbit, std::size_t d, const std::vector<double>& scales, double match) {
+  for (std::size_t i = 0; i + d < orbit.size(); ++i)
+    if (!(scaled_distance(orbit[i], orbit[i + d], scales) < match)) return false;
+  return true;
+}
+
+// Whether the window's samples d apart close in on each other geometrically (analysis/collapsing_gap):
+// a transient on its way to the period-d orbit, not an orbit of a multiple of d.
+bool closing_in(const std::vector<StatePoint>& window, std::size_t d, const std::vector<double>& scales) {
+  std::vector<double> gap;
+  for (std::size_t i = 0; i + d < window.size(); ++i) gap.push_back(scaled_distance(window[i], window[i + d], scales));
+  return gap.size() >= 9 && gap.size() >= 3 * d && collapsing_gap(gap, static_cast<int>(d)).collapsing;
+}
+
+// The shortest d dividing the orbit's length whose points repeat. A period-2k reading whose halves the
+// period test (1e-4 scales) still told apart but the labels' tolerance does not is the period-k
+// orbit: a transient alternating about it near a flip, or a slow convergence that the window saw as a
+// longer period. A settled window repeats within the labels' tolerance; a slowly converging one within
+// the slowly converging test's near-orbit threshold (kNearOrbit), or within the tolerance it is matched
+// at (100-fold) where its samples d apart are still closing in on each other. Its points near each
+// other alone are not enough: a genuine period-4 orbit's points may lie 0.03 scales from their
+// partners two apart, a gap that stays.
+std::size_t repeating_period(const OrbitSummary& s, const std::vector<StatePoint>& orbit, const std::vector<double>& scales,
+                             double tol) {
   const std::size_t k = orbit.size();
   for (std::size_t d = 1; d < k; ++d) {
     if (k % d != 0) continue;
-    bool repeats = true;
-    for (std::size_t i = 0; i + d < k && repeats; ++i) repeats = scaled_distance(orbit[i], orbit[i + d], scales) < match;
-    if (repeats) return d;
+    if (s.settled ? repeats_within(orbit, d, scales, tol)
+                  : repeats_within(orbit, d, scales, kNearOrbit) ||
+                        (repeats_within(orbit, d, scales, match_tolerance(s, s, tol)) && closing_in(s.points, d, scales)))
+      return d;
   }
   return k;
 }
@@ -57,7 +84,7 @@ std::size_t repeating_period(const std::vector<StatePoint>& orbit, const std::ve
 // Cut to its repeating period when it has a shorter one (period: set to it).
 std::vector<StatePoint> canonical_orbit(const OrbitSummary& s, const std::vector<double>& scales, double tol, int& period) {
   std::vector<StatePoint> orbit = orbit_limit(s.points, s.period, scales);
-  const std::size_t d = repeating_period(orbit, scales, match_tolerance(s, s, tol));
+  const std::size_t d = repeating_period(s, orbit, scales, tol);
   orbit.resize(d);
   period = static_cast<int>(d);
   std::rotate(orbit.begin(), std::min_element(orbit.begin(), orbit.end()), orbit.end());
@@ -88,22 +115,26 @@ std::vector<std::size_t> irregular_order(const std::vector<OrbitSummary>& cases,
 // Periodic cases: each is compared with one representative of every orbit found so far; a case that
 // matches several joins their orbits into one. set[i]: the node of case i. period[i]: the period of
 // case i's orbit (shorter than the model's when its points repeat): orbits of the same period match;
-// their classes must agree too, unless one was read at a multiple of its period (the model's class
-// then says what it saw over the longer period, not what the orbit is).
+// their classes must agree too (orbit_classes_agree), unless one was read at a multiple of its period
+// (the model's class then says what it saw over the longer period, not what the orbit is). A case whose
+// class the model could not read joins the one orbit of a read class it lies on; lying on several
+// (within the slowly converging tolerance, which may span two nearby orbits), it joins none of them,
+// so that it never makes two orbits one. Those left are labelled among themselves.
 void periodic_sets(const std::vector<OrbitSummary>& cases, const std::vector<std::size_t>& order,
                    const std::vector<std::vector<StatePoint>>& orbit, const std::vector<int>& period,
                    const std::vector<double>& scales, double tol, DisjointSets& sets, std::vector<std::size_t>& set) {
   std::vector<std::size_t> representative;  // per node: its case
   const auto reread = [&](std::size_t i) { return period[i] != cases[i].period; };
-  for (const auto i : order) {
-    const OrbitSummary& s = cases[i];
+  const auto matches = [&](std::size_t i, std::size_t r) {
+    const OrbitSummary &s = cases[i], &t = cases[r];
+    const bool same_class = orbit_classes_agree(s.class_code, t.class_code) || reread(i) || reread(r);
+    return period[i] == period[r] && same_class && directed_distance(orbit[i], orbit[r], scales) < match_tolerance(s, t, tol);
+  };
+  // Case i joins every orbit from node `first` on whose representative it matches, or starts one.
+  const auto join = [&](std::size_t i, std::size_t first) {
     bool joined = false;
-    for (std::size_t node = 0; node < representative.size(); ++node) {
-      const std::size_t r = representative[node];
-      const OrbitSummary& t = cases[r];
-      const bool same_class = s.class_code == t.class_code || reread(i) || reread(r);
-      if (period[i] != period[r] || !same_class || !(directed_distance(orbit[i], orbit[r], scales) < match_tolerance(s, t, tol)))
-        continue;
+    for (std::size_t node = first; node < representative.size(); ++node) {
+      if (!matches(i, representative[node])) continue;
       if (joined) sets.unite(set[i], node);
       else set[i] = node;
       joined = true;
@@ -112,7 +143,29 @@ void periodic_sets(const std::vector<OrbitSummary>& cases, const std::vector<std
       set[i] = sets.add();
       representative.push_back(i);
     }
+  };
+  const std::string& unread = not_converged_class().code;
+  std::vector<std::size_t> unread_cases;
+  for (const auto i : order) {
+    if (cases[i].class_code == unread) unread_cases.push_back(i);
+    else join(i, 0);
   }
+  const std::size_t read_nodes = representative.size();
+  std::vector<std::size_t> left;
+  for (const auto i : unread_cases) {
+    constexpr std::size_t kNone = ~std::size_t{0};
+    std::size_t root = kNone;
+    bool several = false;
+    for (std::size_t node = 0; node < read_nodes; ++node) {
+      if (!matches(i, representative[node])) continue;
+      const std::size_t r = sets.root(node);
+      several = several || (root != kNone && r != root);
+      root = r;
+    }
+    if (root != kNone && !several) set[i] = root;
+    else left.push_back(i);
+  }
+  for (const auto i : left) join(i, read_nodes);
 }
 
 // Irregular cases: the connected components of "their boxes overlap" (same class only). A box inside
@@ -173,12 +226,12 @@ int label_group(const std::vector<OrbitSummary>& cases, const std::vector<std::s
   return count;
 }
 
-// A window whose points k apart (k <= kNearPeriods) all lie within kNearOrbit scales of each other is
-// near a periodic orbit (the slowly converging test's threshold).
-constexpr std::size_t kNearPeriods = 16;
-constexpr double kNearOrbit = 1e-2;
-
 }  // namespace
+
+bool orbit_classes_agree(const std::string& a, const std::string& b) {
+  static const std::string unread = not_converged_class().code;
+  return a == b || a == unread || b == unread;
+}
 
 bool irregular_window_steady(const std::vector<StatePoint>& points, const std::vector<double>& scales) {
   const std::size_t n = points.size(), half = n / 2;

@@ -41,6 +41,12 @@ struct AttractorLabels {
 // region throughout), and it is not near a periodic orbit: for no k up to 16 do all its points k
 // apart lie within 1e-2 scales of each other (such a window failed the period test because it is
 // still approaching or leaving that orbit). Constant components pass. Needs at least 8 points.
+// Whether two periodic readings' classes allow them to be one orbit: the same class, or either is the
+// shared "not converged" code (engine/core/model_legend): a window with a period whose events per orbit
+// are not yet a whole number (still a transient on its way to the orbit) tells the orbit's period,
+// not its class.
+bool orbit_classes_agree(const std::string& a, const std::string& b);
+
 bool irregular_window_steady(const std::vector<StatePoint>& points, const std::vector<double>& scales);
 
 // group[i]: the parameter point of case i (0 .. groups-1). scales[g]: the layout's state scales at

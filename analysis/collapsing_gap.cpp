@@ -45,6 +45,14 @@ CollapsingGap collapsing_gap(const std::vector<double>& gap, int h) {
   if (h < 1 || !thirds(gap, h, g0, g1, g2)) return out;
   const std::size_t third = third_length(gap.size(), h);
   if (!(g0 > g1 && g1 > g2 && g2 > 0 && g2 < 0.995 * g0)) return out;
+  // Each of the h interleaved sequences shrinks over the window: means that fall because the window
+  // jumped from one orbit onto another (a gap pattern that changes its phases' values, none of them
+  // shrinking) are no collapse.
+  const std::size_t begin = gap.size() - 3 * third;
+  for (std::size_t r = begin; r < begin + static_cast<std::size_t>(h); ++r) {
+    const std::size_t last = r + (gap.size() - 1 - r) / static_cast<std::size_t>(h) * static_cast<std::size_t>(h);
+    if (!(gap[last] < gap[r])) return out;
+  }
   // Aitken: a geometric sequence g_inf + A r^k has g_inf = g2 - (g2 - g1)^2 / (g2 - 2 g1 + g0).
   const double curvature = g2 - 2 * g1 + g0;
   const double limit = curvature > 0 ? g2 - (g2 - g1) * (g2 - g1) / curvature : 0.0;

@@ -17,7 +17,9 @@ struct CollapsingGap {
 // gap[i]: distance between samples i and i+h of a window, oldest first (at least 9 of them, and 3 h).
 // The gap's means over the window's three thirds (each a whole number of h samples: a period-2h orbit's
 // gaps repeat with period h, and thirds that cut that pattern at different phases would differ) must decrease strictly and significantly (the last below
-// 0.995 of the first), and its limit extrapolated from them by Aitken's delta-squared must lie below
+// 0.995 of the first), each of its h interleaved sequences (gap[i], gap[i + h], ...) must end below
+// where it began (a window that jumps onto another orbit changes the pattern's values without any of
+// them shrinking), and its limit extrapolated from the thirds by Aitken's delta-squared must lie below
 // a quarter of the last third's (a gap whose decrease accelerates has no positive limit either).
 // The multiplier: -(ratio of consecutive thirds' means)^(h / third's length).
 CollapsingGap collapsing_gap(const std::vector<double>& gap, int h);

@@ -5,6 +5,7 @@
 
 #include "analysis/collapsing_gap.hpp"
 #include "analysis/orbit_limit.hpp"
+#include "engine/core/model_legend.hpp"
 
 namespace vibro {
 
@@ -73,7 +74,10 @@ PointAttractors summarize_point(double parameter, const std::vector<OrbitSummary
     if (s.period != period[label]) continue;  // a multiple of the orbit's period: counted, not described
     const double multiplier = window_multiplier(s, scales);
     if (!std::isnan(multiplier)) multipliers[label].push_back(multiplier);
-    if (!described[label]) {
+    // A member whose class the model could not read (orbit_classes_agree) describes it only until a
+    // member whose class it could read comes.
+    const std::string& unread = not_converged_class().code;
+    if (!described[label] || (a.class_code == unread && s.class_code != unread)) {
       a.periodic = s.periodic;
       a.period = s.period;
       a.class_code = s.class_code;

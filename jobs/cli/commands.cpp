@@ -25,6 +25,7 @@
 #include "jobs/cli/usage_text.hpp"
 #include "jobs/output/checkpoint_index.hpp"
 #include "jobs/output/checkpoint_log.hpp"
+#include "jobs/output/extension_checkpoint.hpp"
 #include "jobs/output/safe_path.hpp"
 #include "jobs/output/disk_estimate.hpp"
 #include "jobs/parallel/interrupt.hpp"
@@ -182,6 +183,7 @@ void check_checkpoint_targets(const SweepSpec& spec, int ranks) {
     if (kind == PathKind::Missing || (kind == PathKind::Regular && std::filesystem::file_size(log) == 0)) continue;
     require_same_sweep(read_checkpoint_header(log), spec.fingerprint(), spec.result_settings(), log);
   }
+  check_extension_log(extension_log_path(spec.output_file), spec);
 }
 
 // The overrides plus --plugin=<absolute path> of the plugin the sweep's model comes from, however it
@@ -383,11 +385,11 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   Provenance provenance;
   provenance.started_utc = utc_now();
   SweepTally tally;
-  std::optional<InterruptGuard> interrupts(std::in_place);  // until every rank has stopped computing
+  const CheckpointHeader log_header{spec.fingerprint(), name, text,
+                                    with_model_plugin(overrides_without_output(overrides), spec), spec.result_settings()};
+  std::optional<InterruptGuard> interrupts(std::in_place);  // until every case, extensions included, is computed
   {
-    CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank),
-                                {spec.fingerprint(), name, text, with_model_plugin(overrides_without_output(overrides), spec),
-                                 spec.result_settings()},
+    CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank), log_header,
                                 spec.checkpoint_seconds, [] { return interrupt_signal() != 0; });
     const auto source = mpi.unit_source(parallel_units(spec));
     InterruptibleSource interruptible(*source);
@@ -398,9 +400,9 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   // Every rank learns whether any was interrupted (a rank the signal missed stops here too), and
   // these reductions are barriers: every log is closed when they return.
   const int signal = static_cast<int>(mpi.max_over_ranks(interrupt_signal()));
-  interrupts.reset();
   provenance.wall_seconds = mpi.max_over_ranks(tally.wall_seconds);
   if (signal != 0) {
+    interrupts.reset();
     if (mpi.is_root()) report_interrupted(spec, signal);
     return 128 + signal;
   }
@@ -415,8 +417,28 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   {
     CheckpointIndex results(checkpoint_files(spec.output_file), spec.fingerprint(), spec.result_settings(),
                             spec.case_count());
-    census = write_sweep_file(spec.output_file, spec, results, provenance);
+    // The grid's cases, with those run on from an unsettled or irregular end (run.extend_unsettled)
+    // in their place; the reruns are checkpointed like the grid's cases.
+    ExtendedCaseStore store(results);
+    const ExtensionLog extension_log{extension_log_path(spec.output_file), extension_log_header(spec, log_header),
+                                     spec.checkpoint_seconds, [] { return interrupt_signal() != 0; }};
+    const UnsettledExtension extension = extend_unsettled_cases(spec, store, spec.threads, extension_log);
+    if (extension.loaded > 0)
+      std::cerr << "vibro: resuming the extension of unsettled cases: " << extension.loaded << " rerun(s) loaded from "
+                << extension_log.path << "; " << extension.damaged << " damaged or torn batch(es) dropped\n";
+    if (extension.interrupted) {
+      const int stopped_by = interrupt_signal();
+      interrupts.reset();
+      std::cerr << "vibro: interrupted while running unsettled cases on: " << extension.reruns << " rerun(s) of "
+                << extension.cases << " case(s) saved in " << extension_log.path << " (the grid's cases in "
+                << spec.output_file << ".ckpt.*); rerun the same command to resume (" << strsignal(stopped_by)
+                << ", exit code " << 128 + stopped_by << ")\n";
+      return 128 + stopped_by;
+    }
+    interrupts.reset();
+    census = write_sweep_file(spec.output_file, spec, store, provenance, extension);
     logs = results.logs();
+    if (path_kind(extension_log.path) == PathKind::Regular) logs.push_back(extension_log.path);
   }
   if (!spec.keep_checkpoints)
     for (const auto& log : logs) std::remove(log.c_str());

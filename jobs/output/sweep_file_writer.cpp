@@ -108,14 +108,12 @@ void read_block(const CaseStore& store, long long first, long long count, int th
   for (long long k = 0; k < count; ++k) store.read_into(first + k, block[static_cast<std::size_t>(k)]);
 }
 
-SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore& grid, const Provenance& prov) {
+SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore& store, const Provenance& prov,
+                       const UnsettledExtension& extension) {
   H5::H5File file = h5::create_file(path);
   write_metadata(file, spec, prov);
   const long long n = spec.case_count();
   const int threads = reading_threads(spec);
-  // The grid's cases, with those run on from an unsettled end (run.extend_unsettled) in their place.
-  ExtendedCaseStore store(grid);
-  const UnsettledExtension extension = extend_unsettled_cases(spec, store, threads);
   // Fixed-length strings need their width first: from the store, or one pass over the cases.
   std::size_t class_width = 1, reason_width = 1;
   if (const auto widest = store.widest_texts()) {
@@ -149,9 +147,10 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
 
 }  // namespace
 
-SweepCensus write_sweep_file(const std::string& path, const SweepSpec& spec, CaseStore& cases, const Provenance& provenance) {
+SweepCensus write_sweep_file(const std::string& path, const SweepSpec& spec, CaseStore& cases, const Provenance& provenance,
+                             const UnsettledExtension& extension) {
   SweepCensus census;
-  h5::write_atomically(path, [&](const std::string& temporary) { census = write_file(temporary, spec, cases, provenance); });
+  h5::write_atomically(path, [&](const std::string& temporary) { census = write_file(temporary, spec, cases, provenance, extension); });
   return census;
 }
 

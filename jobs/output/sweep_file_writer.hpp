@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 
+#include "jobs/output/unsettled_extension.hpp"
 #include "jobs/sweep/case_store.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 
@@ -34,8 +35,10 @@ struct SweepCensus {
   std::map<std::string, long long> statuses, classes;
 };
 
+// `cases`: the grid's cases, with those run on (run.extend_unsettled: extend_unsettled_cases, whose
+// tally `extension` is) in their place.
 SweepCensus write_sweep_file(const std::string& path, const SweepSpec& spec, CaseStore& cases,
-                             const Provenance& provenance);
+                             const Provenance& provenance, const UnsettledExtension& extension = {});
 
 std::string utc_now();
 

@@ -6,11 +6,15 @@
 // point's periodic and quasi-periodic cases keep their results, and the unsettled share left is what
 // /basins reports.
 //
-// Runs when the file is written, after every rank's grid is in, over the writing rank's threads: each
-// rerun depends only on its case's gathered result, so the answer does not depend on ranks or threads.
-// Reruns are not checkpointed (recomputed on resume).
+// Runs after every rank's grid is in, before the file is written, over the writing rank's threads:
+// each rerun depends only on its case's gathered result, so the answer does not depend on ranks or
+// threads. Reruns are checkpointed (jobs/output/extension_checkpoint.hpp): a run stopped while
+// extending resumes from its last flushed reruns with the same results.
+#include <functional>
 #include <map>
+#include <string>
 
+#include "jobs/output/checkpoint_log.hpp"
 #include "jobs/sweep/case_store.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 
@@ -33,13 +37,27 @@ class ExtendedCaseStore : public CaseStore {
 };
 
 struct UnsettledExtension {
-  long long reruns = 0;  // case runs added (a case extended twice counts twice)
+  long long reruns = 0;  // case runs added (a case extended twice counts twice), loaded ones included
   long long cases = 0;   // cases extended at least once
-  int rounds = 0;
+  int rounds = 0;        // the most reruns of one case
+  long long loaded = 0;  // reruns loaded from the log rather than run
+  int damaged = 0;       // damaged or torn batches of the log dropped
+  bool interrupted = false;  // stopped before every case was done (the log holds what was done)
 };
 
-// Extends the unsettled cases of `cases` (spec.extend_unsettled periods in all; 0: none) into `out`.
-UnsettledExtension extend_unsettled_cases(const SweepSpec& spec, ExtendedCaseStore& out, int threads);
+// Where the reruns are saved: `path` (empty: nowhere), its header, the flush interval, and when to
+// hurry the flushes and stop starting reruns (a stop signal).
+struct ExtensionLog {
+  std::string path;
+  CheckpointHeader header;
+  double flush_seconds = 5;
+  std::function<bool()> stop;
+};
+
+// Extends the unsettled cases of `cases` (spec.extend_unsettled periods in all; 0: none) into `out`,
+// after loading the reruns `log` holds.
+UnsettledExtension extend_unsettled_cases(const SweepSpec& spec, ExtendedCaseStore& out, int threads,
+                                          const ExtensionLog& log = {});
 
 // Whether the extension runs a case on: unsettled, or irregular at all (a window without a period that
 // is not quasi-periodic). A steady irregular window cannot tell a chaotic attractor from a chaotic

@@ -130,9 +130,15 @@ TEST_CASE("attractor labels do not depend on the order of the cases", "[analysis
   cases.back().settled = false;
   // the P1 orbit read as period 2: joins it
   cases.push_back(periodic({{0.7, 0.7 + 5e-4}, {0.7, 0.7}}, "P2"));
+  // a slowly converging window the model could not class, on the P1 orbit: joins it
+  cases.push_back(periodic({{0.7, 0.7 + 0.02}}, "X"));
+  cases.back().settled = false;
+  // one on both P2 orbits (0.05 apart, within the slowly converging tolerance): joins neither
+  cases.push_back(periodic({{0.1, 0.2}, {0.32, 0.4}}, "X"));
+  cases.back().settled = false;
   const std::vector<double> unit{1.0, 1.0};
   const AttractorLabels reference = label_attractors(cases, std::vector<long long>(cases.size(), 0), {unit});
-  CHECK(reference.count[0] == 5);
+  CHECK(reference.count[0] == 6);
   CHECK(reference.unsettled[0] == 1);
   std::vector<std::size_t> order(cases.size());
   std::iota(order.begin(), order.end(), 0);
@@ -182,7 +188,91 @@ TEST_CASE("attractor labels: an orbit read at a multiple of its period is that o
   CHECK(h2.class_code == "H2");
   CHECK(h2.period == 2);
   CHECK(h2.cases == 2);
+  // A genuine period-4 orbit whose points lie 0.03 from their partners two apart (the conveyor's P4 at
+  // a_hat = 62, c_r = 0.6): a slowly converging window on it stays period 4 and joins the settled one,
+  // within the slowly converging tolerance, rather than folding into a period-2 orbit of its own.
+  OrbitSummary slow_p4 = periodic({{0.6202, 1.4517}, {0.3989, 1.0372}, {0.6115, 1.4184}, {0.4339, 1.1069}}, "P4");
+  slow_p4.settled = false;
+  const std::vector<OrbitSummary> p4{periodic({{0.4342, 1.1074}, {0.6202, 1.4519}, {0.3987, 1.0368}, {0.6114, 1.4181}}, "P4"),
+                                     slow_p4};
+  const AttractorLabels p4_labels = label_attractors(p4, {0, 0}, {unit});
+  CHECK(p4_labels.count[0] == 1);
+  CHECK(summarize_point(0.0, p4, p4_labels.label, unit).attractors[0].period == 4);
+  // A slowly converging window that alternates about that P4 orbit every 4 samples, the gap between
+  // samples 4 apart shrinking by 0.9 each time (near the P4 orbit's flip; the conveyor at a_hat = 70,
+  // c_r = 0.6, where such P8~ windows all end on the P4 orbit after 2000 periods): read as period 8,
+  // it is the P4 orbit.
+  const std::vector<std::pair<double, double>> p4_points{{0.4342, 1.1074}, {0.6202, 1.4519}, {0.3987, 1.0368}, {0.6114, 1.4181}};
+  OrbitSummary closing = periodic(p4_points, "P8");
+  closing.points.clear();
+  for (int j = 0; j < 51; ++j) {
+    const double side = (j / 4) % 2 == 0 ? 1.0 : -1.0;
+    std::array<double, kMaxStrobeDims> x{};
+    x[0] = p4_points[static_cast<std::size_t>(j % 4)].first + side * 0.04 * std::pow(0.9, j / 4);
+    x[1] = p4_points[static_cast<std::size_t>(j % 4)].second;
+    closing.points.push_back(x);
+  }
+  closing.period = 8;
+  closing.settled = false;
+  const std::vector<OrbitSummary> near_flip{p4[0], closing};
+  const AttractorLabels flip_labels = label_attractors(near_flip, {0, 0}, {unit});
+  CHECK(flip_labels.count[0] == 1);
+  // The same window with a gap that stays (a genuine period-8 orbit beside it) is not folded.
+  OrbitSummary staying = closing;
+  for (int j = 0; j < 51; ++j) {
+    const double side = (j / 4) % 2 == 0 ? 1.0 : -1.0;
+    staying.points[static_cast<std::size_t>(j)][0] = p4_points[static_cast<std::size_t>(j % 4)].first + side * 0.04;
+  }
+  const AttractorLabels staying_labels = label_attractors({p4[0], staying}, {0, 0}, {unit});
+  CHECK(staying_labels.count[0] == 2);
   // A genuine period-2 orbit whose points are as far apart as the labels' tolerance allows stays period 2.
   const AttractorLabels alone = label_attractors({cases[2]}, {0}, {unit});
   CHECK(summarize_point(0.0, {cases[2]}, alone.label, unit).attractors[0].period == 2);
+}
+
+TEST_CASE("attractor labels: a periodic window the model could not class (X) joins the orbit it lies on", "[analysis]") {
+  // A slowly converging period-3 window whose events per orbit are not yet a whole number: the model
+  // calls it X, yet it lies on the P3 orbit's points within the slowly converging tolerance.
+  const auto unread = [](std::vector<std::pair<double, double>> points) {
+    OrbitSummary s = periodic(std::move(points), "X");
+    s.settled = false;
+    return s;
+  };
+  const std::vector<OrbitSummary> cases{
+      unread({{0.1, 0.2}, {0.3, 0.4 + 0.02}, {0.5, 0.6}}),   // 0: X on P3's orbit
+      periodic({{0.1, 0.2}, {0.3, 0.4}, {0.5, 0.6}}, "P3"),   // 1: P3
+      periodic({{1.1, 1.2}, {1.3, 1.4}, {1.5, 1.6}}, "H3"),   // 2: another orbit, another class
+      periodic({{1.1, 1.2}, {1.3, 1.4}, {1.55, 1.6}}, "P3"),  // 3: an orbit 0.05 from H3's
+      unread({{1.1, 1.2}, {1.3, 1.4}, {1.52, 1.6}}),          // 4: X on both 2 and 3: joins neither
+      unread({{2.1, 2.2}, {2.3, 2.4}, {2.5, 2.6}}),           // 5: X on no orbit of the point
+      unread({{2.1, 2.2}, {2.3, 2.4}, {2.5, 2.6 + 0.01}}),    // 6: ... and another X beside it: one label
+      unread({{0.1, 0.2}, {0.3, 0.4 + 0.02}}),                // 7: the X window's points, period 2: not P3
+  };
+  const std::vector<double> unit{1.0, 1.0};
+  const AttractorLabels labels = label_attractors(cases, std::vector<long long>(cases.size(), 0), {unit});
+  CHECK(labels.label[0] == labels.label[1]);
+  CHECK(labels.label[2] != labels.label[3]);
+  CHECK(labels.label[4] != labels.label[2]);
+  CHECK(labels.label[4] != labels.label[3]);
+  CHECK(labels.label[5] == labels.label[6]);
+  CHECK(labels.label[5] != labels.label[1]);
+  CHECK(labels.label[7] != labels.label[1]);
+  CHECK(labels.count[0] == 6);
+  // The attractor takes the class its read members give, whichever member comes first.
+  const PointAttractors point = summarize_point(0.0, cases, labels.label, unit);
+  CHECK(point.attractors[static_cast<std::size_t>(labels.label[1])].class_code == "P3");
+  CHECK(point.attractors[static_cast<std::size_t>(labels.label[5])].class_code == "X");
+  // And in any order of the cases.
+  std::vector<std::size_t> order(cases.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 10; ++trial) {
+    std::shuffle(order.begin(), order.end(), rng);
+    std::vector<OrbitSummary> permuted;
+    for (const auto i : order) permuted.push_back(cases[i]);
+    const AttractorLabels again = label_attractors(permuted, std::vector<long long>(cases.size(), 0), {unit});
+    for (std::size_t k = 0; k < order.size(); ++k) CHECK(again.label[k] == labels.label[order[k]]);
+    const PointAttractors shuffled = summarize_point(0.0, permuted, again.label, unit);
+    CHECK(shuffled.attractors[static_cast<std::size_t>(labels.label[1])].class_code == "P3");
+  }
 }

@@ -189,6 +189,23 @@ TEST_CASE("a period-6 orbit in a short window is period 6, not a slow approach t
   CHECK_FALSE(growing_gap(std::vector<double>{1.0, 2.0, 3.0, 1.0, 2.0, 3.0, 1.0, 2.0, 3.0}, 3));
 }
 
+TEST_CASE("a window that jumps onto an orbit is no gap collapsing towards half its period", "[analysis]") {
+  // The conveyor at c_r = 0.6, a_hat = 70 (scales): a 51-sample window whose samples 3 apart differ by
+  // the pattern below, which changes when the window jumps onto the M6 orbit (its samples 6 apart then
+  // agree); no value of the pattern shrinks, yet its thirds' means fall. Run on to 2000 periods the case
+  // ends on M6: it is not a slow approach to period 3.
+  std::vector<double> gap;
+  const double before[6] = {0.586, 0.0678, 0.1014, 0.586, 0.2786, 0.1499};
+  for (int i = 0; i < 32; ++i) gap.push_back(before[i % 6]);
+  const double after[3] = {0.1403, 0.586, 0.0678};
+  for (int i = 0; i < 16; ++i) gap.push_back(i == 0 ? after[0] : i % 3 == 1 ? after[1] : i % 3 == 2 ? after[2] : 0.1499);
+  CHECK_FALSE(collapsing_gap(gap, 3).collapsing);
+  // A geometric collapse of a period-3 pattern of those values is one.
+  std::vector<double> shrinking;
+  for (int i = 0; i < 48; ++i) shrinking.push_back(before[i % 3] * std::pow(0.97, i / 3));
+  CHECK(collapsing_gap(shrinking, 3).collapsing);
+}
+
 TEST_CASE("a window that departs slowly from an unstable orbit is not converged, though a period test passes",
           "[analysis]") {
   SteadyStateSettings settings = fixed_mode();
