@@ -25,6 +25,10 @@ struct PointAttractor {
   // median of their estimates, analysis/collapsing_gap): near a flip or a fold, where it matters,
   // their transients are slow; NaN when no member's is visible.
   double multiplier = std::numeric_limits<double>::quiet_NaN();
+  // A periodic attractor's dominant Floquet multiplier (largest modulus; NaN when that one is complex),
+  // from the variational equations along its first settled member's orbit (models with Jacobians):
+  // where every member settled, the transient above shows none. Filled by the sweep (jobs/output).
+  double floquet_multiplier = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct PointAttractors {

@@ -73,7 +73,7 @@ void write_attractor_rows(H5::Group& basins, const SweepAttractors& attractors, 
   std::vector<std::int64_t> offsets{0}, cases;
   std::vector<std::int32_t> label, global_id, period;
   std::vector<std::string> class_code;
-  std::vector<double> fraction, error, stability, multiplier;
+  std::vector<double> fraction, error, stability, multiplier, floquet;
   for (std::size_t p = 0; p < attractors.points.size(); ++p) {
     const PointAttractors& point = attractors.points[p];
     long long reached = 0;
@@ -90,6 +90,7 @@ void write_attractor_rows(H5::Group& basins, const SweepAttractors& attractors, 
       error.push_back(f.standard_error);
       stability.push_back(f.stability);
       multiplier.push_back(a.multiplier);
+      floquet.push_back(a.floquet_multiplier);
     }
     offsets.push_back(static_cast<std::int64_t>(label.size()));
   }
@@ -105,6 +106,9 @@ void write_attractor_rows(H5::Group& basins, const SweepAttractors& attractors, 
   column_of(rows, "basin_stability", stability, "cases / cases_settled of its point (Menck et al. 2013)");
   column_of(rows, "multiplier_estimate", multiplier,
             "its multiplier from the members still closing in on it near a flip (median); NaN: none");
+  column_of(rows, "floquet_multiplier", floquet,
+            "a periodic attractor's Floquet multiplier of largest modulus, from its first settled member's orbit "
+            "(models with Jacobians); NaN: none, or complex");
 }
 
 void write_events(H5::Group& basins, const SweepContinuation& continuation) {

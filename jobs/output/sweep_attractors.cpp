@@ -1,6 +1,10 @@
 #include "jobs/output/sweep_attractors.hpp"
 
+#include <cmath>
+#include <complex>
+
 #include "analysis/attractor_labels.hpp"
+#include "engine/core/case_budget.hpp"
 
 namespace vibro {
 
@@ -82,6 +86,46 @@ struct PointGrid {
   }
 };
 
+// The dominant Floquet multiplier of each periodic attractor of `point` (PointAttractor), from its first
+// settled member's final state. Members in case order: the result does not depend on threads or ranks.
+void fill_floquet_multipliers(const SweepSpec& spec, CaseStore& cases, const std::vector<long long>& members,
+                              const std::vector<OrbitSummary>& orbits, const std::vector<int>& labels,
+                              PointAttractors& point) {
+  const ModelCapabilities can = spec.model->capabilities();
+  if (!can.jacobians || !can.restart) return;
+  CaseResult c;
+  for (std::size_t a = 0; a < point.attractors.size(); ++a) {
+    PointAttractor& attractor = point.attractors[a];
+    if (!attractor.periodic) continue;
+    for (std::size_t k = 0; k < members.size(); ++k) {
+      if (labels[k] != static_cast<int>(a) || !orbits[k].settled) continue;
+      cases.read_into(members[k], c);
+      if (!c.has_final_state) continue;
+      try {
+        const auto simulation = spec.model->start(spec.case_parameters(members[k]));
+        if (!simulation->restart_from(c.final_state)) continue;
+        // Floquet multipliers are taken where run() stopped: one period of the orbit from its state.
+        struct OnePeriod : StrobeObserver {
+          int left;
+          explicit OnePeriod(int periods) : left(periods) {}
+          bool on_sample(const StrobeSample&) override { return --left > 0; }
+        } one_period(c.period);
+        begin_budget_periods(c.period);
+        simulation->run(one_period);
+        begin_budget_periods(c.period);
+        const auto multipliers = simulation->floquet_multipliers(c.period);
+        std::complex<double> largest{0, 0};
+        for (const auto& mu : multipliers)
+          if (std::abs(mu) > std::abs(largest)) largest = mu;
+        if (!multipliers.empty() && std::fabs(largest.imag()) <= 1e-12 * (1 + std::abs(largest)))
+          attractor.floquet_multiplier = largest.real();
+      } catch (const std::exception&) {  // a model failure: no multiplier, the labels stand
+      }
+      break;
+    }
+  }
+}
+
 // Labels one parameter point's cases into `out` (its labels, attractors and basin entropy). The
 // point's cases are decoded on `threads` threads (1 when the points themselves run in parallel).
 void label_point(const PointGrid& grid, CaseStore& cases, long long point, int threads, SweepAttractors& out) {
@@ -113,6 +157,7 @@ void label_point(const PointGrid& grid, CaseStore& cases, long long point, int t
   }
   const auto p = static_cast<std::size_t>(point);
   out.points[p] = summarize_point(grid.continued_value(point), orbits, labels.label, scales[0]);
+  fill_floquet_multipliers(grid.spec, cases, members, orbits, labels.label, out.points[p]);
   out.entropy[p] = grid_basin_entropy(outcomes, grid.initial_sizes, kBasinEntropyBox);
 }
 

@@ -12,7 +12,8 @@ global id of each and the events between neighbouring points. In the Dataset:
   global continuation) or `attractor_label` (the labels within a point, /cases/attractor, without):
   basin_fraction, basin_fraction_error, basin_stability, basin_cases, attractor_class,
   attractor_period (and attractor_label with global continuation), and (in files that have it)
-  attractor_multiplier_estimate (NaN where absent or not estimated). The file's ragged table (one row
+  attractor_multiplier_estimate (NaN where absent or not estimated) and attractor_floquet_multiplier
+  (NaN where absent, not periodic, complex or the model has no Jacobians). The file's ragged table (one row
   per attractor found at a point) becomes a dense array: where an attractor is not found at a point,
   its cases, fraction, error and stability are 0, its class "" and its period and label -1 (an
   attractor found there only by a seed, analysis.seed_from_previous, has its class and label with
@@ -63,6 +64,7 @@ ATTRACTOR_COLUMNS = {
 }
 OPTIONAL_ATTRACTOR_COLUMNS = {  # read when present (older files lack them)
     "multiplier_estimate": ("attractor_multiplier_estimate", "multiplier estimated near a flip", "", np.nan),
+    "floquet_multiplier": ("attractor_floquet_multiplier", "Floquet multiplier of largest modulus", "", np.nan),
 }
 # dataset of /basins/events -> (variable name, long name)
 EVENT_COLUMNS = {

@@ -239,6 +239,35 @@ def main():
             rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
                           "--analysis.seed_from_previous=true", *extra)
             check(rc == 2 and "analysis.seed_from_previous" in err, "seeding %s is refused naming the key" % what, err)
+        # Where every member of one-periodic hopping has settled, the transient shows no multiplier: the
+        # attractor's Floquet multiplier (from its first settled member's orbit) stands in, and equals the
+        # continued orbit's multiplier there (vibro continue, shooting to 1e-11) to the settling tolerance.
+        fine = os.path.join(tmp, "fine.h5")
+        rc, err = run("run", ini, "--output.file=" + fine, "--run.progress=never", "--axes.a_hat=62.0, 62.15",
+                      "--axes.z0=linspace(0, 0.005, 6)", "--axes.v0=linspace(-0.3, 0.3, 6)", "--run.max_periods=1000")
+        check(rc == 0, "the fine-grid sweep runs", err)
+        branch_stem = os.path.join(tmp, "hopping.h5")
+        rc2, err2 = run("continue", os.path.join(root, "examples", "conveyor_fold_curve.ini"), "--parameters.phase=0",
+                        "--parameters.a_hat=62.0", "--parameter", "a_hat", "--to", "62.15", "--step", "0.15",
+                        "--max-step", "0.15", "--output.file=" + branch_stem)
+        check(rc2 == 0, "the hopping orbit is continued over the fine grid", err2)
+        if rc == 0 and rc2 == 0:
+            with h5py.File(fine, "r") as h5, h5py.File(os.path.join(tmp, "hopping.branch.h5"), "r") as br:
+                rows = h5["basins/attractors"]
+                offsets, classes = rows["offsets"][()], [c.decode() for c in rows["class"][()]]
+                floquet = rows["floquet_multiplier"][()]
+                continued = dict(zip(br["branch/parameter"][()], br["branch/multipliers_real"][()][:, 0]))
+                for point, a_hat in enumerate((62.0, 62.15)):
+                    hopping = [r for r in range(offsets[point], offsets[point + 1]) if classes[r] == "H1"]
+                    check(len(hopping) == 1, "one H1 attractor at a_hat = %g" % a_hat, str(classes))
+                    there = [m for p, m in continued.items() if abs(p - a_hat) < 1e-9]
+                    check(len(there) == 1, "the branch has a point at a_hat = %g" % a_hat, str(list(continued)))
+                    if hopping and there:
+                        mu = floquet[hopping[0]]
+                        check(abs(mu - there[0]) < 1e-6,
+                              "H1's Floquet multiplier at a_hat = %g equals the continuation's to 1e-6" % a_hat,
+                              "%r vs %r" % (mu, there[0]))
+                        print("a_hat = %g: H1's Floquet multiplier %.10f, continuation %.10f" % (a_hat, mu, there[0]))
     print("ok" if not FAILURES else "%d failures" % len(FAILURES))
     return 1 if FAILURES else 0
 
