@@ -5,8 +5,9 @@ says so for that guard (and "certified" for the affine ones of another file), an
 `vibro trace` agree with an independent event-driven solution (scipy's DOP853 at rtol 1e-13 with
 its own event location on L sin(theta) - d, restarted after each impact) to 1e-8 over 10 periods.
 Also refused with FILE:LINE:COL: a non-affine stop, and a non-affine guard reading a state that a
-reset changes. And the file's `require` line: a sweep whose every case starts beyond the wall is
-refused naming it; in a sweep where some start beyond it, those are recorded infeasible.
+reset changes. And a file's checks of a case's start: the `require` line (a sweep whose every case
+starts beyond the wall is refused naming it; in one where some do, those are recorded infeasible),
+and a start beyond a stop (the impact oscillator's file), the same way.
 
 usage: test_non_affine_guard.py VIBRO_BINARY REPO_ROOT
 Exits 1 on any failure.
@@ -21,7 +22,7 @@ import h5py
 import numpy as np
 from scipy.integrate import solve_ivp
 
-VIBRO, REPO = sys.argv[1], sys.argv[2]
+VIBRO, REPO = (os.path.abspath(a) for a in sys.argv[1:3])
 MODEL = os.path.join(REPO, "examples", "models", "pendulum_wall.vibro")
 FAILURES = []
 
@@ -113,6 +114,27 @@ def main():
                 reasons = [x.decode() if isinstance(x, bytes) else x for x in h5["cases/reason"][...]]
             check(list(status) == [0, 0, 1] and "the bob starts beyond the wall" in reasons[2],
                   "the case beyond the wall is recorded infeasible with the requirement's message", "%s %s" % (status, reasons))
+
+        # The stops: a sweep whose every case starts beyond the impact oscillator's stop is refused
+        # naming the stop's line; where some do, those are infeasible.
+        impact = os.path.join(REPO, "examples", "models", "impact_oscillator.vibro")
+        with open(impact) as f:
+            stop_line = line_of(f.read(), "stop stop")
+        for label, values, expect in (("every", "0.6, 0.7", 2), ("some", "0.2, 0.7", 0)):
+            ini = os.path.join(tmp, "stop_%s.ini" % label)
+            with open(ini, "w") as f:
+                f.write("model = %s\n[axes]\nx0 = %s\n[run]\nmax_periods = 100\n" % (impact, values))
+            out = os.path.join(tmp, "stop_%s.h5" % label)
+            r = vibro("run", ini, "--output.file=" + out, "--run.progress=never")
+            if expect == 2:
+                check(r.returncode == 2 and "impact_oscillator.vibro:%d:3: the initial state lies beyond stop 'stop'" % stop_line in r.stderr,
+                      "a sweep whose every case starts beyond a stop is refused naming the stop", r.stderr[-1500:])
+            else:
+                check(r.returncode == 0, "a sweep where some cases start beyond a stop runs", r.stderr[-1500:])
+                if r.returncode == 0:
+                    with h5py.File(out, "r") as h5:
+                        status = list(h5["cases/status"][...])
+                    check(status == [0, 1], "the case beyond the stop is recorded infeasible", str(status))
 
         # Guards that cannot be followed by an auxiliary state, refused with FILE:LINE:COL.
         bad = {
