@@ -471,7 +471,7 @@ class Reader {
   }
 
   // A switch whose function g(x, t) is not affine becomes affine in an auxiliary state z that
-  // follows g: z' = grad g . f + dg/dt in every mode (f the mode's field), z(0) = g(x0, 0). The event
+  // follows g: z' = grad g . f + dg/dt - k (z - g) in every mode (f the mode's field), z(0) = g(x0, 0). The event
   // locator is then certified on z, and z equals g up to the integration error. Refused where z
   // could not follow g: a stop (its impact acts through the gap's coefficients), a resting surface,
   // and a g that reads a state an impact, a rest or a reset changes at an event.
@@ -514,11 +514,23 @@ class Reader {
     for (int i = 0; i < original; ++i) initial = symbolic::substituted(initial, i, spec_.states[static_cast<std::size_t>(i)].initial);
     z.initial = std::move(initial);
     const int index = static_cast<int>(spec_.states.size());
+    // z - g decays at the rate k = 2 w (w = 2 pi / period): z keeps to g within the integration
+    // error instead of adding up its errors, and z alone, whose value the system does not read,
+    // adds the Floquet multiplier exp(-k T) = exp(-4 pi) ~ 3.5e-6 rather than a neutral 1.
+    using symbolic::number;
+    const Expr pi = [&] {
+      Expr e = symbolic::state(0, "pi", g.pos);
+      e.refers = NameKind::Pi;
+      e.index = -1;
+      return e;
+    }();
+    const Expr k = binary('/', binary('*', number(4, g.pos), pi, g.pos), spec_.period, g.pos);
+    const Expr off = symbolic::subtract(symbolic::state(index, z.name, g.pos), g.function);
     for (auto& m : spec_.modes) {
       Expr rate = symbolic::derivative(g.function, symbolic::kTime, spec_.file);
       for (const int i : read)
         rate = symbolic::add(std::move(rate), symbolic::multiply(symbolic::derivative(g.function, i, spec_.file), *m.fields[static_cast<std::size_t>(i)]));
-      m.fields.push_back(std::move(rate));
+      m.fields.push_back(symbolic::subtract(std::move(rate), symbolic::multiply(k, off)));
     }
     g.tracked = g.function;
     g.auxiliary = index;

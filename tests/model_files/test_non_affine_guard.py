@@ -3,7 +3,9 @@
 bob hits a wall where L sin(theta) = d): vibro follows it with an auxiliary state, `vibro describe`
 says so for that guard (and "certified" for the affine ones of another file), and the impact times of
 `vibro trace` agree with an independent event-driven solution (scipy's DOP853 at rtol 1e-13 with
-its own event location on L sin(theta) - d, restarted after each impact) to 1e-8 over 10 periods.
+its own event location on L sin(theta) - d, restarted after each impact) to 1e-8 over 10 periods,
+and so do the Floquet multipliers of a period-1 orbit (finite differences of scipy's one-period map,
+to 1e-6), the auxiliary state adding exp(-4 pi).
 Also refused with FILE:LINE:COL: a non-affine stop, and a non-affine guard reading a state that a
 reset changes. And a file's checks of a case's start: the `require` line (a sweep whose every case
 starts beyond the wall is refused naming it; in one where some do, those are recorded infeasible),
@@ -39,23 +41,40 @@ def vibro(*args, cwd=None):
     return subprocess.run([VIBRO, *args], capture_output=True, text=True, timeout=300, cwd=cwd)
 
 
-def reference_impacts(zeta, a, w, length, d, r, periods):
-    """Impact times of the pendulum against the wall from rest at theta = 0, t = 0."""
+def reference_run(zeta, a, w, length, d, r, periods, start=(0.0, 0.0)):
+    """Impact times of the pendulum against the wall from `start` at t = 0, and the state at the end."""
     def field(t, y):
         return [y[1], a * math.cos(w * t) - 2 * zeta * y[1] - math.sin(y[0])]
 
     def wall(t, y):
         return length * math.sin(y[0]) - d
     wall.terminal, wall.direction = True, 1
-    t, y, end, times = 0.0, [0.0, 0.0], periods * 2 * math.pi / w, []
+    t, y, end, times = 0.0, list(start), periods * 2 * math.pi / w, []
     while t < end:
         s = solve_ivp(field, (t, end), y, method="DOP853", rtol=1e-13, atol=1e-14, events=wall)
+        t, y = s.t[-1], list(s.y[:, -1])
         if s.status != 1:
             break
         t, y = s.t_events[0][0], list(s.y_events[0][0])
         y[1] = -r * y[1]
         times.append(t)
-    return times
+    return times, np.array(y)
+
+
+def reference_impacts(*args):
+    return reference_run(*args)[0]
+
+
+def reference_multipliers(state, a, h=1e-6):
+    """Eigenvalues of the one-period map's Jacobian at `state` (central differences)."""
+    columns = []
+    for k in range(2):
+        step = np.zeros(2)
+        step[k] = h
+        plus = reference_run(0.05, a, 0.9, 1.0, 0.5, 0.8, 1, state + step)[1]
+        minus = reference_run(0.05, a, 0.9, 1.0, 0.5, 0.8, 1, state - step)[1]
+        columns.append((plus - minus) / (2 * h))
+    return np.linalg.eigvals(np.array(columns).T)
 
 
 def line_of(text, start):
@@ -94,6 +113,27 @@ def main():
                 worst = max(abs(a - b) for a, b in zip(times, expected))
                 print("  largest impact-time difference from scipy: %.3g" % worst, flush=True)
                 check(worst <= 1e-8, "impact times agree with the independent solution to 1e-8", "%g" % worst)
+
+        # Floquet multipliers of the period-1 orbit at A = 0.6: the system's pair as an independent
+        # finite-difference Jacobian of scipy's one-period map gives them, and the auxiliary state's
+        # exp(-4 pi).
+        ini = os.path.join(tmp, "floquet.ini")
+        with open(ini, "w") as f:
+            f.write("model = %s\n[parameters]\nA = 0.6\n[run]\nmax_periods = 200\n[output]\nfloquet = true\n" % MODEL)
+        out = os.path.join(tmp, "floquet.h5")
+        r = vibro("run", ini, "--output.file=" + out, "--run.progress=never")
+        check(r.returncode == 0, "a sweep of the pendulum file with Floquet multipliers", r.stderr[-1500:])
+        if r.returncode == 0:
+            with h5py.File(out, "r") as h5:
+                found = h5["cases/floquet/real"][0] + 1j * h5["cases/floquet/imag"][0]
+                state = h5["cases/strobe/values"][-1][:2]
+            auxiliary = found[np.argmin(np.abs(found))]
+            own = sorted(found[np.abs(found) > 1e-3], key=lambda m: m.imag)
+            expected = sorted(reference_multipliers(np.array(state, dtype=float), 0.6), key=lambda m: m.imag)
+            worst = max(abs(x - y) for x, y in zip(own, expected)) if len(own) == len(expected) == 2 else np.inf
+            print("  multipliers: vibro %s, scipy %s, largest difference %.3g; auxiliary %.6g" % (own, expected, worst, abs(auxiliary)))
+            check(worst <= 1e-6, "the orbit's multipliers agree with the independent finite-difference ones to 1e-6", "%g" % worst)
+            check(abs(auxiliary - math.exp(-4 * math.pi)) <= 1e-9, "the auxiliary state adds the multiplier exp(-4 pi)", str(auxiliary))
 
         # The requirement: every case beyond the wall refuses the sweep; some beyond it are infeasible.
         ini = os.path.join(tmp, "beyond.ini")
