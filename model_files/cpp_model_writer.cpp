@@ -53,7 +53,7 @@ class Writer {
         "return", "short", "signed", "sizeof", "static", "struct", "switch", "template", "this", "throw", "true",
         "try", "typedef", "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "while", "xor",
         "requires", "concept", "s", "ds", "d", "p", "w", "drive", "std", "vibro", "power", "smaller", "larger",
-        "harmonic", "require", "kInf", "Model", "G", "ParameterSpec", "WindowStat", "registration", "M_PI", "guard",
+        "harmonic", "require", "fixed_pow", "sign_of", "kInf", "Model", "G", "ParameterSpec", "WindowStat", "registration", "M_PI", "guard",
         "gap", "stop"};
     const auto identifier = [&](const std::string& name) {
       std::string id = name;
@@ -161,7 +161,7 @@ class Writer {
       case ExprKind::Binary: {
         if (e.op == '^') {
           const bool fixed = fixed_by_parameters(e.args[0]);
-          return std::string(fixed ? "std::pow(" : "power(") + cpp(e.args[0]) + ", " + cpp(e.args[1]) + ")";
+          return std::string(fixed ? "fixed_pow(" : "power(") + cpp(e.args[0]) + ", " + cpp(e.args[1]) + ")";
         }
         const int own = e.op == '+' || e.op == '-' ? 1 : 2;
         const int right = e.args[1].kind == ExprKind::Negate ? 4 : own + 1;
@@ -240,7 +240,11 @@ class Writer {
       << "// a^c on the state: on doubles as vibro's field tapes compute it (a * a for c = 2, ...), else pow.\n"
       << "template <class T>\nauto power(const T& a, double c) {\n"
       << "  if constexpr (std::is_same_v<T, double>) {\n    return vibro::field_tape_detail::folded_pow(a, c);\n"
-      << "  } else {\n    using std::pow;\n    return pow(a, c);\n  }\n}\n\n"
+      << "  } else {  // the exponent read at run time, as the file's program holds it (not folded by the compiler)\n"
+      << "    using std::pow;\n    const volatile double exponent = c;\n    return pow(a, static_cast<double>(exponent));\n  }\n}\n\n"
+      << "// a^b of values the parameters fix, as the model file folds it: the library's pow at run time.\n"
+      << "[[maybe_unused]] double fixed_pow(double a, double b) {\n  const volatile double exponent = b;\n"
+      << "  return std::pow(a, static_cast<double>(exponent));\n}\n\n"
       << "// min, max of values that change along a run: on doubles as vibro's field tapes pick them.\n"
       << "template <class T>\nT smaller(const T& a, const T& b) {\n"
       << "  if constexpr (std::is_same_v<T, double>) return a < b ? a : b;\n  else return min(a, b);\n}\n"

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/core/input_error.hpp"
 #include "model_files/model_file_parser.hpp"
 
 namespace vibro::model_file {
@@ -115,7 +116,12 @@ std::string failed_requirement(const ModelFileSpec& spec, const CaseValues& c) {
   return "";
 }
 
-std::string start_beyond_stop(const ModelFileSpec& spec, const CaseValues& c, const std::vector<double>& initial, int mode) {
+void validate_case(const ModelFileSpec& spec, const ParameterSet& values) {
+  const CaseValues c = case_values(spec, values);
+  if (std::string why = failed_requirement(spec, c); !why.empty()) throw InputError(why);
+  std::vector<double> initial;
+  for (const auto& state : spec.states) initial.push_back(case_value(state.initial, c));
+  const int mode = initial_mode(spec, c);
   for (const auto& g : spec.guards) {
     if (!g.is_stop || g.mode != mode) continue;
     const AffineCoefficients a = affine_coefficients(g.function, c, spec.file);
@@ -126,9 +132,8 @@ std::string start_beyond_stop(const ModelFileSpec& spec, const CaseValues& c, co
     out.precision(17);
     out << where(spec.file, g.pos) << ": the initial state lies beyond stop '" << g.name << "' (its gap is " << gap
         << " at the start); accepted: an initial state where the stop's relation holds";
-    return out.str();
+    throw InputError(out.str());
   }
-  return "";
 }
 
 #define VIBRO_FILE_MODEL_SIZE(n) \

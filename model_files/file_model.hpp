@@ -9,7 +9,6 @@
 #include <type_traits>
 
 #include "analysis/hybrid_model.hpp"
-#include "engine/core/input_error.hpp"
 #include "model_files/case_expression.hpp"
 #include "model_files/mode_program.hpp"
 #include "model_files/model_file_spec.hpp"
@@ -45,11 +44,11 @@ AffineCoefficients reset_coefficients(const ModelFileSpec& spec, const GuardDecl
 // A state's `scale` (its tolerance unit on the section; default 1), refused naming the place unless positive.
 double state_scale(const ModelFileSpec& spec, int state, const CaseValues& c);
 int initial_mode(const ModelFileSpec& spec, const CaseValues& c);
-// The first `require` that fails for the case, as FILE:LINE:COL: MESSAGE (accepted: ...); empty when all hold.
+// The first `require` that fails for the case, as FILE:LINE:COL: MESSAGE (required: ...); empty when all hold.
 std::string failed_requirement(const ModelFileSpec& spec, const CaseValues& c);
-// Where the case's initial state lies beyond a stop of its initial mode (at t = 0), that stop's place
-// and its gap there; empty when it starts on the open side of every one.
-std::string start_beyond_stop(const ModelFileSpec& spec, const CaseValues& c, const std::vector<double>& initial, int mode);
+// The file's `require` lines and its stops against the case's initial state (at t = 0, its initial
+// mode), as a C++ model's validate() checks them: throws InputError naming the line.
+void validate_case(const ModelFileSpec& spec, const ParameterSet& values);
 
 template <int N>
 class FileModel final : public HybridModel<N> {
@@ -61,14 +60,7 @@ class FileModel final : public HybridModel<N> {
 
   // The file's `require` lines and its stops against the case's initial state, as a C++ model's
   // validate() checks them (a sweep is refused only when no case passes).
-  void validate(const ParameterSet& values) const override {
-    const ModelFileSpec& s = *spec_;
-    const CaseValues c = case_values(s, values);
-    if (std::string why = failed_requirement(s, c); !why.empty()) throw InputError(why);
-    std::vector<double> initial;
-    for (const auto& state : s.states) initial.push_back(case_value(state.initial, c));
-    if (std::string why = start_beyond_stop(s, c, initial, initial_mode(s, c)); !why.empty()) throw InputError(why);
-  }
+  void validate(const ParameterSet& values) const override { validate_case(*spec_, values); }
 
   HybridDescription<N> describe(const ParameterSet& values) const override {
     const ModelFileSpec& s = *spec_;
