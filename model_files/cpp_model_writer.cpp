@@ -53,7 +53,7 @@ class Writer {
         "return", "short", "signed", "sizeof", "static", "struct", "switch", "template", "this", "throw", "true",
         "try", "typedef", "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "while", "xor",
         "requires", "concept", "s", "ds", "d", "p", "w", "drive", "std", "vibro", "power", "smaller", "larger",
-        "harmonic", "require", "fixed_pow", "sign_of", "kInf", "Model", "G", "ParameterSpec", "WindowStat", "registration", "M_PI", "guard",
+        "harmonic", "Harmonic", "T", "require", "fixed_pow", "sign_of", "kInf", "Model", "G", "ParameterSpec", "WindowStat", "registration", "M_PI", "guard",
         "gap", "stop"};
     const auto identifier = [&](const std::string& name) {
       std::string id = name;
