@@ -1,10 +1,11 @@
 #!/usr/bin/python3
 """`vibro new-model NAME --from FILE.vibro`: the impact oscillator's, the dry-friction oscillator's and
-the cubic two-sided stop's model files (examples/models/) become C++ plugin projects, which build against vibro installed from
-the build tree into a temporary prefix (as a user builds them), and a sweep with each plugin gives the
-model file's results: every dataset under axes/, cases/ and parameters/ but the wall times, equal
-(Floquet multipliers of the impact and cubic sweeps included; the largest difference is printed). Also: the
-projects hold the model file and no test of another model; a bad --from is refused naming the file.
+the cubic two-sided stop's model files (examples/models/) become C++ plugin projects, which build
+against vibro installed from the build tree into a temporary prefix (as a user builds them), built
+side by side, and a sweep with each plugin gives the model file's results: every dataset under axes/,
+cases/ and parameters/ but the wall times, equal (Floquet multipliers of the impact and cubic sweeps
+included; the largest difference is printed). Also: the projects hold the model file and no test of
+another model; a bad --from is refused naming the file.
 
 usage: test_new_model_from_file.py VIBRO_BINARY VIBRO_BUILD_DIR REPO_ROOT
 Exits 1 on any failure.
