@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "engine/core/input_error.hpp"
 #include "model_files/model_file_parser.hpp"
 
 namespace vibro::model_file {
@@ -24,6 +25,10 @@ namespace {
   out.precision(17);
   out << where(spec.file, pos) << ": " << what << " is " << value << " in this case; accepted: " << accepted;
   throw ModelFileError(out.str());
+}
+
+bool holds(double l, const std::string& relation, double r) {
+  return relation == "<" ? l < r : relation == "<=" ? l <= r : relation == ">" ? l > r : l >= r;
 }
 }  // namespace
 
@@ -93,10 +98,42 @@ int initial_mode(const ModelFileSpec& spec, const CaseValues& c) {
   for (const auto& s : spec.starts) {
     if (!s.left) return s.mode;
     const double l = case_value(*s.left, c), r = case_value(*s.right, c);
-    const bool holds = s.relation == "<" ? l < r : s.relation == "<=" ? l <= r : s.relation == ">" ? l > r : l >= r;
-    if (holds) return s.mode;
+    if (holds(l, s.relation, r)) return s.mode;
   }
   return 0;
+}
+
+std::string failed_requirement(const ModelFileSpec& spec, const CaseValues& c) {
+  for (const auto& r : spec.requirements) {
+    const double l = case_value(r.left, c), right = case_value(r.right, c);
+    if (holds(l, r.relation, right)) continue;
+    std::ostringstream out;
+    out.precision(17);
+    out << where(spec.file, r.pos) << ": " << r.message << " (required: " << r.condition << "; here " << l << " "
+        << r.relation << " " << right << " fails)";
+    return out.str();
+  }
+  return "";
+}
+
+void validate_case(const ModelFileSpec& spec, const ParameterSet& values) {
+  const CaseValues c = case_values(spec, values);
+  if (std::string why = failed_requirement(spec, c); !why.empty()) throw InputError(why);
+  std::vector<double> initial;
+  for (const auto& state : spec.states) initial.push_back(case_value(state.initial, c));
+  const int mode = initial_mode(spec, c);
+  for (const auto& g : spec.guards) {
+    if (!g.is_stop || g.mode != mode) continue;
+    const AffineCoefficients a = affine_coefficients(g.function, c, spec.file);
+    double gap = a.a_cos + a.b;  // t = 0: cos wt = 1, sin wt = 0
+    for (std::size_t i = 0; i < initial.size(); ++i) gap += a.a[i] * initial[i];
+    if (gap >= 0) continue;
+    std::ostringstream out;
+    out.precision(17);
+    out << where(spec.file, g.pos) << ": the initial state lies beyond stop '" << g.name << "' (its gap is " << gap
+        << " at the start); accepted: an initial state where the stop's relation holds";
+    throw InputError(out.str());
+  }
 }
 
 #define VIBRO_FILE_MODEL_SIZE(n) \

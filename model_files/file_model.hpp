@@ -44,6 +44,11 @@ AffineCoefficients reset_coefficients(const ModelFileSpec& spec, const GuardDecl
 // A state's `scale` (its tolerance unit on the section; default 1), refused naming the place unless positive.
 double state_scale(const ModelFileSpec& spec, int state, const CaseValues& c);
 int initial_mode(const ModelFileSpec& spec, const CaseValues& c);
+// The first `require` that fails for the case, as FILE:LINE:COL: MESSAGE (required: ...); empty when all hold.
+std::string failed_requirement(const ModelFileSpec& spec, const CaseValues& c);
+// The file's `require` lines and its stops against the case's initial state (at t = 0, its initial
+// mode), as a C++ model's validate() checks them: throws InputError naming the line.
+void validate_case(const ModelFileSpec& spec, const ParameterSet& values);
 
 template <int N>
 class FileModel final : public HybridModel<N> {
@@ -53,9 +58,15 @@ class FileModel final : public HybridModel<N> {
     describe(ParameterSet(&this->parameters()));  // what the defaults cannot make is refused at load
   }
 
+  // The file's `require` lines and its stops against the case's initial state, as a C++ model's
+  // validate() checks them (a sweep is refused only when no case passes).
+  void validate(const ParameterSet& values) const override { validate_case(*spec_, values); }
+
   HybridDescription<N> describe(const ParameterSet& values) const override {
     const ModelFileSpec& s = *spec_;
     const CaseValues c = case_values(s, values);
+    // A case whose values fail a `require` admits no motion the file describes.
+    if (std::string why = failed_requirement(s, c); !why.empty()) throw InfeasibleCase(why);
     HybridDescription<N> d;
     d.period = 2 * M_PI / c.omega;
     for (int i = 0; i < N; ++i) {

@@ -123,7 +123,14 @@ std::vector<std::string> model_file_outline(const std::string& model_name) {
                           (g.mu ? ", Coulomb impulse on " + spec.states[static_cast<std::size_t>(g.tangential)].name : "") +
                           (g.sticks ? ", rest after chatter" : "")
                     : std::string("switch to mode ") + spec.modes[static_cast<std::size_t>(g.target)].name;
-      lines.push_back("  " + g.name + ": " + does + "; affine guard: certified event location");
+      const std::string guarantee =
+          g.auxiliary < 0 ? "affine guard: certified event location"
+                          : "guard not affine in the state: it is followed by the auxiliary state " +
+                                spec.states[static_cast<std::size_t>(g.auxiliary)].name +
+                                " (its rate the guard's rate along each mode's field, its start the guard's value at the start); "
+                                "the event location is certified on " + spec.states[static_cast<std::size_t>(g.auxiliary)].name +
+                                ", which equals the guard up to the integration error ([numerics] rtol, atol)";
+      lines.push_back("  " + g.name + ": " + does + "; " + guarantee);
     }
   }
   return lines;

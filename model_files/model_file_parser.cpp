@@ -7,13 +7,14 @@
 
 #include "engine/core/suggest.hpp"
 #include "engine/hybrid/integrator_parameters.hpp"
+#include "model_files/symbolic.hpp"
 
 namespace vibro::model_file {
 
 namespace {
 
 const std::vector<std::string> kStatements{"model", "param", "initial", "state", "period", "mode",
-                                           "stop",  "switch", "start", "observe", "class"};
+                                           "stop",  "switch", "start", "require", "observe", "class"};
 
 // A name as written, for the checks after every line is read.
 struct NamedAt {
@@ -82,12 +83,13 @@ class Reader {
     else if (word == "stop") stop(in, pos);
     else if (word == "switch") switch_guard(in, pos);
     else if (word == "start") start(in);
+    else if (word == "require") require(in, pos);
     else if (word == "observe") observe(in);
     else if (word == "class") class_line(in);
     else
       in.fail_at(pos, "unknown statement '" + word + "'" + did_you_mean(word, kStatements) +
                           "; accepted: a field line NAME' = ..., or one of model, param, initial, state, period, mode, "
-                          "stop, switch, start, observe, class");
+                          "stop, switch, start, require, observe, class");
     if (!in.at_end()) in.fail("unexpected text after the statement: '" + in.rest() + "'");
   }
 
@@ -301,15 +303,34 @@ class Reader {
     p.mode.name = in.label("the initial mode");
     if (in.take_word("if")) {
       p.start.left = parse_expression(in);
-      for (const char* r : {"<=", ">=", "<", ">"})
-        if (in.take_text(r)) {
-          p.start.relation = r;
-          break;
-        }
-      if (p.start.relation.empty()) in.fail("expected <, <=, > or >= in the start condition");
+      p.start.relation = relation(in, "the start condition");
       p.start.right = parse_expression(in);
     }
     starts_.push_back(std::move(p));
+  }
+
+  // The relation of a condition (start ... if, require): < <= > >=.
+  static std::string relation(SourceCursor& in, const std::string& where) {
+    for (const char* r : {"<=", ">=", "<", ">"})
+      if (in.take_text(r)) return r;
+    in.fail("expected <, <=, > or >= in " + where);
+  }
+
+  // require LEFT RELATION RIGHT: MESSAGE
+  void require(SourceCursor& in, SourcePos pos) {
+    RequireDecl r;
+    r.pos = pos;
+    SourceCursor text = in;
+    text.skip_spaces();
+    r.condition = text.until(':');
+    while (!r.condition.empty() && (r.condition.back() == ' ' || r.condition.back() == '\t')) r.condition.pop_back();
+    r.left = parse_expression(in);
+    r.relation = relation(in, "the requirement");
+    r.right = parse_expression(in);
+    in.expect(':', "after the condition, then what it means when it fails (require x0 <= sigma: the start lies beyond the stop)");
+    r.message = in.rest();
+    if (r.message.empty()) in.fail("expected what the condition means when it fails after ':'");
+    spec_.requirements.push_back(std::move(r));
   }
 
   // observe NAME, NAME, ...  (impacts_per_period, impact_speed, impact_phase, max_X, min_X, amplitude_X, drift_X)
@@ -449,6 +470,75 @@ class Reader {
     for (const auto& a : e.args) check_time_and_branches(a, in);
   }
 
+  // A switch whose function g(x, t) is not affine becomes affine in an auxiliary state z that
+  // follows g: z' = grad g . f + dg/dt - k (z - g) in every mode (f the mode's field), z(0) = g(x0, 0). The event
+  // locator is then certified on z, and z equals g up to the integration error. Refused where z
+  // could not follow g: a stop (its impact acts through the gap's coefficients), a resting surface,
+  // and a g that reads a state an impact, a rest or a reset changes at an event.
+  void track_with_auxiliary(GuardDecl& g, SourcePos bad, const SourceCursor& in) {
+    const std::string accepted = "; accepted: an affine guard (sums of constants times states, cos(w*t + phase), "
+                                 "sin(w*t + phase) and constants), or a switch not affine in states that no impact, "
+                                 "rest or reset changes (then an auxiliary state follows it)";
+    if (g.is_stop)
+      in.fail_at(bad, "guard '" + g.name + "' is not affine in the state here, and it is a stop: an impact acts "
+                      "through the gap's coefficients" + accepted + "; a curved obstacle may be a switch with a reset (switch " + g.name +
+                      ": ... rises above ... -> MODE reset v = -r*v)");
+    if (g.rests) in.fail_at(bad, "guard '" + g.name + "' is not affine in the state here, and it is a switch with sticking: a rest needs a surface on one coordinate" + accepted);
+    std::vector<int> read;
+    collect_states(g.function, read);
+    const int original = static_cast<int>(spec_.states.size()) - static_cast<int>(auxiliary_states_);
+    for (const auto& other : spec_.guards) {
+      std::vector<std::pair<int, std::string>> changed;  // the states `other` changes at its events, and how
+      if (other.is_stop) {
+        for (const auto& b : other.bodies) changed.push_back({b.velocity, "an impact on stop '" + other.name + "'"});
+        if (other.tangential >= 0) changed.push_back({other.tangential, "the friction impulse of stop '" + other.name + "'"});
+      }
+      if (other.rests) changed.push_back({other.velocity, "a rest on switch '" + other.name + "'"});
+      for (const auto& [state, value] : other.resets) changed.push_back({state, "the reset of switch '" + other.name + "'"});
+      for (const auto& [state, how] : changed)
+        if (std::find(read.begin(), read.end(), state) != read.end())
+          in.fail_at(bad, "guard '" + g.name + "' is not affine in the state here and reads " + spec_.states[static_cast<std::size_t>(state)].name +
+                          ", which " + how + " changes: an auxiliary state following the guard would not follow that jump" + accepted);
+    }
+    if (spec_.states.size() + 1 > static_cast<std::size_t>(kMaxFileStates))
+      in.fail_at(bad, "guard '" + g.name + "' is not affine in the state here and its auxiliary state would make more than " +
+                          std::to_string(kMaxFileStates) + " states" + accepted);
+    StateDecl z;
+    z.name = "z_";
+    for (const char c : g.name) z.name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    while (declared_.count(z.name)) z.name += "_";
+    declared_[z.name] = g.pos;
+    z.unit = "-";
+    z.pos = g.pos;
+    Expr initial = symbolic::substituted(g.function, symbolic::kTime, symbolic::number(0, g.pos));
+    for (int i = 0; i < original; ++i) initial = symbolic::substituted(initial, i, spec_.states[static_cast<std::size_t>(i)].initial);
+    z.initial = std::move(initial);
+    const int index = static_cast<int>(spec_.states.size());
+    // z - g decays at the rate k = 2 w (w = 2 pi / period): z keeps to g within the integration
+    // error instead of adding up its errors, and z alone, whose value the system does not read,
+    // adds the Floquet multiplier exp(-k T) = exp(-4 pi) ~ 3.5e-6 rather than a neutral 1.
+    using symbolic::number;
+    const Expr pi = [&] {
+      Expr e = symbolic::state(0, "pi", g.pos);
+      e.refers = NameKind::Pi;
+      e.index = -1;
+      return e;
+    }();
+    const Expr k = binary('/', binary('*', number(4, g.pos), pi, g.pos), spec_.period, g.pos);
+    const Expr off = symbolic::subtract(symbolic::state(index, z.name, g.pos), g.function);
+    for (auto& m : spec_.modes) {
+      Expr rate = symbolic::derivative(g.function, symbolic::kTime, spec_.file);
+      for (const int i : read)
+        rate = symbolic::add(std::move(rate), symbolic::multiply(symbolic::derivative(g.function, i, spec_.file), *m.fields[static_cast<std::size_t>(i)]));
+      m.fields.push_back(symbolic::subtract(std::move(rate), symbolic::multiply(k, off)));
+    }
+    g.tracked = g.function;
+    g.auxiliary = index;
+    g.function = symbolic::state(index, z.name, g.function.pos);
+    spec_.states.push_back(std::move(z));
+    ++auxiliary_states_;
+  }
+
   void check_affine_guard(const GuardDecl& g, const SourceCursor& in) const {
     if (const Expr* bad = non_affine(g.function, true))
       in.fail_at(bad->pos, "guard '" + g.name + "' is not affine in the state here; accepted: sums of constants times "
@@ -539,7 +629,8 @@ class Reader {
       GuardDecl& g = p.guard;
       resolve(g.function, true, in);
       check_time_and_branches(g.function, in);
-      check_affine_guard(g, in);
+      if (const Expr* bad = non_affine(g.function, true)) non_affine_guards_.push_back({spec_.guards.size(), bad->pos});
+      else check_affine_guard(g, in);
       if (g.restitution) resolve(*g.restitution, false, in);
       if (g.mu) resolve(*g.mu, false, in);
       if (p.tangential) g.tangential = state_index(*p.tangential, in);
@@ -567,11 +658,16 @@ class Reader {
       }
       spec_.guards.push_back(std::move(g));
     }
+    for (const auto& [index, pos] : non_affine_guards_) track_with_auxiliary(spec_.guards[index], pos, in);
     for (auto& p : starts_) {
       p.start.mode = mode_index(p.mode, in);
       if (p.start.left) resolve(*p.start.left, false, in);
       if (p.start.right) resolve(*p.start.right, false, in);
       spec_.starts.push_back(std::move(p.start));
+    }
+    for (auto& r : spec_.requirements) {
+      resolve(r.left, false, in);
+      resolve(r.right, false, in);
     }
     for (const auto& o : observed_) spec_.observables.push_back(observable(o, in));
   }
@@ -603,6 +699,8 @@ class Reader {
   std::vector<PendingField> fields_;
   std::vector<PendingGuard> guards_;
   std::vector<PendingStart> starts_;
+  std::vector<std::pair<std::size_t, SourcePos>> non_affine_guards_;  // index in spec_.guards, the first non-affine part
+  std::size_t auxiliary_states_ = 0;
   std::vector<NamedAt> observed_;
 };
 

@@ -56,6 +56,10 @@ struct GuardDecl {
   int target = 0;
   std::vector<std::pair<int, Expr>> resets;  // `reset STATE = EXPR`: the state's value after the switch, affine in the state
   bool rests = false;                        // `sticking`: the state may rest on the switch's surface (position, velocity as a stop's)
+  // A switch whose function as written (`tracked`) is not affine: `function` is then the auxiliary
+  // state `auxiliary` (z' = dg/dt along each mode's field, z(0) = g at the start), which follows it.
+  int auxiliary = -1;
+  Expr tracked;
 };
 
 // `start MODE if LEFT RELATION RIGHT`: the first whose condition holds on the case's parameters
@@ -64,6 +68,16 @@ struct StartDecl {
   int mode = 0;
   std::optional<Expr> left, right;
   std::string relation;  // < <= > >=
+};
+
+// `require LEFT RELATION RIGHT: MESSAGE`: a condition on the case's parameters (the initial state's
+// included) that a C++ model's validate() would check; a case where it fails is infeasible, a sweep
+// where it fails in every case is refused, each with MESSAGE and the place.
+struct RequireDecl {
+  Expr left, right;
+  std::string relation;  // < <= > >=
+  std::string condition, message;  // as written
+  SourcePos pos;
 };
 
 struct ModelFileSpec {
@@ -76,6 +90,7 @@ struct ModelFileSpec {
   std::vector<ModeDecl> modes;
   std::vector<GuardDecl> guards;
   std::vector<StartDecl> starts;
+  std::vector<RequireDecl> requirements;
   std::vector<WindowObservable> observables;
   std::vector<ClassCode> classes;
 };

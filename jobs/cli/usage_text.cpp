@@ -119,10 +119,11 @@ const std::map<std::string, std::string>& texts() {
        "  components, modes and counters.\n"
        "options:\n  -h, --help  this text\n"},
       {"new-model",
-       "vibro new-model NAME [DIR]\n"
+       "vibro new-model NAME [DIR] [--from FILE.vibro]\n"
        "  Writes a model plugin project (CMake, the model, a sweep file, a Catch2 test) into DIR\n"
        "  (default NAME).\n"
-       "options:\n  -h, --help  this text\n"},
+       "options:\n  --from FILE  the model is the model file's, written in C++ (docs/model_files.md)\n"
+       "  -h, --help  this text\n"},
       {"examples",
        "vibro examples\n"
        "  Lists the shipped example sweeps (vibro run --example NAME runs one).\n"

@@ -18,7 +18,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from result_datasets import datasets  # noqa: E402
+from result_datasets import datasets, largest_difference  # noqa: E402
 
 FAILURES = []
 
@@ -29,33 +29,6 @@ def check(condition, what, detail=""):
         print("FAIL: %s %s" % (what, detail))
     else:
         print("ok: %s" % what)
-
-
-def largest_difference(a, b):
-    """The largest |a - b| over every numeric dataset (NaN equal to NaN), and the keys that differ
-    in presence, shape or non-numeric content."""
-    if a.keys() != b.keys():
-        return np.inf, ["datasets: %s" % sorted(set(a) ^ set(b))]
-    worst, bad = 0.0, []
-    for key in sorted(a):
-        x, y = a[key], b[key]
-        if x.shape != y.shape:
-            bad.append(key)
-        elif x.dtype.kind in "fiu":
-            x, y = x.astype(float), y.astype(float)
-            same_nan = np.isnan(x) == np.isnan(y)
-            if not same_nan.all():
-                bad.append(key)
-                continue
-            d = np.abs(x - y)[~np.isnan(x)]
-            d = d[np.isfinite(d)] if d.size else d
-            if d.size:
-                worst = max(worst, float(d.max()))
-            if (np.isinf(x) != np.isinf(y)).any() or (x[np.isinf(x)] != y[np.isinf(y)]).any():
-                bad.append(key)
-        elif x.tobytes() != y.tobytes():
-            bad.append(key)
-    return worst, bad
 
 
 def run(vibro, ini, out, *overrides):
