@@ -1,9 +1,11 @@
 #include "analysis/grazing_switching.hpp"
 
 #include <cmath>
+#include <vector>
 #include <iomanip>
 #include <sstream>
 
+#include "analysis/branch_events.hpp"
 #include "analysis/branch_switching.hpp"
 #include "engine/core/input_error.hpp"
 
@@ -57,6 +59,41 @@ Branch continue_impacting_branch(const Model& model, ParameterSet values, const 
     Branch born = follow(model, values, parameter, p_ahead, to, ahead.state, touching.periods, settings);
     fill_in_towards_birth(model, values, parameter, p0, touching.periods, settings, born);
     return born;
+  }
+  // Where both families lie on one side of the grazing (a nonsmooth fold: Model A's impact-free orbit
+  // at omega = 6, whose (1,1) family turns back at 0.56438 below the grazing at lambda = 0.5670028),
+  // Newton from x* finds the touch-free orbit on that side and nothing on the other. The orbit with
+  // more impacts lies next to x* on the touch-free side, unstable; guesses off x* along each state
+  // component (1e-4 and 1e-3 of its scale, either sign) reach it, and it must lie within
+  // max_predictor_error of x*.
+  const PeriodicOrbit* touch_free = found_ahead.converged && found_ahead.events == touching.events     ? &found_ahead
+                                    : found_behind.converged && found_behind.events == touching.events ? &found_behind
+                                                                                                       : nullptr;
+  if (touch_free) {
+    const double side = touch_free == &found_ahead ? towards : -towards;
+    const std::vector<double> scales = model.start(values)->layout().state_scales;
+    for (const double fraction : {1e-6, 1e-5, 1e-4, 1e-3, 1e-2}) {
+      const double p = p0 + side * fraction * reach;
+      try {
+        values.set_at(index, p);
+      } catch (const InputError&) {
+        break;
+      }
+      const auto simulation = model.start(values);
+      for (std::size_t i = 0; i < scales.size(); ++i)
+        for (const double offset : {1e-4, -1e-4, 1e-3, -1e-3}) {
+          StrobeSample guess = touching.state;
+          guess.state[i] += offset * scales[i];
+          const PeriodicOrbit orbit = shoot_periodic_orbit(*simulation, guess, touching.periods, settings.shooting);
+          if (!orbit.converged || orbit.events <= touching.events ||
+              scaled_distance(orbit.state, touching.state, scales) > settings.max_predictor_error)
+            continue;
+          if (side != towards) return other_side(orbit.events, p);
+          Branch born = follow(model, values, parameter, p, to, orbit.state, touching.periods, settings);
+          fill_in_towards_birth(model, values, parameter, p0, touching.periods, settings, born);
+          return born;
+        }
+    }
   }
   // Newton from x* fails on the impacting side where its slow impact's saltation makes the map too
   // nonsmooth (the impact oscillator's (1,1) orbit below its grazing: stalled from 2.3e-7 to 2.3e-3 away

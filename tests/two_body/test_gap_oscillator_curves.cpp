@@ -11,7 +11,9 @@
 
 #include "analysis/arclength_continuation.hpp"
 #include "analysis/branch_character.hpp"
+#include "analysis/branch_events.hpp"
 #include "analysis/codim1_curve.hpp"
+#include "analysis/grazing_switching.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 #include "models/two_body/linear_response.hpp"
@@ -206,4 +208,37 @@ TEST_CASE("Model A fold curve in (omega, lambda) from the fold at omega = 7.4441
   // The meeting point lies between omega = 6.6 and 6.63 (the grazing curve's minimum is below 6.75).
   CHECK(curve.meets.parameter_1 > 6.6);
   CHECK(curve.meets.parameter_1 < 6.63);
+}
+
+TEST_CASE("Model A: switching at the impact-free orbit's grazing at omega = 6, where both families lie below it, "
+          "gives the unstable (1,1) branch born there, followed by arclength down to its fold at lambda = 0.5643801",
+          "[two_body][continuation]") {
+  // Newton from the grazing orbit finds only the impact-free orbit below lambda* and nothing above it:
+  // before, switching said "no orbit with more impacts found next to the grazing".
+  const SweepSpec spec = parse_sweep(kModelA + "omega = 6\nlambda = 0.5\n[run]\nmax_periods = 2000\nwindow_periods = 32\n",
+                                     "a.ini", {});
+  const SweepRun start = run_sweep(spec);
+  REQUIRE(start.cases[0].class_code == "L");
+  const ParameterSet values = spec.case_parameters(0);
+  const Branch free = continue_periodic_orbit(*spec.model, values, "lambda", 0.5, 0.6, start.cases[0].final_state, 1);
+  REQUIRE(free.events.size() == 1);
+  const BranchEvent& grazing = free.events[0];
+  const Branch born = continue_impacting_branch(*spec.model, values, "lambda", grazing, 0.5, {}, continue_by_arclength);
+  INFO(born.end);
+  REQUIRE(born.points.size() >= 3);
+  const std::vector<double> scales = spec.model->start(values)->layout().state_scales;
+  // It starts next to the grazing orbit, below lambda*, with one impact a period and unstable.
+  CHECK(born.points.front().parameter < grazing.parameter);
+  CHECK(grazing.parameter - born.points.front().parameter < 1e-3);
+  CHECK(born.points.front().orbit.events == 1);
+  CHECK_FALSE(born.points.front().orbit.stable());
+  CHECK(scaled_distance(born.points.front().orbit.state, grazing.orbit.state, scales) < 0.05);
+  // Its fold: where the fold curve of this orbit starts (docs/analysis/two_parameter_curves.md).
+  REQUIRE(!born.events.empty());
+  CHECK(born.events.front().kind == "fold");
+  CHECK(born.events.front().parameter == Approx(0.5643801251).margin(1e-8));
+  // The other way it is born on the far side: switching says so.
+  const Branch away = continue_impacting_branch(*spec.model, values, "lambda", grazing, 0.6);
+  CHECK(away.points.empty());
+  CHECK_THAT(away.end, Catch::Contains("born on the other side"));
 }
