@@ -156,41 +156,55 @@ std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Ei
                             std::string& why) {
   const Eigen::Index n = map.dims();
   Eigen::VectorXd y = predicted;
+  StrobeSample start = like;  // its mode: the one the corrected state starts in (kModeRounds)
   Evaluation e;
-  if (!map.evaluate(like, y, e)) {
+  if (!map.evaluate(start, y, e)) {
     why =
         "no map at the predicted state (not admissible, e.g. an impact at the section t = k T, where the "
         "section state jumps; or a grazing within the parameter difference)";
     return std::nullopt;
   }
   int iterations = 0;
-  for (; e.residual > settings.tolerance; ++iterations) {
-    if (iterations == kCorrectorIterations) {
-      why = "no corrector convergence in " + std::to_string(kCorrectorIterations) + " iterations";
-      return std::nullopt;
-    }
-    Eigen::MatrixXd bordered(n + 1, n + 1);
-    bordered << e.jacobian, tangent.transpose();
-    const Eigen::FullPivLU<Eigen::MatrixXd> lu(bordered);
-    if (!lu.isInvertible()) {
-      why = "singular bordered Jacobian";
-      return std::nullopt;
-    }
-    Eigen::VectorXd rhs(n + 1);
-    rhs << -e.defect, -tangent.dot(y - predicted);
-    const Eigen::VectorXd delta = lu.solve(rhs);
-    bool improved = false;
-    for (double damping = 1; damping > 1e-3 && !improved; damping /= 2) {
-      const Eigen::VectorXd trial = y + damping * delta;
-      Evaluation next;
-      if (map.evaluate(like, trial, next) && next.residual < e.residual) {
-        y = trial;
-        e = std::move(next);
-        improved = true;
+  for (int round = 0;; ++round) {
+    for (; e.residual > settings.tolerance; ++iterations) {
+      if (iterations == kCorrectorIterations) {
+        why = "no corrector convergence in " + std::to_string(kCorrectorIterations) + " iterations";
+        return std::nullopt;
+      }
+      Eigen::MatrixXd bordered(n + 1, n + 1);
+      bordered << e.jacobian, tangent.transpose();
+      const Eigen::FullPivLU<Eigen::MatrixXd> lu(bordered);
+      if (!lu.isInvertible()) {
+        why = "singular bordered Jacobian";
+        return std::nullopt;
+      }
+      Eigen::VectorXd rhs(n + 1);
+      rhs << -e.defect, -tangent.dot(y - predicted);
+      const Eigen::VectorXd delta = lu.solve(rhs);
+      bool improved = false;
+      for (double damping = 1; damping > 1e-3 && !improved; damping /= 2) {
+        const Eigen::VectorXd trial = y + damping * delta;
+        Evaluation next;
+        if (map.evaluate(start, trial, next) && next.residual < e.residual && !frozen_map(next.step)) {
+          y = trial;
+          e = std::move(next);
+          improved = true;
+        }
+      }
+      if (!improved) {
+        why = "corrector stalled at residual " + std::to_string(e.residual);
+        return std::nullopt;
       }
     }
-    if (!improved) {
-      why = "corrector stalled at residual " + std::to_string(e.residual);
+    if (e.step.image.mode == start.mode) break;
+    if (round == kModeRounds) {
+      why = "the corrected state returns in another mode (" + std::to_string(start.mode) + " -> " +
+            std::to_string(e.step.image.mode) + "): no periodic orbit of the flow";
+      return std::nullopt;
+    }
+    start.mode = e.step.image.mode;
+    if (!map.evaluate(start, y, e)) {
+      why = "the corrected state returns in a mode that cannot hold it";
       return std::nullopt;
     }
   }
@@ -204,7 +218,7 @@ std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Ei
   }
   node.tangent = *tau;
   node.orbit.converged = true;
-  node.orbit.state = map.state(like, y);
+  node.orbit.state = map.state(start, y);
   node.orbit.periods = periods;
   node.orbit.multipliers = sorted_multipliers(e.step.jacobian);
   node.orbit.residual = e.residual;

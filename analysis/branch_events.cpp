@@ -132,7 +132,13 @@ void require_meeting(const FixedParameterShooter& shoot, const BranchPoint& touc
   for (const double d : {1e-8, 1e-6, 1e-4, 1e-3}) {
     if (d >= reach) break;
     const PeriodicOrbit orbit = shoot(grazing + direction * d, {touching.orbit.state, many.orbit.state});
-    if (!orbit.converged || branch_character(orbit) != wanted) continue;
+    if (!orbit.converged) continue;
+    // A third motion next to the event: another event lies between it and the new point (a phase
+    // born at the event that ends before the new point, as the creep of a stick-slip orbit).
+    if (!same_motion(orbit, many.orbit) && !same_motion(orbit, touching.orbit))
+      throw Mismatch{"at " + at(grazing + direction * d) + ", next to the event at " + at(grazing) + ", the orbit is " +
+                     describe_orbit_type(orbit) + ", neither side's motion: more than one event in the step"};
+    if (branch_character(orbit) != wanted) continue;
     const double apart = scaled_distance(orbit.state, touching.orbit.state, scales);
     if (apart <= settings.max_predictor_error) return;
     std::ostringstream why;

@@ -16,8 +16,14 @@ namespace {
 
 using Plane = Eigen::Vector2d;  // a point or direction in the plane of the scaled parameters
 
-// Finite-difference step of the extended system's Jacobian (scaled state, scaled parameter).
-constexpr double kDifference = 1e-7;
+// Finite-difference step of the extended system's Jacobian (scaled state, scaled parameter). Next to a
+// grazing (a fold curve running into a grazing curve) the multipliers grow like the inverse of the
+// vanishing impact velocity, and a larger step moves the impact too far: with 1e-7 Model A's fold curve
+// stalled 1.1e-7 (in lambda) from the grazing curve, with 1e-9 at 3e-11 (the map is integrated to a
+// relative 1e-10 or better; Newton needs no exact Jacobian, its residual is the exact map's).
+constexpr double kDifference = 1e-9;
+// How far (scaled) from a stalled fold or period-doubling curve's last point a grazing is looked for.
+constexpr double kGrazingReach = 1e-3;
 constexpr int kNewtonIterations = 30;
 
 std::string pair_text(const std::string& a, const std::string& b, double p1, double p2) {
@@ -76,7 +82,47 @@ class CurveTracer {
   double parameter_rate(const Plane& n) const { return std::max(std::fabs(n[0]) * scales_[0], std::fabs(n[1]) * scales_[1]); }
 
   Correction correct(const Plane& P, const Plane& n, const StrobeSample& guess, double reach) {
-    return event_.kind == "grazing" ? correct_grazing(P, n, guess, reach) : correct_crossing(P, n, guess, reach);
+    if (event_.kind == "grazing") return correct_grazing(P, n, guess, reach);
+    return correct_crossing(P, n, guess, reach);
+  }
+
+  // Where, on the line P + s n (|s| <= reach), the orbit with fewer impacts than `orbit` ceases: a
+  // grazing next to a point of a fold or period-doubling curve, bisected to locate_tol in the
+  // parameters; false where none is bracketed within reach. The orbit with fewer impacts is first
+  // looked for from `orbit`'s state, ever farther from P (next to the grazing Newton from there may
+  // return to the impacting orbit), then each shot starts from the one found last.
+  bool grazing_near(const Plane& P, const Plane& n, const PeriodicOrbit& orbit, double reach, double& s_grazing,
+                    PeriodicOrbit& touching) {
+    const auto fewer = [&](double s, const StrobeSample& from) {
+      const PeriodicOrbit found = shoot(P + s * n, {from});
+      if (!found.converged || found.events >= orbit.events) return false;
+      touching = found;
+      return true;
+    };
+    double have = 0, gone = 0;
+    bool found = false, bracketed = false;
+    for (double d = 1e-10; d <= reach && !found; d *= 4)
+      for (const double s : {d, -d})
+        if ((found = fewer(s, orbit.state))) {
+          have = s;
+          break;
+        }
+    for (double d = 1e-10; found && d <= 2 * reach && !bracketed; d *= 4)
+      for (const double s : {have + d, have - d})
+        if ((bracketed = !fewer(s, touching.state))) {
+          gone = s;
+          break;
+        }
+    if (!bracketed) return false;
+    fewer(have, touching.state);  // `touching` back at `have`
+    const double rate = parameter_rate(n);
+    while (std::fabs(gone - have) * rate > settings_.locate_tol) {
+      const double mid = 0.5 * (have + gone);
+      if (fewer(mid, touching.state)) have = mid;
+      else gone = mid;
+    }
+    s_grazing = 0.5 * (have + gone);
+    return true;
   }
 
   const std::vector<double>& state_scales() const { return state_scales_; }
@@ -444,6 +490,26 @@ Curve continue_codim1_curve(const Model& model, ParameterSet values, const std::
     }
     if (!mismatch.empty()) {
       h /= 2;
+      if (h < settings.min_step && curve.kind != "grazing") {
+        // A fold or period-doubling curve that runs into a grazing curve: the orbit's impact fades
+        // there, and the map's square-root singularity stops the corrector short of the meeting point.
+        double s_grazing = 0;
+        PeriodicOrbit touching;
+        if (tracer.grazing_near(u_last, normal, last.orbit, kGrazingReach, s_grazing, touching)) {
+          const Plane g = u_last + s_grazing * normal;
+          curve.meets = {tracer.p1(g), tracer.p2(g), touching};
+          curve.meets_distance = std::max(std::fabs(tracer.p1(g) - last.parameter_1), std::fabs(tracer.p2(g) - last.parameter_2));
+          std::ostringstream end;
+          end << std::setprecision(10) << (curve.kind == "fold" ? "fold" : "period doubling") << " meets grazing at "
+              << pair_text(parameter_1, parameter_2, tracer.p1(g), tracer.p2(g)) << ": the orbit's impacts change ("
+              << last.orbit.events << " -> " << touching.events << " per " << last.orbit.periods
+              << " period(s)) within " << std::setprecision(2) << curve.meets_distance
+              << " of the curve's last point, where the corrector stops (" << mismatch << ")";
+          curve.end = end.str();
+          curve.end_kind = "meets_grazing";
+          return finished();
+        }
+      }
       if (h < settings.min_step) {
         std::ostringstream end;
         end << "step below the minimum (" << settings.min_step << "): " << mismatch;

@@ -21,7 +21,10 @@
 // fold) a multiplier at -1 or +1. At a grazing the orbit with more impacts is looked for next to the
 // grazing orbit: where one is found with another count than at the start, the point is refused (not
 // finding it refuses nothing: Newton's basin for it shrinks towards the grazing). Otherwise the step
-// is halved; below min_step the curve ends, saying where and why. It ends too where it reaches the end
+// is halved; below min_step the curve ends, saying where and why: a fold or period-doubling curve whose
+// orbit's impact fades (it runs into a grazing curve, where the map's square-root singularity stops the
+// corrector) ends "fold meets grazing at (p1, p2) = ...", the grazing located by bisection on the line of
+// the last correction within 1e-3 (scaled) of the last point. It ends too where it reaches the end
 // of the range of p2 (the last point on it), turns back to its start value of p2, or leaves the bounds
 // of p1 or a parameter's declared range.
 #include <limits>
@@ -64,6 +67,13 @@ struct Curve {
   // the grazing, so it is not found at every point; where one with another count is, the step is refused).
   long long meeting_impacts = -1;
   int meetings = 0;
+  // "meets_grazing": a fold or period-doubling curve ended where it runs into a grazing curve (a
+  // codimension-two point): `meets` is the grazing on the line through its last point along which the
+  // last step was corrected (the orbit there with fewer impacts, touching the surface), `meets_distance`
+  // the larger of its distances from the last point in p1 and p2. Empty: another end.
+  std::string end_kind;
+  CurvePoint meets;
+  double meets_distance = std::numeric_limits<double>::quiet_NaN();
 };
 
 // The curve of `event` (located on a branch in `parameter_1`, the other parameters as in `values`,

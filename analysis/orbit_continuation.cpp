@@ -71,7 +71,8 @@ class Shooter {
       if (!simulation->restart_from(guess)) continue;
       LastSample settled(kSettlePeriods);
       simulation->run(settled);
-      return shoot_periodic_orbit(*simulation, settled.sample, periods_, settings_);
+      // A guess the flow holds (a state frozen in a mode it entered moving) settles nowhere: the next.
+      if ((orbit = shoot_periodic_orbit(*simulation, settled.sample, periods_, settings_)).converged) return orbit;
     }
     return orbit;
   }

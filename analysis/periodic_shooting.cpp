@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "engine/core/case_budget.hpp"
 
@@ -38,21 +39,11 @@ Evaluation evaluate(Simulation& simulation, const StrobeSample& x, int periods, 
   return e;
 }
 
-}  // namespace
-
-PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& guess, int periods,
-                                   const ShootingSettings& settings) {
-  PeriodicOrbit orbit;
-  orbit.periods = periods;
-  orbit.state = guess;
-  const auto& scales = simulation.layout().state_scales;
+// Damped Newton on P(x) - x at the state's mode, from `current` (the map at orbit.state), until the
+// residual meets the tolerance, the iterations run out or a step cannot reduce it (orbit.reason).
+void newton(Simulation& simulation, PeriodicOrbit& orbit, Evaluation& current, int periods,
+            const std::vector<double>& scales, const ShootingSettings& settings) {
   const auto n = static_cast<Eigen::Index>(scales.size());
-  Evaluation current = evaluate(simulation, orbit.state, periods, scales);
-  if (!current.ok) {
-    orbit.reason = "no stroboscopic map with Jacobian from this state (the model provides none, or not through "
-                   "this kind of motion, e.g. the conveyor's coupled phases), or the state is not admissible";
-    return orbit;
-  }
   for (; orbit.iterations < settings.max_iterations && current.residual > settings.tolerance; ++orbit.iterations) {
     const Eigen::MatrixXd jacobian = current.step.jacobian - Eigen::MatrixXd::Identity(n, n);
     const Eigen::FullPivLU<Eigen::MatrixXd> lu(jacobian);
@@ -66,7 +57,8 @@ PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& g
       StrobeSample trial = orbit.state;
       for (Eigen::Index i = 0; i < n; ++i) trial.state[static_cast<std::size_t>(i)] += damping * delta[i];
       Evaluation next = evaluate(simulation, trial, periods, scales);
-      if (next.ok && next.residual < current.residual) {
+      // A trial the map freezes with its neighbours (M = I) has residual 0 without being an orbit.
+      if (next.ok && next.residual < current.residual && !frozen_map(next.step)) {
         orbit.state = trial;
         current = std::move(next);
         improved = true;
@@ -77,14 +69,68 @@ PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& g
       break;
     }
   }
+}
+
+}  // namespace
+
+PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& guess, int periods,
+                                   const ShootingSettings& settings) {
+  PeriodicOrbit orbit;
+  orbit.periods = periods;
+  orbit.state = guess;
+  const auto& scales = simulation.layout().state_scales;
+  Evaluation current = evaluate(simulation, orbit.state, periods, scales);
+  if (!current.ok) {
+    orbit.reason = "no stroboscopic map with Jacobian from this state (the model provides none, or not through "
+                   "this kind of motion, e.g. the conveyor's coupled phases), or the state is not admissible";
+    return orbit;
+  }
+  // A fixed point of the map is a periodic orbit only if it also returns in the mode it left in
+  // (kModeRounds): where Newton stops, converged or not, with the image in another mode than the state,
+  // the state takes the image's mode and Newton goes on. A guess's mode is stale where the new orbit's
+  // section state lies across a switching surface from the guess's (the onset of a stick phase at the
+  // section); a state entered in a mode that cannot hold it may settle into one that keeps a velocity
+  // it should not have (a sticking mode entered moving), and be a fixed point of the map although the
+  // flow never returns to it.
+  for (int round = 0;; ++round) {
+    newton(simulation, orbit, current, periods, scales, settings);
+    const bool converged = current.residual <= settings.tolerance;
+    if (current.step.image.mode == orbit.state.mode) {
+      // Converged where Newton never stepped (the guess, or after a change of mode) on a frozen state.
+      if (converged && frozen_map(current.step)) {
+        orbit.reason = "the map leaves the state and all its neighbours where they are (M = I): no isolated orbit";
+        current.residual = std::numeric_limits<double>::infinity();
+      }
+      break;
+    }
+    if (round == kModeRounds) {
+      orbit.reason = "the map's image returns in another mode (" + std::to_string(orbit.state.mode) + " -> " +
+                     std::to_string(current.step.image.mode) + "): no periodic orbit of the flow";
+      current.residual = std::numeric_limits<double>::infinity();
+      break;
+    }
+    orbit.state.mode = current.step.image.mode;
+    orbit.reason.clear();
+    current = evaluate(simulation, orbit.state, periods, scales);
+    if (!current.ok) {
+      orbit.reason = "the map's image returns in a mode that cannot hold its state";
+      current.residual = std::numeric_limits<double>::infinity();
+      break;
+    }
+  }
   orbit.residual = current.residual;
   orbit.converged = current.residual <= settings.tolerance;
   if (!orbit.converged && orbit.reason.empty())
     orbit.reason = "no convergence in " + std::to_string(settings.max_iterations) + " iterations";
   orbit.events = current.step.events;
   orbit.switches = current.step.switches;
-  orbit.multipliers = sorted_multipliers(current.step.jacobian);
+  if (current.step.jacobian.size() > 0) orbit.multipliers = sorted_multipliers(current.step.jacobian);
   return orbit;
+}
+
+bool frozen_map(const MapStep& step) {
+  const Eigen::Index n = step.jacobian.rows();
+  return n > 0 && (step.jacobian - Eigen::MatrixXd::Identity(n, n)).isZero(1e-12);
 }
 
 std::vector<std::complex<double>> sorted_multipliers(const Eigen::MatrixXd& monodromy) {

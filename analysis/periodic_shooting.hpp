@@ -15,6 +15,12 @@ struct ShootingSettings {
   double tolerance = 1e-11;  // on |P^k(x) - x| in the layout's state scales (max-norm)
 };
 
+// A fixed point of the map is a periodic orbit only if it returns in the mode it started in (the
+// sample's mode). A state carried over from a neighbouring orbit keeps that orbit's mode, which may not
+// be the new orbit's (its state lies across a switching surface at the section): a converged state
+// whose image is in another mode takes that mode and is corrected again, this many times at most.
+inline constexpr int kModeRounds = 3;
+
 struct PeriodicOrbit {
   bool converged = false;
   std::string reason;         // why not, when not converged
@@ -32,6 +38,12 @@ struct PeriodicOrbit {
 // orbit. Damped Newton: a step that does not reduce the residual is halved (up to 10 times).
 PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& guess, int periods,
                                    const ShootingSettings& settings = {});
+
+// Whether the map leaves every state near this one where it is: M = I (to 1e-12). A state held for the
+// whole period in a mode that freezes it (a sticking mode entered by a trial state with a velocity it
+// then keeps) is such a "fixed point" with all its neighbours, none an orbit. Newton refuses such trial
+// states. (At a fold M - I is singular in one direction only.)
+bool frozen_map(const MapStep& step);
 
 // The eigenvalues of a monodromy matrix, |.| descending (PeriodicOrbit::multipliers).
 std::vector<std::complex<double>> sorted_multipliers(const Eigen::MatrixXd& monodromy);

@@ -32,6 +32,12 @@ void write_file(const std::string& path, const SweepSpec& spec, int periods, con
   attribute(root, "periods", static_cast<long long>(periods));
   attribute(root, "meeting_impacts", static_cast<long long>(curve.meeting_impacts));
   attribute(root, "meeting_points", static_cast<long long>(curve.meetings));
+  // Where a fold or period-doubling curve ran into a grazing curve (a codimension-two point).
+  const bool meets = curve.end_kind == "meets_grazing";
+  attribute(root, "end_kind", curve.end_kind.empty() ? std::string("other") : curve.end_kind);
+  attribute(root, "meets_grazing_parameter_1", meets ? curve.meets.parameter_1 : std::nan(""));
+  attribute(root, "meets_grazing_parameter_2", meets ? curve.meets.parameter_2 : std::nan(""));
+  attribute(root, "meets_grazing_distance", meets ? curve.meets_distance : std::nan(""));
 
   SweepSpec at_start = spec;  // /parameters: the two curve parameters at the curve's first point
   if (!curve.points.empty()) {

@@ -53,3 +53,44 @@ TEST_CASE("Dry-friction oscillator: continuation of the non-stop orbit locates t
     CHECK(branch.points.front().orbit.switches == 2);
   }
 }
+
+// From far above the onset with the default steps the section state crosses v = 0 on the way down (the
+// reversal passes t = 0 near omega = 0.4986) and lies within 1e-4 of it at the onset: a guess carries the
+// last orbit's mode, and a state entered in a mode that cannot hold it (slipping forwards while moving
+// backwards settles into sticking and keeps its velocity there) gave fixed points of the map that are
+// no orbits of the flow. The branch then reported a mode change 2 -> 5 at omega = 0.4817037, 2.3e-4
+// above the onset (2 -> 3 from 0.55 with arclength steps). Started from Den Hartog's orbit itself.
+TEST_CASE("Dry-friction oscillator: from omega = 0.55 and 0.7 with the default steps, natural and arclength "
+          "continuation report the onset of sticking, and only it, within 1e-8 of the closed form",
+          "[dry_friction_oscillator][continuation]") {
+  const double onset = sticking_onset();
+  const Model& model = ModelRegistry::instance().get("dry_friction_oscillator");
+  for (const double from : {0.55, 0.7}) {
+    const ParameterSet values =
+        parameter_values(model.parameters(), {{"mu", "0.3"}, {"F", "1"}, {"omega", std::to_string(from)}});
+    Eigen::Vector2d exact = Eigen::Vector2d::Zero();
+    REQUIRE(DenHartog{0.3, 1, from}.orbit_at_zero(exact));
+    auto simulation = model.start(values);
+    Recorder recorder(400);
+    simulation->run(recorder);
+    StrobeSample start = recorder.samples.back();  // the flow's mode at the section, the closed form's state
+    start.state[0] = exact[0];
+    start.state[1] = exact[1];
+    for (const auto& [follow, method] :
+         {std::pair{&continue_periodic_orbit, "natural"}, {&continue_by_arclength, "arclength"}}) {
+      // Down to 0.481, inside the window of the orbit that stops once in each half (below about 0.4807
+      // it sticks at each reversal instead).
+      const Branch branch = follow(model, values, "omega", from, 0.481, start, 1, ContinuationSettings{});
+      INFO("from " << from << ", " << method << ": " << branch.end);
+      CHECK(branch.end == "reached the end of the range");
+      REQUIRE(branch.events.size() == 1);
+      const BranchEvent& event = branch.events.front();
+      INFO(event.kind << " at " << event.parameter << " (" << event.detail << "), closed form " << onset);
+      CHECK(event.kind == "mode_change");
+      CHECK(event.detail.rfind("mode changes per period 2 -> 6", 0) == 0);
+      CHECK(std::fabs(event.parameter - onset) < 1e-8);
+      CHECK(branch.points.front().orbit.switches == 2);
+      CHECK(branch.points.back().orbit.switches == 6);
+    }
+  }
+}

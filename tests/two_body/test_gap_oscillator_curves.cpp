@@ -175,3 +175,35 @@ TEST_CASE("Model A from the impact-free orbit up in lambda at omega = 6: natural
   CHECK(by_arclength.ends_at_grazing);
   CHECK(std::fabs(by_arclength.events[0].parameter - grazing_lambda(values, 6.0)) < 1e-8);
 }
+
+TEST_CASE("Model A fold curve in (omega, lambda) from the fold at omega = 7.444176, lambda = 1, down in lambda: it "
+          "ends by name where it meets the grazing curve lambda*(omega), the grazing there within 1e-9 of it",
+          "[two_body][curve]") {
+  // Before, the curve ended "step below the minimum (1e-06): the corrector did not converge ..." at
+  // (6.622305263, 0.510246615), 1.1e-7 below lambda*(omega), without naming the point.
+  const Located at_one = event_on_branch("fold", "omega = 7\n", "omega", 7.0, 7.6);
+  const ParameterSet values = at_one.spec.case_parameters(0);
+  const auto started = std::chrono::steady_clock::now();
+  const Curve curve = continue_codim1_curve(*at_one.spec.model, values, "omega", "lambda", at_one.grazing, 0.4);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  INFO(curve.end << ", " << curve.points.size() << " points");
+  REQUIRE(curve.end_kind == "meets_grazing");
+  CHECK(curve.end.rfind("fold meets grazing at (omega, lambda) = (", 0) == 0);
+  for (const auto& q : curve.points) {
+    CHECK(q.orbit.events == 1);
+    CHECK(std::abs(critical_multiplier(q.orbit) - 1.0) < 1e-6);
+  }
+  const CurvePoint& last = curve.points.back();
+  const double off = curve.meets.parameter_2 - grazing_lambda(values, curve.meets.parameter_1);
+  WARN(std::setprecision(10) << "Model A fold curve down in lambda: " << curve.points.size() << " points, last ("
+                             << last.parameter_1 << ", " << last.parameter_2 << "), lambda*(omega) - lambda there "
+                             << grazing_lambda(values, last.parameter_1) - last.parameter_2 << "; meets grazing at ("
+                             << curve.meets.parameter_1 << ", " << curve.meets.parameter_2 << "), lambda - lambda*(omega) "
+                             << off << ", distance " << curve.meets_distance << " (" << seconds << " s)");
+  CHECK(curve.meets.orbit.events == 0);
+  CHECK(std::fabs(off) < 1e-9);
+  CHECK(curve.meets_distance < 1e-8);
+  // The meeting point lies between omega = 6.6 and 6.63 (the grazing curve's minimum is below 6.75).
+  CHECK(curve.meets.parameter_1 > 6.6);
+  CHECK(curve.meets.parameter_1 < 6.63);
+}

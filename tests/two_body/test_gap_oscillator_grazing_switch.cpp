@@ -8,8 +8,10 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "analysis/arclength_continuation.hpp"
+#include "analysis/branch_events.hpp"
 #include "analysis/grazing_switching.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
@@ -43,6 +45,8 @@ TEST_CASE("Model A at omega = 6: switching at the impact-free orbit's grazing fi
   CHECK(lambda_star - born.points.front().parameter < 1e-3);
   CHECK(born.points.front().orbit.events == 1);
   CHECK(!born.points.front().orbit.stable());
+  const std::vector<double> scales = spec.model->start(values)->layout().state_scales;
+  CHECK(scaled_distance(born.points.front().orbit.state, grazing.orbit.state, scales) < 0.05);
   const auto located = [&](const std::string& kind) -> double {
     for (const auto& e : born.events)
       if (e.kind == kind) return e.parameter;
