@@ -18,6 +18,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from model_file_sweeps import FRICTION, IMPACT  # noqa: E402
 from result_datasets import datasets, largest_difference  # noqa: E402
 
 FAILURES = []
@@ -35,28 +36,6 @@ def run(vibro, ini, out, *overrides):
     return subprocess.run([vibro, "run", ini, "--output.file=" + out, "--run.progress=never"] + list(overrides),
                           capture_output=True, text=True, timeout=300)
 
-
-IMPACT = """model = {model}
-[parameters]
-zeta = 0.1
-omega = 0.8
-r = 0.8
-[axes]
-sigma = linspace(0.0, 3.5, 24)
-[run]
-max_periods = 300
-window_periods = 16
-[output]
-floquet = true
-"""
-
-FRICTION = """model = {model}
-[axes]
-mu = linspace(0.05, 0.9, 6)
-omega = linspace(0.3, 1.5, 5)
-[run]
-max_periods = 200
-"""
 
 # Model A (gap_oscillator.vibro) against gap_oscillator_declared, the same system in C++ through the
 # hybrid-model API: elastic impacts, inelastic ones and plastic chatter that ends in the bodies

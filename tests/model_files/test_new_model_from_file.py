@@ -17,6 +17,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from model_file_sweeps import FRICTION, IMPACT  # noqa: E402
 from result_datasets import datasets, largest_difference  # noqa: E402
 
 VIBRO, BUILD, REPO = (os.path.abspath(a) for a in sys.argv[1:4])
@@ -38,24 +39,8 @@ def run(command, cwd=None, timeout=600):
 # The sweeps: the impact oscillator across the grazing and its period doubling with Floquet
 # multipliers; the friction oscillator through slip, stick-slip and sticking.
 SWEEPS = {
-    "impact_oscillator": """[parameters]
-zeta = 0.1
-omega = 0.8
-r = 0.8
-[axes]
-sigma = linspace(0.0, 3.5, 24)
-[run]
-max_periods = 300
-window_periods = 16
-[output]
-floquet = true
-""",
-    "dry_friction_oscillator": """[axes]
-mu = linspace(0.05, 0.9, 6)
-omega = linspace(0.3, 1.5, 5)
-[run]
-max_periods = 200
-""",
+    "impact_oscillator": IMPACT.split("\n", 1)[1],  # the sweeps without their model line
+    "dry_friction_oscillator": FRICTION.split("\n", 1)[1],
     # x^3 in the field: the exponent read at run time in the jets, as the file's program does (a
     # compiler folding pow(x, 2.0) into x * x changed the Floquet multipliers by 1e-13).
     "two_sided_stop_cubic": """[axes]
