@@ -443,6 +443,40 @@ class ArclengthBranch {
                : "turned back and left the range at its start " + parameter_ + " = " + std::to_string(boundary);
   }
 
+  // The index i of an earlier segment (points i, i + 1) on which `next`'s orbit lies: the branch came
+  // back onto a part it has followed (past a symmetry-breaking branch point the asymmetric family
+  // returns to the symmetric one, and arclength would follow that again). A cheap test first (the
+  // same motion, the parameter inside the segment, the state within max_predictor_error of the
+  // segment's chord), then the old branch's own orbit at next's parameter, continued from the segment's
+  // first point (near a fold the other side is close too), equal to next's to 1e-6 scales. Not while a
+  // grazing is open: its new family's first points are found again on purpose (OpenGrazing).
+  std::optional<std::size_t> retraced(const Node& next) const {
+    if (open_.event >= 0 || branch_.points.size() < 4) return std::nullopt;
+    const double p = next.parameter();
+    const BranchCharacter motion = branch_character(next.orbit);
+    for (std::size_t i = 0; i + 3 < branch_.points.size(); ++i) {
+      const BranchPoint &a = branch_.points[i], &b = branch_.points[i + 1];
+      if ((p - a.parameter) * (p - b.parameter) > 0 || a.parameter == b.parameter) continue;
+      if (!(branch_character(a.orbit) == motion) || !(branch_character(b.orbit) == motion)) continue;
+      StrobeSample chord = a.orbit.state;
+      const double w = (p - a.parameter) / (b.parameter - a.parameter);
+      for (std::size_t k = 0; k < chord.state.size(); ++k)
+        chord.state[k] = (1 - w) * a.orbit.state.state[k] + w * b.orbit.state.state[k];
+      if (scaled_distance(next.orbit.state, chord, scales_) > settings_.max_predictor_error) continue;
+      ParameterSet at = values_;
+      at.set_at(index_, a.parameter);
+      ContinuationSettings along = settings_;
+      along.max_step = std::max(along.min_step, std::fabs(p - a.parameter));
+      along.step = along.max_step;
+      const FoldSearchOff no_search;
+      const Branch old = continue_periodic_orbit(model_, at, parameter_, a.parameter, p, a.orbit.state, periods_, along);
+      if (old.end == "reached the end of the range" &&
+          scaled_distance(old.points.back().orbit.state, next.orbit.state, scales_) < 1e-6)
+        return i;
+    }
+    return std::nullopt;
+  }
+
   // Records the step to `next` with the events on it and returns ""; or returns why the step is refused
   // (it does not continue the branch). A grazing where the branch turns back reverses next's tangent. When it left the range the branch ends (branch_.end set) on the
   // boundary crossed, shot there at the boundary's parameter value alone, well-posed away from a fold,
@@ -460,6 +494,14 @@ class ArclengthBranch {
                  last_.tangent_parameter() > 0 ? 1.0 : -1.0};
     }
     const double p = next.parameter(), lo = std::min(from_, to_), hi = std::max(from_, to_);
+    if (const auto earlier = retraced(next)) {
+      std::ostringstream end;
+      end << std::setprecision(10) << "the branch retraces itself at " << parameter_ << " = " << p
+          << ": the orbit there lies on the part already followed (between " << branch_.points[*earlier].parameter
+          << " and " << branch_.points[*earlier + 1].parameter << "); not followed again";
+      branch_.end = end.str();
+      return "";
+    }
     if (p >= lo && p <= hi) {
       branch_.points.push_back({p, next.orbit});
       return "";

@@ -94,3 +94,33 @@ TEST_CASE("Dry-friction oscillator: from omega = 0.55 and 0.7 with the default s
     }
   }
 }
+
+// On past the onset: near omega = 0.4807 an asymmetric orbit (5 mode changes a period) branches off the
+// symmetric one that stops once in each half and returns to it; arclength from 0.7 followed it back onto
+// the symmetric branch and traced that again, up through the onset to a fold at 0.49999 and down again
+// (148 points, every event twice). A point on a part already followed ends the branch, saying so.
+TEST_CASE("Dry-friction oscillator: arclength continuation from omega = 0.7 past the onset of sticking never "
+          "follows a part of its branch twice",
+          "[dry_friction_oscillator][continuation]") {
+  const Model& model = ModelRegistry::instance().get("dry_friction_oscillator");
+  const ParameterSet values = parameter_values(model.parameters(), {{"mu", "0.3"}, {"F", "1"}, {"omega", "0.7"}});
+  Eigen::Vector2d exact = Eigen::Vector2d::Zero();
+  REQUIRE(DenHartog{0.3, 1, 0.7}.orbit_at_zero(exact));
+  auto simulation = model.start(values);
+  Recorder recorder(400);
+  simulation->run(recorder);
+  StrobeSample start = recorder.samples.back();
+  start.state[0] = exact[0];
+  start.state[1] = exact[1];
+  const Branch branch = continue_by_arclength(model, values, "omega", 0.7, 0.47, start, 1, ContinuationSettings{});
+  INFO(branch.end);
+  int onsets = 0;
+  for (const auto& e : branch.events) {
+    INFO(e.kind << " at " << e.parameter << " (" << e.detail << ")");
+    CHECK(e.kind != "fold");
+    onsets += e.detail.rfind("mode changes per period 2 -> 6", 0) == 0 ? 1 : 0;
+  }
+  CHECK(onsets == 1);
+  for (const auto& q : branch.points) CHECK(q.parameter < 0.7 + 1e-12);
+  CHECK_THAT(branch.end, Catch::StartsWith("the branch retraces itself at omega = 0.4807"));
+}
