@@ -29,6 +29,20 @@ double sticking_onset() {
   return 0.5 * (stops + moves);
 }
 
+// Den Hartog's non-stop orbit at omega (mu = 0.3, F = 1) as a start: the closed form's state at t = 0
+// in the mode the flow has at the section there.
+StrobeSample den_hartog_start(const Model& model, const ParameterSet& values, double omega) {
+  Eigen::Vector2d exact = Eigen::Vector2d::Zero();
+  REQUIRE(DenHartog{0.3, 1, omega}.orbit_at_zero(exact));
+  auto simulation = model.start(values);
+  Recorder recorder(400);
+  simulation->run(recorder);
+  StrobeSample start = recorder.samples.back();
+  start.state[0] = exact[0];
+  start.state[1] = exact[1];
+  return start;
+}
+
 }  // namespace
 
 TEST_CASE("Dry-friction oscillator: continuation of the non-stop orbit locates the onset of sticking within 1e-8 of "
@@ -68,14 +82,7 @@ TEST_CASE("Dry-friction oscillator: from omega = 0.55 and 0.7 with the default s
   for (const double from : {0.55, 0.7}) {
     const ParameterSet values =
         parameter_values(model.parameters(), {{"mu", "0.3"}, {"F", "1"}, {"omega", std::to_string(from)}});
-    Eigen::Vector2d exact = Eigen::Vector2d::Zero();
-    REQUIRE(DenHartog{0.3, 1, from}.orbit_at_zero(exact));
-    auto simulation = model.start(values);
-    Recorder recorder(400);
-    simulation->run(recorder);
-    StrobeSample start = recorder.samples.back();  // the flow's mode at the section, the closed form's state
-    start.state[0] = exact[0];
-    start.state[1] = exact[1];
+    const StrobeSample start = den_hartog_start(model, values, from);
     for (const auto& [follow, method] :
          {std::pair{&continue_periodic_orbit, "natural"}, {&continue_by_arclength, "arclength"}}) {
       // Down to 0.481, inside the window of the orbit that stops once in each half (below about 0.4807
@@ -104,14 +111,7 @@ TEST_CASE("Dry-friction oscillator: arclength continuation from omega = 0.7 past
           "[dry_friction_oscillator][continuation]") {
   const Model& model = ModelRegistry::instance().get("dry_friction_oscillator");
   const ParameterSet values = parameter_values(model.parameters(), {{"mu", "0.3"}, {"F", "1"}, {"omega", "0.7"}});
-  Eigen::Vector2d exact = Eigen::Vector2d::Zero();
-  REQUIRE(DenHartog{0.3, 1, 0.7}.orbit_at_zero(exact));
-  auto simulation = model.start(values);
-  Recorder recorder(400);
-  simulation->run(recorder);
-  StrobeSample start = recorder.samples.back();
-  start.state[0] = exact[0];
-  start.state[1] = exact[1];
+  const StrobeSample start = den_hartog_start(model, values, 0.7);
   const Branch branch = continue_by_arclength(model, values, "omega", 0.7, 0.47, start, 1, ContinuationSettings{});
   INFO(branch.end);
   int onsets = 0;
