@@ -131,7 +131,7 @@ def test_ctrl_c_stops_the_sweep_cleanly(root):
         import sys, vibro
         try:
             vibro.sweep(example="conveyor_fig6", threads=1, run__steady_state="fixed", run__max_periods=2000,
-                        run__progress="always")
+                        run__progress="always", run__progress_seconds=0.2)
             print("finished")
         except KeyboardInterrupt as stop:
             print("interrupted")
@@ -142,7 +142,10 @@ def test_ctrl_c_stops_the_sweep_cleanly(root):
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              env=dict(os.environ))
     seen = ""
-    while "cases" not in seen:  # the progress line: the sweep is under way
+    # The progress line: the sweep is under way. Off a terminal the first comes after
+    # run.progress_seconds (30 by default: after this sweep's end, when the signal would find the file
+    # being written).
+    while "cases" not in seen:
         char = child.stderr.read(1)
         assert char, "the sweep ended before showing progress"
         seen += char
