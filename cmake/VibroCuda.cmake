@@ -26,6 +26,14 @@ option(VIBRO_CUDA_HOLD_SAMPLES "the GPU batch holds a fixed-mode run's samples u
 # stores/loads 1848/1468 -> 344/736 B over the kernel and its callees. Same results; calls cost
 # something too, and no GPU has timed it yet, so off by default.
 option(VIBRO_CUDA_OUTLINE "the CUDA kernels call the trig and the conveyor's phases instead of inlining them" OFF)
+# The conveyor's launches stepped by its phase kernels (models/conveyor/conveyor_phase_kernels.hpp):
+# free flight in one kernel, with the state in registers and columns (ptxas: no local memory), the
+# rare phases in another, the cases sorted between them each round. The same results bit for bit
+# (tests/conveyor/test_phase_steps.cpp runs the same steps on the host); not yet run on a GPU, so off.
+option(VIBRO_CUDA_PHASE_KERNELS "the conveyor's GPU batch steps free flight and the rare phases in separate kernels" OFF)
+# Blocks of 128 threads an SM that the flight kernel is built for: 8 holds it to 64 registers a thread,
+# 4 to 128, 1 leaves the count to ptxas (ptxas's figures for each in bench/README.md).
+set(VIBRO_CUDA_FLIGHT_BLOCKS "8" CACHE STRING "blocks of 128 an SM the conveyor's flight kernel is built for (8: 64 registers)")
 if(NOT VIBRO_CUDA STREQUAL "OFF")
   include(CheckLanguage)
   check_language(CUDA)
@@ -69,6 +77,10 @@ function(vibro_add_cuda_backend)
   if(VIBRO_CUDA_OUTLINE)
     target_compile_definitions(vibro_cuda PRIVATE VIBRO_CUDA_OUTLINE)
   endif()
+  if(VIBRO_CUDA_PHASE_KERNELS)
+    target_compile_definitions(vibro_cuda PRIVATE VIBRO_CUDA_PHASE_KERNELS)
+  endif()
+  target_compile_definitions(vibro_cuda PRIVATE VIBRO_FLIGHT_BLOCKS_PER_SM=${VIBRO_CUDA_FLIGHT_BLOCKS})
   if(VIBRO_CUDA_MAXRREG)
     target_compile_options(vibro_cuda PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-maxrregcount=${VIBRO_CUDA_MAXRREG}>)
   endif()

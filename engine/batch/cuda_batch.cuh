@@ -226,10 +226,7 @@ class CudaBatch : public CaseBatch {
       const cudaStream_t s = stream_.get();
       cuda_check(cudaMemcpyAsync(live_d_.data(), live_pinned_.data(), n * sizeof(int), cudaMemcpyHostToDevice, s),
                  "copy live cases");
-      const int blocks = static_cast<int>((n + kThreads - 1) / kThreads);
-      advance_cases<Kernel><<<blocks, kThreads, 0, s>>>(cases_.data(), live_d_.data(), static_cast<int>(n), periods,
-                                                          unkept, rows, taken_d_.data());
-      cuda_check(cudaGetLastError(), "launch");
+      step_live(cases_.data(), live_d_.data(), static_cast<int>(n), periods, unkept, rows, taken_d_.data(), s);
       const std::size_t kept = rows_.kept();
       if (kept > 0 && rows_.held()) {  // this launch's columns of every row
         const std::size_t pitch = rows_.stride() * sizeof(samples_[0]), offset = rows_.held_samples();
@@ -323,6 +320,18 @@ class CudaBatch : public CaseBatch {
   }
   void retire(int i) override { live_.retire(i); }
   int live() const override { return live_.live(); }
+
+ protected:
+  using Case = typename Kernel::Case;
+  // Steps the `count` cases cases[live[0..count)] `periods` periods on `stream`, their samples to
+  // `rows` and their periods taken to taken[0..count): one thread a case, all of a case's steps in one
+  // kernel (advance_cases). A model may step its cases otherwise (the conveyor's phase kernels).
+  virtual void step_live(Case* cases, const int* live, int count, int periods, int unkept,
+                         SampleRows<typename Kernel::Sample> rows, int* taken, cudaStream_t stream) {
+    const int blocks = (count + kThreads - 1) / kThreads;
+    advance_cases<Kernel><<<blocks, kThreads, 0, stream>>>(cases, live, count, periods, unkept, rows, taken);
+    cuda_check(cudaGetLastError(), "launch");
+  }
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }

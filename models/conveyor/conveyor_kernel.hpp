@@ -85,6 +85,19 @@ enum class KernelStop : int {
 // What the next step does.
 enum class KernelNext : int { Start, Flight, FlightStrobes, Impact, Coupled, Ride, Failed };
 
+// Sets of steps (bit 1 << KernelNext) that one call of ConveyorKernel::step takes: all of them (a
+// period of the CPU path), or the free flight alone (its flights, in-flight samples and impacts: what
+// most cases do most of the time) and the rare rest (the start, coupled motion with its stick and slip
+// arcs), which a GPU steps in separate kernels so that a warp's threads run the same code.
+constexpr unsigned step_bit(KernelNext next) { return 1u << static_cast<int>(next); }
+constexpr unsigned kFlightSteps = step_bit(KernelNext::Flight) | step_bit(KernelNext::FlightStrobes) |
+                                  step_bit(KernelNext::Impact);
+constexpr unsigned kRareSteps = step_bit(KernelNext::Start) | step_bit(KernelNext::Coupled) | step_bit(KernelNext::Ride);
+constexpr unsigned kAllSteps = kFlightSteps | kRareSteps;
+
+// How ConveyorKernel::step ended: a sample taken, the case failed, or its next step is not in the set.
+enum class Stepped : int { Sample, Failed, Left };
+
 struct FlightStart {
   double h, u;  // gap and relative normal velocity at the start
   double y0;    // first point of the search, certified h(y0) > 0 (or 0 when h > 0)
@@ -144,35 +157,61 @@ VIBRO_HD inline double certified_start(double g1, double g2, double K, double m_
 }
 }  // namespace kernel_detail
 
-template <class Observer = NoObserver>
+// State: ConveyorState, or a type with the same members for the steps it is used for (the GPU's flight
+// kernel: FlightState, conveyor_columns.hpp, some of whose members are read and written in place in
+// global memory).
+template <class Observer = NoObserver, class State = ConveyorState>
 class ConveyorKernel {
  public:
-  VIBRO_HD ConveyorKernel(const ConveyorConstants& c, ConveyorState& st, Observer observer = Observer{})
+  VIBRO_HD ConveyorKernel(const ConveyorConstants& c, State& st, Observer observer = Observer{})
       : c_(c), st_(st), obs_(observer) {}
 
   // Steps to the next stroboscopic sample: true with the sample in `out`; false when the case
   // failed (st.stop says why). The sample is written where the caller keeps it (a GPU batch: its row
   // of the launch's buffer), not kept in the state: a case carries 128 bytes less between samples.
   VIBRO_HD bool advance(const ConveyorStart& start, ConveyorSample& out) {
-    out_ = &out;
+    return step<kAllSteps>(&start, &out) == Stepped::Sample;
+  }
+
+  // As advance, taking only the steps in kSteps (kFlightSteps, kRareSteps): Left, with the state
+  // unchanged since its last step, when the next step is not among them. `start` is read only by the
+  // Start step (it may be null where kSteps lacks it); `out` null: the sample is not kept (a period
+  // before a run's window), nothing is written. The same arithmetic as advance, step for step.
+  template <unsigned kSteps>
+  VIBRO_HD Stepped step(const ConveyorStart* start, ConveyorSample* out) {
+    out_ = out;
     while (true) {
       sampled_ = false;
+      if ((kSteps & step_bit(st_.next)) == 0) return st_.next == KernelNext::Failed ? Stepped::Failed : Stepped::Left;
       switch (st_.next) {
         case KernelNext::Start:
-          st_.next = initial_step(start);
-          if constexpr (Observer::kTraces) {
-            if (obs_.tracing()) obs_.begin(time());  // a first-impact start has no state before its impact
+          if constexpr ((kSteps & step_bit(KernelNext::Start)) != 0) {
+            st_.next = initial_step(*start);
+            if constexpr (Observer::kTraces) {
+              if (obs_.tracing()) obs_.begin(time());  // a first-impact start has no state before its impact
+            }
           }
           break;
-        case KernelNext::Flight: st_.next = fly(st_.pending_flight); break;
-        case KernelNext::FlightStrobes: st_.next = flight_strobe(); break;
-        case KernelNext::Impact: st_.next = impact(st_.pending_u, st_.pending_grazing); break;
-        case KernelNext::Coupled: st_.next = ride_begin(); break;
-        case KernelNext::Ride: st_.next = ride(); break;
-        case KernelNext::Failed: return false;
+        case KernelNext::Flight:
+          if constexpr ((kSteps & step_bit(KernelNext::Flight)) != 0) st_.next = fly(st_.pending_flight);
+          break;
+        case KernelNext::FlightStrobes:
+          if constexpr ((kSteps & step_bit(KernelNext::FlightStrobes)) != 0) st_.next = flight_strobe();
+          break;
+        case KernelNext::Impact:
+          if constexpr ((kSteps & step_bit(KernelNext::Impact)) != 0)
+            st_.next = impact(st_.pending_u, st_.pending_grazing);
+          break;
+        case KernelNext::Coupled:
+          if constexpr ((kSteps & step_bit(KernelNext::Coupled)) != 0) st_.next = ride_begin();
+          break;
+        case KernelNext::Ride:
+          if constexpr ((kSteps & step_bit(KernelNext::Ride)) != 0) st_.next = ride();
+          break;
+        case KernelNext::Failed: return Stepped::Failed;
       }
-      if (st_.next == KernelNext::Failed) return false;
-      if (sampled_) return true;
+      if (st_.next == KernelNext::Failed) return Stepped::Failed;
+      if (sampled_) return Stepped::Sample;
     }
   }
 
@@ -252,6 +291,7 @@ class ConveyorKernel {
       fail(KernelStop::NonFinite, static_cast<double>(st_.periods) * c_.period);
       return false;
     }
+    if (out_ == nullptr) return true;
     ConveyorSample& out = *out_;
     out.h = h;
     out.u = u;
@@ -292,7 +332,9 @@ class ConveyorKernel {
 
   VIBRO_HD VIBRO_OUTLINE KernelNext fly(const FlightStart& start) {
     const reproducible::SinCos at = reproducible::sincos(plate_phase(st_.theta));
-    const PlateGap gap{start.h, start.u / c_.omega, start.G, c_.A * at.sin, c_.A * at.cos};
+    // Searched where the state keeps it (the GPU's flight kernel: in its columns, not in registers).
+    st_.gap = PlateGap{start.h, start.u / c_.omega, start.G, c_.A * at.sin, c_.A * at.cos};
+    const auto& gap = st_.gap;
     // The flight ends before the parabola of the absolute position falls 2A below its start: the gap of
     // the paper's Eq. 19 cannot have its first root later.
     const double vN_phase = start.u / c_.omega + c_.A * at.cos;
@@ -314,12 +356,11 @@ class ConveyorKernel {
         out[3] = x_start + vT * y / omega;
       });
     }
-    st_.gap = gap;
     st_.y_end = root.y;
     st_.flight_grazing = root.outcome == RootOutcome::Grazing;
     st_.y_strobe = kernel_detail::kTwoPi - st_.theta;
     st_.strobes = 0;
-    return flight_strobe();
+    return KernelNext::FlightStrobes;  // the next step: its samples, then its impact
   }
 
   // The next stroboscopic sample inside the flight, or the flight's end.
@@ -563,7 +604,7 @@ class ConveyorKernel {
   }
 
   const ConveyorConstants& c_;
-  ConveyorState& st_;
+  State& st_;
   Observer obs_;
   bool sampled_ = false;
   ConveyorSample* out_ = nullptr;  // where advance() leaves its sample

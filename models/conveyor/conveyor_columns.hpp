@@ -1,0 +1,255 @@
+#pragma once
+// The conveyor's case states as columns (structure of arrays) and the per-case work of the GPU's
+// phase kernels (conveyor_phase_kernels.hpp): the flight kernel steps a case's free flight (its
+// flights, in-flight samples and impacts: what most cases do most of the time) with its state in
+// registers and, for the members it uses now and then, in place in the columns; the rare kernel the
+// rest (the start, coupled motion with its stick and slip arcs) on a whole ConveyorState. Both
+// take the steps of ConveyorKernel (conveyor_kernel.hpp), so a case stepped here is the CPU path's
+// case bit for bit; the host runs these same functions in the tests (tests/conveyor/test_phase_steps.cpp).
+//
+// Why columns: one case copied into a thread is ~500 bytes of local memory, and every access to it
+// an ld.local/st.local (bench/README.md); a column per member is read and written once per kernel,
+// coalesced (neighbouring threads step neighbouring cases).
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "engine/core/host_device.hpp"
+#include "models/conveyor/conveyor_kernel.hpp"
+
+namespace vibro::conveyor {
+
+// ConveyorState's members, each with its column's name: X(column, member).
+#define VIBRO_CONVEYOR_STATE_COLUMNS(X)                                                                     \
+  X(next, next) X(stop, stop) X(stop_value, stop_value) X(theta, theta) X(vT, vT) X(x, x) X(periods, periods) \
+  X(events_this_period, events_this_period) X(pending_u, pending_u) X(pending_grazing, pending_grazing)       \
+  X(start_h, pending_flight.h) X(start_u, pending_flight.u) X(start_y0, pending_flight.y0)                  \
+  X(start_G, pending_flight.G) X(gap_h, gap.h_a) X(gap_u, gap.u_a_phase) X(gap_G, gap.G) X(gap_sin, gap.A_sin) \
+  X(gap_cos, gap.A_cos) X(y_end, y_end) X(y_strobe, y_strobe) X(strobes, strobes)                            \
+  X(flight_grazing, flight_grazing) X(y_left, y_left) X(s, s) X(stick, stick) X(from_zero, from_zero)
+
+template <class Member>
+using ColumnOf = std::remove_cv_t<std::remove_reference_t<Member>>;
+
+// n cases' states: one array per member, counters and aux as kCounterCount (kAuxCount) arrays of n
+// (counter k of case i at [k * n + i]). Pointers into one block (columns_in): device or host memory.
+struct ConveyorColumns {
+  std::size_t n = 0;
+#define VIBRO_COLUMN_POINTER(column, member) ColumnOf<decltype(std::declval<ConveyorState&>().member)>* column = nullptr;
+  VIBRO_CONVEYOR_STATE_COLUMNS(VIBRO_COLUMN_POINTER)
+#undef VIBRO_COLUMN_POINTER
+  std::int64_t* counters = nullptr;
+  double* aux = nullptr;
+};
+
+// Bytes of a block holding n cases' columns (each column aligned to 256 bytes).
+inline std::size_t columns_bytes(std::size_t n) {
+  std::size_t bytes = 0;
+  const auto add = [&](std::size_t size) { bytes += (size * n + 255) / 256 * 256; };
+#define VIBRO_COLUMN_SIZE(column, member) add(sizeof(ColumnOf<decltype(std::declval<ConveyorState&>().member)>));
+  VIBRO_CONVEYOR_STATE_COLUMNS(VIBRO_COLUMN_SIZE)
+#undef VIBRO_COLUMN_SIZE
+  add(kCounterCount * sizeof(std::int64_t));
+  add(kAuxCount * sizeof(double));
+  return bytes;
+}
+
+// The columns of n cases carved out of `block` (columns_bytes(n) bytes, 256-byte aligned).
+inline ConveyorColumns columns_in(void* block, std::size_t n) {
+  ConveyorColumns cols;
+  cols.n = n;
+  auto* at = static_cast<unsigned char*>(block);
+  const auto take = [&](auto*& column) {
+    column = reinterpret_cast<std::remove_reference_t<decltype(column)>>(at);
+    at += (sizeof(*column) * n + 255) / 256 * 256;
+  };
+#define VIBRO_COLUMN_TAKE(column, member) take(cols.column);
+  VIBRO_CONVEYOR_STATE_COLUMNS(VIBRO_COLUMN_TAKE)
+#undef VIBRO_COLUMN_TAKE
+  cols.counters = reinterpret_cast<std::int64_t*>(at);
+  at += (kCounterCount * sizeof(std::int64_t) * n + 255) / 256 * 256;
+  cols.aux = reinterpret_cast<double*>(at);
+  return cols;
+}
+
+// Case i's whole state from and to its columns (the rare kernel; the batch's uploads and restarts).
+VIBRO_HD inline void load_state(const ConveyorColumns& cols, std::size_t i, ConveyorState& st) {
+#define VIBRO_COLUMN_LOAD(column, member) st.member = cols.column[i];
+  VIBRO_CONVEYOR_STATE_COLUMNS(VIBRO_COLUMN_LOAD)
+#undef VIBRO_COLUMN_LOAD
+  for (int k = 0; k < kCounterCount; ++k) st.counters[k] = cols.counters[static_cast<std::size_t>(k) * cols.n + i];
+  for (int k = 0; k < kAuxCount; ++k) st.aux[k] = cols.aux[static_cast<std::size_t>(k) * cols.n + i];
+}
+VIBRO_HD inline void store_state(const ConveyorColumns& cols, std::size_t i, const ConveyorState& st) {
+#define VIBRO_COLUMN_STORE(column, member) cols.column[i] = st.member;
+  VIBRO_CONVEYOR_STATE_COLUMNS(VIBRO_COLUMN_STORE)
+#undef VIBRO_COLUMN_STORE
+  for (int k = 0; k < kCounterCount; ++k) cols.counters[static_cast<std::size_t>(k) * cols.n + i] = st.counters[k];
+  for (int k = 0; k < kAuxCount; ++k) cols.aux[static_cast<std::size_t>(k) * cols.n + i] = st.aux[k];
+}
+
+// A case's entries of its columns, read and written in place by the flight kernel, for the members
+// its steps use only now and then (the tangential motion, the clock, the event count, the counters,
+// the aux values, a flight's gap function): they take no registers across a flight's root search.
+// Each holds the columns and the case, nothing more (every entry's address is computed where it is
+// used, so that no register holds it). Reading back a stored double gives its bits.
+template <class T, T* ConveyorColumns::*kColumn>
+struct ColumnValue {
+  const ConveyorColumns* cols;
+  std::size_t i;
+  VIBRO_HD T& at() const { return (cols->*kColumn)[i]; }
+  VIBRO_HD operator T() const { return at(); }
+  VIBRO_HD ColumnValue& operator=(T value) {
+    at() = value;
+    return *this;
+  }
+  VIBRO_HD ColumnValue& operator+=(T value) {
+    at() += value;
+    return *this;
+  }
+  VIBRO_HD ColumnValue& operator++() {
+    ++at();
+    return *this;
+  }
+};
+
+// counters[k] and aux[k]: entry k of the case, in the k-th of kCounterCount (kAuxCount) columns.
+template <class T, T* ConveyorColumns::*kColumns>
+struct ColumnEntries {
+  const ConveyorColumns* cols;
+  std::size_t i;
+  VIBRO_HD T& operator[](int k) const { return (cols->*kColumns)[static_cast<std::size_t>(k) * cols->n + i]; }
+};
+
+// A flight's gap function, its five coefficients read at each evaluation.
+struct ColumnGap {
+  const ConveyorColumns* cols;
+  std::size_t i;
+  VIBRO_HD ColumnGap& operator=(const PlateGap& gap) {
+    cols->gap_h[i] = gap.h_a;
+    cols->gap_u[i] = gap.u_a_phase;
+    cols->gap_G[i] = gap.G;
+    cols->gap_sin[i] = gap.A_sin;
+    cols->gap_cos[i] = gap.A_cos;
+    return *this;
+  }
+  VIBRO_HD Derivs operator()(double y) const {
+    return PlateGap{cols->gap_h[i], cols->gap_u[i], cols->gap_G[i], cols->gap_sin[i], cols->gap_cos[i]}(y);
+  }
+};
+
+// What the flight steps of ConveyorKernel read and write (ConveyorState's members of the same names):
+// plain members in registers, the others in place in the columns. Of the plain ones only those of the
+// case's current step are loaded and only those of the step it stops before are stored (load_flight,
+// store_flight): the other steps do not read them.
+struct FlightState {
+  KernelNext next = KernelNext::Flight;
+  KernelStop stop = KernelStop::None;
+  double stop_value = 0;
+  double theta = 0;
+  ColumnValue<double, &ConveyorColumns::vT> vT;
+  ColumnValue<double, &ConveyorColumns::x> x;
+  ColumnValue<std::int64_t, &ConveyorColumns::periods> periods;
+  ColumnValue<double, &ConveyorColumns::events_this_period> events_this_period;
+  double pending_u = 0;
+  bool pending_grazing = false;
+  FlightStart pending_flight{};
+  ColumnGap gap;
+  double y_end = 0, y_strobe = 0;
+  int strobes = 0;
+  bool flight_grazing = false;
+  ColumnEntries<std::int64_t, &ConveyorColumns::counters> counters;
+  ColumnEntries<double, &ConveyorColumns::aux> aux;
+};
+
+VIBRO_HD inline FlightState load_flight(const ConveyorColumns& cols, std::size_t i) {
+  FlightState st;
+  st.next = cols.next[i];
+  st.theta = cols.theta[i];
+  st.vT = {&cols, i};
+  st.x = {&cols, i};
+  st.periods = {&cols, i};
+  st.events_this_period = {&cols, i};
+  st.gap.cols = &cols;
+  st.gap.i = i;
+  st.counters = {&cols, i};
+  st.aux = {&cols, i};
+  switch (st.next) {
+    case KernelNext::Flight:
+      st.pending_flight = {cols.start_h[i], cols.start_u[i], cols.start_y0[i], cols.start_G[i]};
+      break;
+    case KernelNext::FlightStrobes:
+      st.y_end = cols.y_end[i];
+      st.y_strobe = cols.y_strobe[i];
+      st.strobes = cols.strobes[i];
+      st.flight_grazing = cols.flight_grazing[i];
+      break;
+    case KernelNext::Impact:
+      st.pending_u = cols.pending_u[i];
+      st.pending_grazing = cols.pending_grazing[i];
+      break;
+    default: break;  // not a flight step: the flight kernel leaves it at once
+  }
+  return st;
+}
+
+VIBRO_HD inline void store_flight(const ConveyorColumns& cols, std::size_t i, const FlightState& st) {
+  cols.next[i] = st.next;
+  cols.theta[i] = st.theta;
+  // Not Flight or Impact: the flight steps take those at once (a call never ends before them), so the
+  // pending flight and impact, kept out of the store, need no registers across the call.
+  switch (st.next) {
+    case KernelNext::FlightStrobes:
+      cols.y_end[i] = st.y_end;
+      cols.y_strobe[i] = st.y_strobe;
+      cols.strobes[i] = st.strobes;
+      cols.flight_grazing[i] = st.flight_grazing;
+      break;
+    case KernelNext::Failed:
+      cols.stop[i] = st.stop;
+      cols.stop_value[i] = st.stop_value;
+      break;
+    default: break;  // Coupled: ride_begin reads theta, vT and the constants only
+  }
+}
+
+// The steps kSteps of state `st` until `periods` samples have been taken in this launch (`taken` so
+// far; the first `unkept` of them are not written, the others go to row[taken - unkept]), the case
+// fails, or its next step is not in kSteps. Returns how it ended.
+template <unsigned kSteps, class State>
+VIBRO_HD Stepped take_samples(const ConveyorConstants& c, State& st, const ConveyorStart* start, ConveyorSample* row,
+                              int periods, int unkept, int& taken) {
+  ConveyorKernel<NoObserver, State> kernel(c, st);
+  Stepped how = Stepped::Sample;
+  while (taken < periods) {
+    how = kernel.template step<kSteps>(start, taken < unkept ? nullptr : row + (taken - unkept));
+    if (how != Stepped::Sample) break;
+    ++taken;
+  }
+  return how;
+}
+// Case i of the columns stepped so (take_samples), its state loaded before and stored after.
+template <unsigned kSteps>
+VIBRO_HD Stepped step_case(const ConveyorConstants& c, const ConveyorStart& start, const ConveyorColumns& cols,
+                           std::size_t i, ConveyorSample* row, int periods, int unkept, int& taken) {
+  if constexpr (kSteps == kFlightSteps) {
+    FlightState st = load_flight(cols, i);
+    const Stepped how = take_samples<kSteps>(c, st, nullptr, row, periods, unkept, taken);
+    store_flight(cols, i, st);
+    return how;
+  } else {
+    ConveyorState st;
+    load_state(cols, i, st);
+    const Stepped how = take_samples<kSteps>(c, st, &start, row, periods, unkept, taken);
+    store_state(cols, i, st);
+    return how;
+  }
+}
+
+// Which kernel steps case i next: true the flight kernel, false the rare one (or none: failed).
+VIBRO_HD inline bool in_flight(const ConveyorColumns& cols, std::size_t i) {
+  return (kFlightSteps & step_bit(cols.next[i])) != 0;
+}
+
+}  // namespace vibro::conveyor
