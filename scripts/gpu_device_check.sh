@@ -127,6 +127,9 @@ if want variants; then
           --output.file="$WORK/cuda_map_${mode}_${build%%:*}.h5" --run.backend=cuda --run.threads="$THREADS" \
           --run.progress=never
       done
+      say "${variant%%:*} vs main, $mode (every case the same bits unless the variant changes results):"
+      "$PY" scripts/compare_backends.py "$WORK/cuda_map_${mode}_main.h5" "$WORK/cuda_map_${mode}_${variant%%:*}.h5" 2>&1 \
+        | sed 's/^/    /' | tee -a "$REPORT"
     done
   done
 fi

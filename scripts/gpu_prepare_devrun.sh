@@ -6,6 +6,10 @@
 #   bin/vibro, bin/conveyor_missed_impacts   this tree's build (build-cuda/);
 #   bin/vibro_<label>                        one build per VARIANTS entry "label:cmake-args" (commas
 #                                            between args), e.g. "warpsync:-DVIBRO_CUDA_WARP_SYNC=ON";
+#                                            by default the conveyor's phase kernels: the flight
+#                                            kernel at 64 registers (phase64, and phase64r with the
+#                                            rare kernel uncapped), at 128 (phase128) and uncapped
+#                                            (phasefree); cmake/VibroCuda.cmake; VARIANTS="" builds none;
 #   bin/vibro_baseline                       BASELINE=<commit>: that commit built in a worktree, for
 #                                            A/B timings on the same machine;
 #   lib/                                     the shared libraries the device machine was found to lack
@@ -15,11 +19,16 @@
 #                                            MPGOS's tree at src/ (MPGOS_SRC: a folder holding
 #                                            SourceCodes/); skipped unless both are given; its exact
 #                                            loop bb_limit.cu (MPGOS_EXACT) goes beside it.
+#   run.sh                                   the device run in one go: unpacks the binaries and runs
+#                                            scripts/gpu_device_check.sh with PARTS (default
+#                                            "conveyor_gpu variants mpgos conveyor_check"): this tree's
+#                                            build on the 10^6 map, each variant (and the baseline)
+#                                            against it, fixed and adaptive, alternating, its results
+#                                            compared case by case, MPGOS in the same session, and the
+#                                            missed-impact check.
 # The binaries travel packed (devrun/bin.tar.xz, about 3.3 MB each instead of 11.5: their GPU code is
-# most of them), because devrun/ must stay under 64 MiB. Then, on the device:
-#   tar -xJf devrun/bin.tar.xz -C devrun && LD_LIBRARY_PATH=$PWD/devrun/lib VIBRO=devrun/bin/vibro
-#   CHECK=devrun/bin/conveyor_missed_impacts PARTS="..." bash scripts/gpu_device_check.sh
-# (it stops at once, naming them, if a library is still missing there).
+# most of them), because devrun/ must stay under 64 MiB. Then, on the device: `bash devrun/run.sh`
+# (gpu_device_check.sh stops at once, naming them, if a library is still missing there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
@@ -41,11 +50,17 @@ configure_and_build() {  # SOURCE BUILD_DIR TARGETS EXTRA_CMAKE_ARGS...
 configure_and_build . build-cuda "vibro conveyor_missed_impacts"
 cp build-cuda/jobs/vibro build-cuda/bench/gpu/conveyor_missed_impacts devrun/bin/
 
-for variant in ${VARIANTS:-}; do
+# (the flight kernel's registers are its launch bounds', VIBRO_CUDA_FLIGHT_BLOCKS; the build's register
+# cap VIBRO_CUDA_MAXRREG, 64 by default, holds for the rare phases' kernel: lifted in all but phase64)
+phase=-DVIBRO_CUDA_PHASE_KERNELS=ON
+VARIANTS=${VARIANTS-"phase64:$phase phase64r:$phase,-DVIBRO_CUDA_MAXRREG= phase128:$phase,-DVIBRO_CUDA_FLIGHT_BLOCKS=4,-DVIBRO_CUDA_MAXRREG= phasefree:$phase,-DVIBRO_CUDA_FLIGHT_BLOCKS=1,-DVIBRO_CUDA_MAXRREG="}
+device_variants=""
+for variant in $VARIANTS; do
   label=${variant%%:*}
   IFS=',' read -r -a args <<< "${variant#*:}"
   configure_and_build . "build-cuda-$label" vibro "${args[@]}"
   cp "build-cuda-$label/jobs/vibro" "devrun/bin/vibro_$label"
+  device_variants+="$label:devrun/bin/vibro_$label "
 done
 
 if [ -n "${BASELINE:-}" ]; then
@@ -53,6 +68,7 @@ if [ -n "${BASELINE:-}" ]; then
   [ -d "$tree" ] || git worktree add -q "$tree" "$BASELINE"
   configure_and_build "$tree" "$tree/build-cuda" vibro
   cp "$tree/build-cuda/jobs/vibro" devrun/bin/vibro_baseline
+  device_variants+="baseline:devrun/bin/vibro_baseline "
 fi
 
 # What the device machine lacked (found by ldd there, 2026-11-28): copied from this machine's builds.
@@ -73,6 +89,18 @@ if [ -n "${MPGOS_BENCH:-}" ] && [ -n "${MPGOS_SRC:-}" ]; then
   cp -r "$MPGOS_SRC/SourceCodes" devrun/peers/mpgos/src/
   rm -rf devrun/peers/mpgos/build  # built there
 fi
+cat > devrun/run.sh << EOF
+#!/usr/bin/env bash
+# The prepared GPU run (scripts/gpu_prepare_devrun.sh, $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD)):
+# from the repository root on the GPU machine, bash devrun/run.sh; the report in devrun/out/gpu_check.txt.
+set -uo pipefail
+cd "\$(dirname "\$0")/.."
+tar -xJf devrun/bin.tar.xz -C devrun
+export LD_LIBRARY_PATH=\$PWD/devrun/lib\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}
+VIBRO=devrun/bin/vibro CHECK=devrun/bin/conveyor_missed_impacts VARIANTS="${device_variants% }" \\
+  VARIANT_MODES="\${VARIANT_MODES:-fixed adaptive}" PARTS="\${PARTS:-conveyor_gpu variants mpgos conveyor_check}" \\
+  bash scripts/gpu_device_check.sh
+EOF
 XZ_OPT=-T0 tar -cJf devrun/bin.tar.xz -C devrun bin
 rm -rf devrun/bin
 du -sh devrun
