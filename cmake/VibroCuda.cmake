@@ -31,6 +31,9 @@ option(VIBRO_CUDA_OUTLINE "the CUDA kernels call the trig and the conveyor's pha
 # rare phases in another, the cases sorted between them each round. The same results bit for bit
 # (tests/conveyor/test_phase_steps.cpp runs the same steps on the host); not yet run on a GPU, so off.
 option(VIBRO_CUDA_PHASE_KERNELS "the conveyor's GPU batch steps free flight and the rare phases in separate kernels" OFF)
+# With it, the rare phases' kernel takes all the steps of the cases it gets (they finish their launch
+# there: two rounds a launch instead of about 17, its warps divergent); same results, not yet timed.
+option(VIBRO_CUDA_RARE_ALL_STEPS "the conveyor's rare-phase kernel finishes each launch of the cases it gets" OFF)
 # Blocks of 128 threads an SM that the flight kernel is built for: 8 holds it to 64 registers a thread,
 # 4 to 128, 1 leaves the count to ptxas (ptxas's figures for each in bench/README.md).
 set(VIBRO_CUDA_FLIGHT_BLOCKS "8" CACHE STRING "blocks of 128 an SM the conveyor's flight kernel is built for (8: 64 registers)")
@@ -79,6 +82,9 @@ function(vibro_add_cuda_backend)
   endif()
   if(VIBRO_CUDA_PHASE_KERNELS)
     target_compile_definitions(vibro_cuda PRIVATE VIBRO_CUDA_PHASE_KERNELS)
+  endif()
+  if(VIBRO_CUDA_RARE_ALL_STEPS)
+    target_compile_definitions(vibro_cuda PRIVATE VIBRO_CUDA_RARE_ALL_STEPS)
   endif()
   target_compile_definitions(vibro_cuda PRIVATE VIBRO_FLIGHT_BLOCKS_PER_SM=${VIBRO_CUDA_FLIGHT_BLOCKS})
   if(VIBRO_CUDA_MAXRREG)

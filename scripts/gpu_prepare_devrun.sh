@@ -9,7 +9,9 @@
 #                                            by default the conveyor's phase kernels: the flight
 #                                            kernel at 64 registers (phase64, and phase64r with the
 #                                            rare kernel uncapped), at 128 (phase128) and uncapped
-#                                            (phasefree); cmake/VibroCuda.cmake; VARIANTS="" builds none;
+#                                            (phasefree), and with the cases that leave flight
+#                                            finishing their launch in the rare kernel (phasesticky);
+#                                            cmake/VibroCuda.cmake; VARIANTS="" builds none;
 #   bin/vibro_baseline                       BASELINE=<commit>: that commit built in a worktree, for
 #                                            A/B timings on the same machine;
 #   lib/                                     the shared libraries the device machine was found to lack
@@ -53,7 +55,7 @@ cp build-cuda/jobs/vibro build-cuda/bench/gpu/conveyor_missed_impacts devrun/bin
 # (the flight kernel's registers are its launch bounds', VIBRO_CUDA_FLIGHT_BLOCKS; the build's register
 # cap VIBRO_CUDA_MAXRREG, 64 by default, holds for the rare phases' kernel: lifted in all but phase64)
 phase=-DVIBRO_CUDA_PHASE_KERNELS=ON
-VARIANTS=${VARIANTS-"phase64:$phase phase64r:$phase,-DVIBRO_CUDA_MAXRREG= phase128:$phase,-DVIBRO_CUDA_FLIGHT_BLOCKS=4,-DVIBRO_CUDA_MAXRREG= phasefree:$phase,-DVIBRO_CUDA_FLIGHT_BLOCKS=1,-DVIBRO_CUDA_MAXRREG="}
+VARIANTS=${VARIANTS-"phase64:$phase phase64r:$phase,-DVIBRO_CUDA_MAXRREG= phase128:$phase,-DVIBRO_CUDA_FLIGHT_BLOCKS=4,-DVIBRO_CUDA_MAXRREG= phasefree:$phase,-DVIBRO_CUDA_FLIGHT_BLOCKS=1,-DVIBRO_CUDA_MAXRREG= phasesticky:$phase,-DVIBRO_CUDA_RARE_ALL_STEPS=ON"}
 device_variants=""
 for variant in $VARIANTS; do
   label=${variant%%:*}

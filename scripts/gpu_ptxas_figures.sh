@@ -4,7 +4,8 @@
 # any state in local memory (.local), for the whole kernel (advance_cases, conveyor_cuda_batch.cu) and
 # the phase kernels (fly_cases, ride_cases, sort_by_phase, the states' moves; conveyor_phase_kernels.cu),
 # each in the builds cmake makes: the default register cap of 64 (VIBRO_CUDA_MAXRREG), none, the flight
-# kernel at 128 (VIBRO_CUDA_FLIGHT_BLOCKS=4), and -DVIBRO_CUDA_OUTLINE=ON. Flags as
+# kernel at 128 (VIBRO_CUDA_FLIGHT_BLOCKS=4), the rare kernel on all steps (VIBRO_CUDA_RARE_ALL_STEPS),
+# and -DVIBRO_CUDA_OUTLINE=ON. Flags as
 # cmake/VibroCuda.cmake gives them (--fmad=false, sm_90).
 #   bash scripts/gpu_ptxas_figures.sh              the table (a few minutes: ptxas of the whole kernel)
 #   bash scripts/gpu_ptxas_figures.sh --check      the flight kernel alone (fly_cases): exit 1 unless its
@@ -86,6 +87,7 @@ echo "|---|---|---|---|---|---|"
 for variant in "cap 64 (default)|-maxrregcount=64|conveyor_cuda_batch conveyor_phase_kernels" \
   "uncapped|-DVIBRO_FLIGHT_BLOCKS_PER_SM=1|conveyor_cuda_batch conveyor_phase_kernels" \
   "flight 128, cap 64|-maxrregcount=64 -DVIBRO_FLIGHT_BLOCKS_PER_SM=4|conveyor_phase_kernels" \
+  "VIBRO_CUDA_RARE_ALL_STEPS, cap 64|-maxrregcount=64 -DVIBRO_CUDA_RARE_ALL_STEPS|conveyor_phase_kernels" \
   "VIBRO_CUDA_OUTLINE, cap 64|-maxrregcount=64 -DVIBRO_CUDA_OUTLINE|conveyor_cuda_batch" \
   "VIBRO_CUDA_OUTLINE, uncapped|-DVIBRO_CUDA_OUTLINE|conveyor_cuda_batch"; do
   IFS='|' read -r label arguments sources <<< "$variant"

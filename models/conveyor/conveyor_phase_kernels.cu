@@ -19,6 +19,16 @@ constexpr int kThreads = 128;
 #endif
 constexpr int kFlightBlocksPerSM = VIBRO_FLIGHT_BLOCKS_PER_SM;
 
+// The rare kernel's steps: the rare phases alone, a case going back to the flight kernel at its next
+// lift-off (about 17 rounds an 8-period launch on the GPU check's map, bench/README.md), or, built with
+// -DVIBRO_CUDA_RARE_ALL_STEPS=ON, all of them: a case that has left flight finishes its launch there
+// (two rounds a launch, the rare kernel's warps divergent as the whole kernel's).
+#if defined(VIBRO_CUDA_RARE_ALL_STEPS)
+constexpr unsigned kRareKernelSteps = kAllSteps;
+#else
+constexpr unsigned kRareKernelSteps = kRareSteps;
+#endif
+
 __device__ ConveyorSample* sample_row(const ConveyorPhaseLaunch& l, int j, int i) {
   return l.samples + static_cast<std::size_t>(l.by_case ? i : j) * l.stride + l.offset;
 }
@@ -61,7 +71,7 @@ __global__ void __launch_bounds__(kThreads, kFlightBlocksPerSM) fly_cases(const 
 
 // No launch bounds: the build's register cap (VIBRO_CUDA_MAXRREG) holds, as for the whole kernel.
 __global__ void ride_cases(const __grid_constant__ ConveyorPhaseLaunch l) {
-  step_listed<kRareSteps>(l, l.lists + l.count, l.list_counts[1]);
+  step_listed<kRareKernelSteps>(l, l.lists + l.count, l.list_counts[1]);
 }
 
 void check(cudaError_t status, const char* what) {
