@@ -151,10 +151,13 @@ fi
 if want ncu && command -v ncu > /dev/null; then
   # 2c. Nsight Compute on the first launch of a map of one full group (362 x 362 = 131,044 cases: the
   # 10^6 map's launches are of this size): occupancy, registers, local memory, divergence, stalls.
+  # NCU_VIBRO and NCU_KERNEL profile another build's kernels, e.g. a phase-kernel build's
+  # NCU_KERNEL="fly_cases|ride_cases" (NCU_LAUNCHES of them, default 1).
   grid "${N_NCU:-362}" fixed
-  step ncu 90 ncu --kernel-name regex:advance_cases --launch-count 1 --section SpeedOfLight --section Occupancy \
+  step ncu 90 ncu --kernel-name "regex:${NCU_KERNEL:-advance_cases}" --launch-count "${NCU_LAUNCHES:-1}" \
+    --section SpeedOfLight --section Occupancy \
     --section LaunchStats --section MemoryWorkloadAnalysis --section WarpStateStats --section SourceCounters \
-    --section ComputeWorkloadAnalysis "$V" run "$MAP" "${GRID[@]}" \
+    --section ComputeWorkloadAnalysis "${NCU_VIBRO:-$V}" run "$MAP" "${GRID[@]}" \
     --output.file="$WORK/ncu.h5" --run.backend=cuda --run.threads="$THREADS" --run.progress=never
   grep -E 'Registers Per|Achieved Occupancy|Theoretical Occupancy|Duration|Local Memory|Compute \(SM\) Throughput|Memory Throughput|Block Limit|Branch Efficiency|Divergent|Warp Cycles Per|Stall|Executed Ipc|Avg. Active Threads' \
     "$WORK/ncu.log" | sed 's/^/    /' | tee -a "$REPORT"
