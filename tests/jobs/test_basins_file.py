@@ -19,7 +19,7 @@ usage: test_basins_file.py VIBRO_BINARY REPO_ROOT
   match_extent_changes or seed_directions
   (the message names the key and the values it accepts).
 - Unsettled cases: every ok case without a label is counted in /basins/cases_unsettled (and no
-  unsettled case has a label); on a grid with unsettled cases (c_r = 0.4, a_hat = 64 and 68), with
+  unsettled case has a label); on a grid with unsettled cases (c_r = 0.6, a_hat = 62.5 and 70), with
   run.extend_unsettled = 400 exactly those cases, the irregular (X) ones and the slowly converging ones
   (class with "~") run on (their periods_run grows, within 400; every settled periodic case keeps its
   result) and no more are left unsettled;
@@ -137,9 +137,10 @@ def main():
                 returned = [int(ev_point[k]) for k in range(len(kinds)) if ev_id[k] == i and kinds[k] == "return"]
                 check(returned == starts[1:], "id %d: found again only with a return" % i, str(returned))
             print("continuation: %d ids, events %s, unsettled %s" % (len(set(gid.tolist())), kinds, unsettled.tolist()))
-            # run.extend_unsettled: only the unsettled cases run on, up to the budget. At c_r = 0.4 and
-            # a_hat = 68 part of the grid has no steady state within 100 periods.
-            unsettled_grid = ["--parameters.c_r=0.4", "--axes.a_hat=64, 68", *SMALL_GRID[1:]]
+            # run.extend_unsettled: only the unsettled, irregular and slow cases run on, up to the budget.
+            # At c_r = 0.6, a_hat = 62.5 (just past H1's flip) and 70 (past P4's) part of the grid has no
+            # steady state within 100 periods, and some cases still creep towards P2, P4 or P8.
+            unsettled_grid = ["--parameters.c_r=0.6", "--axes.a_hat=62.5, 70", *SMALL_GRID[1:]]
             files = {}
             for budget in (None, 400):
                 files[budget] = os.path.join(tmp, "extended_%s.h5" % budget)
