@@ -2,7 +2,8 @@
 // keeps its id; one test per event kind (birth, death, merger, split, period doubling and halving,
 // vanished and return), each placed in the interval where it happens; a period doubling continues the
 // id only where the doubled orbit lies on the old one's points; irregular attractors are followed by
-// the region they fill, through a periodic window; an attractor born or lost beside another, within
+// the region they fill, through a periodic window (named, both ways, as period changes), and through
+// a sudden widening or shrinking (extent changes); an attractor born or lost beside another, within
 // the match distance but not within its region, is a birth or a death; matching by basin overlap.
 #include <catch2/catch.hpp>
 
