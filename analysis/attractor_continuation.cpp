@@ -87,11 +87,12 @@ class IntervalMatch {
     pairing.take(same);
     pairing.take(doubled);
     pairing.take(deferred);
-    std::vector<bool> changed(na, false);  // j continues an attractor of another period (period_change)
-    if (settings_.period_changes && overlap_) {
-      const Candidates changes = period_changes(pairing);
+    if (settings_.period_changes && overlap_) pairing.take(period_changes(pairing));
+    std::vector<bool> resized(na, false);  // j continues an irregular set that lies within it or holds it (extent_change)
+    if (settings_.extent_changes && overlap_) {
+      const Candidates changes = extent_changes(pairing);
       pairing.take(changes);
-      for (const auto& [key, i, j] : changes) changed[j] = changed[j] || (pairing.continues(j) && pairing.parent(j) == i);
+      for (const auto& [key, i, j] : changes) resized[j] = resized[j] || (pairing.continues(j) && pairing.parent(j) == i);
     }
     const auto event = [&](AttractorEventKind kind, int id, int partner) {
       events.push_back({kind, point, id, partner, before_.parameter, after_.parameter});
@@ -102,9 +103,12 @@ class IntervalMatch {
       const std::size_t i = pairing.parent(j);
       ids_after[j] = ids_before[i];
       const PointAttractor &a = before_.attractors[i], &b = after_.attractors[j];
+      // Whichever stage matched them, a continuation that changes the period (an irregular set's
+      // period is 0) is named: a periodic window taking a chaotic set's id, or chaos returning after it.
       if (a.periodic && b.periodic && b.period == 2 * a.period) event(AttractorEventKind::PeriodDoubling, ids_after[j], -1);
-      if (a.periodic && b.periodic && a.period == 2 * b.period) event(AttractorEventKind::PeriodHalving, ids_after[j], -1);
-      if (changed[j]) event(AttractorEventKind::PeriodChange, ids_after[j], -1);
+      else if (a.periodic && b.periodic && a.period == 2 * b.period) event(AttractorEventKind::PeriodHalving, ids_after[j], -1);
+      else if (a.periodic != b.periodic || a.period != b.period) event(AttractorEventKind::PeriodChange, ids_after[j], -1);
+      if (resized[j]) event(AttractorEventKind::ExtentChange, ids_after[j], -1);
     }
     if (settings_.vanished) match_returns(ids_after, missing, events, event);
     for (std::size_t j = 0; j < na; ++j) {
@@ -173,6 +177,27 @@ class IntervalMatch {
         if (pairing.continues(j) || shared(i, j) <= 0) continue;
         const double d = change_distance(before_.attractors[i], after_.attractors[j], before_.scales);
         if (d <= settings_.distance) pairs.emplace_back(-jaccard(i, j), i, j);
+      }
+    }
+    return pairs;
+  }
+
+  // Irregular sets both earlier stages left alone where one lies within the other (nine tenths of its
+  // points within the match distance of the other's) and their basins share initial conditions: a
+  // chaotic set that suddenly widens or shrinks, as at an interior crisis or in a window where it
+  // collapses onto a few bands of itself, which the two-sided distance of stage 2 cannot follow (the
+  // part of the larger set that the smaller one no longer visits lies far from it). The pairs whose
+  // basins overlap most first.
+  Candidates extent_changes(const Pairing& pairing) const {
+    Candidates pairs;
+    for (std::size_t i = 0; i < before_.attractors.size(); ++i) {
+      if (pairing.continued(i)) continue;
+      for (std::size_t j = 0; j < after_.attractors.size(); ++j) {
+        const PointAttractor &a = before_.attractors[i], &b = after_.attractors[j];
+        if (pairing.continues(j) || shared(i, j) <= 0 || !both_clouds(a, b)) continue;
+        const double inside = std::min(cloud_reach(a.cloud, b.cloud, before_.scales, kBulk),
+                                       cloud_reach(b.cloud, a.cloud, before_.scales, kBulk));
+        if (inside <= settings_.distance) pairs.emplace_back(-jaccard(i, j), i, j);
       }
     }
     return pairs;
@@ -265,6 +290,14 @@ bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, con
   return box_distance(box_of(orbit.orbit, scales.size()), region, scales) <= kWindowFill * extent;
 }
 
+bool holds_window(const PointAttractors& point, std::size_t k) {
+  const PointAttractor& set = point.attractors[k];
+  if (set.periodic) return false;
+  return std::any_of(point.attractors.begin(), point.attractors.end(), [&](const PointAttractor& other) {
+    return other.periodic && comparable_attractors(other, set, point.scales);
+  });
+}
+
 double attractor_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
                           bool across_kinds) {
   if (!comparable_attractors(a, b, scales, across_kinds)) return kInf;
@@ -326,6 +359,7 @@ const char* attractor_event_name(AttractorEventKind kind) {
     case AttractorEventKind::Vanished: return "vanished";
     case AttractorEventKind::Return: return "return";
     case AttractorEventKind::PeriodChange: return "period_change";
+    case AttractorEventKind::ExtentChange: return "extent_change";
   }
   return "?";
 }

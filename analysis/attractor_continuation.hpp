@@ -25,6 +25,12 @@ namespace vibro {
 bool comparable_attractors(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales,
                            bool across_kinds = false);
 
+// Whether irregular attractor k of a point holds a periodic window of the same point (an orbit
+// comparable with it: its points span the set's region). Its cases may then be a chaotic transient on
+// its way to the window (a chaotic saddle inside a periodic window), not an attractor of their own:
+// only running them on (run.extend_unsettled) tells. False for a periodic attractor.
+bool holds_window(const PointAttractors& point, std::size_t k);
+
 // Distance of two attractors in the scaled max-norm: periodic orbits by the Hausdorff distance of their
 // stroboscopic points, two irregular ones by the partial Hausdorff distance of their point sets (where
 // nine tenths of each set's points lie from the other, analysis/strobe_cloud), an irregular one
@@ -54,7 +60,8 @@ double attractor_excess(const PointAttractor& part, const PointAttractor& whole,
 // the orbit, or scatters from it: not an orbit somewhere inside a wider set); infinite otherwise.
 double change_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales);
 
-enum class AttractorEventKind { Birth, Death, Merger, Split, PeriodDoubling, PeriodHalving, Vanished, Return, PeriodChange };
+enum class AttractorEventKind { Birth, Death, Merger, Split, PeriodDoubling, PeriodHalving, Vanished, Return, PeriodChange,
+                                ExtentChange };
 const char* attractor_event_name(AttractorEventKind kind);
 
 // Between points `point - 1` and `point` (parameter values from and to):
@@ -64,7 +71,10 @@ const char* attractor_event_name(AttractorEventKind kind);
 //   split:  id appears within the earlier attractor partner, which continued to another one;
 //   period_doubling, period_halving: id continues as an orbit of twice (half) its period;
 //   period_change: id continues as an attractor of another period (not twice or half: a periodic
-//           window of another period, or an orbit that became irregular or the reverse);
+//           window of another period, or an orbit that became irregular or the reverse), whichever
+//           stage matched the two;
+//   extent_change: id continues as an irregular set that lies within the old one or holds it (a
+//           sudden widening or shrinking of a chaotic set);
 //   vanished: id is not found at the later point but returns further on (what would have been its
 //           death); return: id is found again after it vanished (from: the point before, to: this one).
 // "Within": sticking out of the other's region (attractor_excess) by no more than that attractor
@@ -93,6 +103,9 @@ struct MatchSettings {
   // an attractor left unmatched continues one of another period lying on it (change_distance within
   // `distance`) whose basin shares initial conditions with its own (needs the overlaps)
   bool period_changes = true;
+  // an irregular set left unmatched continues one whose bulk lies within it, or that holds its bulk
+  // (within `distance`), whose basin shares initial conditions with its own (needs the overlaps)
+  bool extent_changes = true;
 };
 
 // shared[i][j]: initial conditions whose case at the earlier point reached its attractor i and at the
@@ -107,8 +120,8 @@ struct GlobalAttractors {
 
 // Points in axis order. Attractors of neighbouring points are matched in stages, each among those the
 // stages before left unmatched: (basin overlap,) comparable attractors within settings.distance (in
-// the earlier point's scales), period doublings and halvings within it, period changes (with
-// overlaps), then attractors missing at the earlier point (as comparable attractors, at the last point
+// the earlier point's scales), period doublings and halvings within it, period changes and extent
+// changes (with overlaps), then attractors missing at the earlier point (as comparable attractors, at the last point
 // each was found at, in its scales). Each attractor continues at
 // most one, best pairs first (ties in label order), so the result depends only on the summaries.
 // Where an orbit has both a comparable partner and a period doubling (or halving) at the later point,

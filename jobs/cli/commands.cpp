@@ -417,7 +417,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   {
     CheckpointIndex results(checkpoint_files(spec.output_file), spec.fingerprint(), spec.result_settings(),
                             spec.case_count());
-    // The grid's cases, with those run on from an unsettled or irregular end (run.extend_unsettled)
+    // The grid's cases, with those run on from an unsettled, irregular or slow end (run.extend_unsettled)
     // in their place; the reruns are checkpointed like the grid's cases.
     ExtendedCaseStore store(results);
     const ExtensionLog extension_log{extension_log_path(spec.output_file), extension_log_header(spec, log_header),

@@ -72,6 +72,7 @@ void write_point_columns(H5::Group& basins, const SweepAttractors& attractors) {
 void write_attractor_rows(H5::Group& basins, const SweepAttractors& attractors, const SweepContinuation& continuation) {
   std::vector<std::int64_t> offsets{0}, cases;
   std::vector<std::int32_t> label, global_id, period;
+  std::vector<std::int8_t> beside_window;
   std::vector<std::string> class_code;
   std::vector<double> fraction, error, stability, multiplier, floquet;
   for (std::size_t p = 0; p < attractors.points.size(); ++p) {
@@ -91,6 +92,7 @@ void write_attractor_rows(H5::Group& basins, const SweepAttractors& attractors, 
       stability.push_back(f.stability);
       multiplier.push_back(a.multiplier);
       floquet.push_back(a.floquet_multiplier);
+      beside_window.push_back(holds_window(point, k) ? 1 : 0);
     }
     offsets.push_back(static_cast<std::int64_t>(label.size()));
   }
@@ -109,6 +111,10 @@ void write_attractor_rows(H5::Group& basins, const SweepAttractors& attractors, 
   column_of(rows, "floquet_multiplier", floquet,
             "a periodic attractor's Floquet multiplier of largest modulus, from its first settled member's orbit "
             "(models with Jacobians); NaN: none, or complex");
+  column_of(rows, "beside_window", beside_window,
+            "1: an irregular attractor that holds a periodic window of its own point (an orbit whose points span "
+            "its region): its cases may be a chaotic transient on the way to that window, which only running "
+            "them on (run.extend_unsettled) tells; 0 otherwise");
 }
 
 void write_events(H5::Group& basins, const SweepContinuation& continuation) {
@@ -127,12 +133,13 @@ void write_events(H5::Group& basins, const SweepContinuation& continuation) {
   H5::Group events = basins.createGroup("events");
   strings_of(events, "kind", kind,
              "birth, death, merger, split, period_doubling, period_halving, period_change (another period, not twice "
-             "or half), vanished (not found at the later point, "
+             "or half), extent_change (an irregular set that lies within the old one or holds it), vanished (not found "
+             "at the later point, "
              "found again further on) or return (found again)");
   column_of(events, "point", point, "the parameter point where the change is first seen (the interval's upper end)");
   column_of(events, "global_id", id,
             "birth, split: the new attractor; death, merger, vanished: the attractor that ends or goes missing; "
-            "period_doubling, period_halving, period_change, return: the attractor that continues");
+            "period_doubling, period_halving, period_change, extent_change, return: the attractor that continues");
   column_of(events, "partner", partner, "merger: the id it merged into; split: the id it split from; -1 otherwise");
   column_of(events, "parameter_from", from, "the interval in which it happens: the last point before it");
   column_of(events, "parameter_to", to, "the first point after it");
@@ -161,6 +168,7 @@ void write_basins(H5::H5File& file, const SweepSpec& spec, const SweepAttractors
   attribute(basins, "match_across_classes", static_cast<long long>(spec.match.across_kinds));
   attribute(basins, "match_period_doublings", static_cast<long long>(spec.match.period_doublings));
   attribute(basins, "match_period_changes", static_cast<long long>(spec.match.period_changes));
+  attribute(basins, "match_extent_changes", static_cast<long long>(spec.match.extent_changes));
   attribute(basins, "match_vanished", static_cast<long long>(spec.match.vanished));
   attribute(basins, "global_ids", static_cast<long long>(continuation.count));
   attribute(basins, "seed_from_previous", static_cast<long long>(spec.seed_from_previous));

@@ -25,7 +25,7 @@ void ExtendedCaseStore::read_into(long long index, CaseResult& out) const {
 
 bool case_extended(const CaseResult& c) {
   const OrbitSummary s = orbit_summary(c);
-  return s.valid && !s.periodic && !s.aperiodic_steady;
+  return s.valid && !s.settled && !s.aperiodic_steady;
 }
 
 namespace {

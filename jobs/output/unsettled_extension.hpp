@@ -1,10 +1,10 @@
 #pragma once
 // run.extend_unsettled: a case that ran to its budget without a steady state (analysis/attractor_labels:
-// unsettled), or whose window is irregular (chaotic or a chaotic transient: see case_extended), is run on
-// from where it stopped, another run.max_periods periods at a time, until it settles on a periodic or
-// quasi-periodic orbit or has run run.extend_unsettled periods in all. Only those cases run again: a
-// point's periodic and quasi-periodic cases keep their results, and the unsettled share left is what
-// /basins reports.
+// unsettled), whose window is irregular (chaotic or a chaotic transient) or still slowly converging
+// (see case_extended), is run on from where it stopped, another run.max_periods periods at a time,
+// until it settles on a periodic or quasi-periodic orbit or has run run.extend_unsettled periods in all.
+// Only those cases run again: a point's settled periodic and quasi-periodic cases keep their results,
+// and the unsettled share left is what /basins reports.
 //
 // Runs after every rank's grid is in, before the file is written, over the writing rank's threads:
 // each rerun depends only on its case's gathered result, so the answer does not depend on ranks or
@@ -59,10 +59,12 @@ struct ExtensionLog {
 UnsettledExtension extend_unsettled_cases(const SweepSpec& spec, ExtendedCaseStore& out, int threads,
                                           const ExtensionLog& log = {});
 
-// Whether the extension runs a case on: unsettled, or irregular at all (a window without a period that
-// is not quasi-periodic). A steady irregular window cannot tell a chaotic attractor from a chaotic
-// transient that outlasts the budget (near a boundary crisis the transient escapes later), so with the
-// extension on irregular cases run on to its budget too; periodic and quasi-periodic ones keep theirs.
+// Whether the extension runs a case on: unsettled, irregular at all (a window without a period that
+// is not quasi-periodic), or still slowly converging to a period (the "~" mark). A steady irregular
+// window cannot tell a chaotic attractor from a chaotic transient that outlasts the budget (near a
+// boundary crisis the transient escapes later), and a slowly converging window cannot always tell the
+// period it is going to (period 4 from 8 next to a doubling), so with the extension on these run on
+// too; settled periodic and quasi-periodic ones keep their results.
 bool case_extended(const CaseResult& c);
 
 }  // namespace vibro

@@ -160,7 +160,7 @@ const RunKey kRunKeys[] = {
     {"run.null_group_seconds", kNoEffect, nullptr, "null back end: seconds one group's launches take in all, spread over them by their periods; launches run one after another (default 0)"},
     {"run.progress", kNoEffect, nullptr, "auto (a progress line when stderr is a terminal), always, or never"},
     {"run.progress_seconds", kNoEffect, nullptr, "off a terminal (a batch log), one progress line per this many seconds (default 30)"},
-    {"run.extend_unsettled", kNoEffect, nullptr, "0 (default), or a budget in periods: when the file is written, every case that ran to run.max_periods without a steady state, or with an irregular window (possibly a chaotic transient), runs on from where it stopped, run.max_periods more at a time, until it settles on a periodic or quasi-periodic orbit or has run this many periods (must exceed run.max_periods; needs stored stroboscopic points)"},
+    {"run.extend_unsettled", kNoEffect, nullptr, "0 (default), or a budget in periods: when the file is written, every case that ran to run.max_periods without a steady state, with an irregular window (possibly a chaotic transient) or still slowly converging to a period, runs on from where it stopped, run.max_periods more at a time, until it settles on a periodic or quasi-periodic orbit or has run this many periods (must exceed run.max_periods; needs stored stroboscopic points)"},
     {"run.continuation", kChanges, [](const SweepSpec& s) { return s.continuation_axis < 0 ? std::string("none") : s.axes[static_cast<std::size_t>(s.continuation_axis)].name; }, "an axis along which each case starts from the previous case's final state"},
     {"run.direction", kChanges, [](const SweepSpec& s) { return std::string(s.descending ? "down" : "up"); }, "up (axis order) or down (reverse) for the continuation axis (default up)"},
     {"output.file", kNoEffect, nullptr, "HDF5 output file (default: the sweep file's name with .h5)"},
@@ -179,6 +179,7 @@ const RunKey kRunKeys[] = {
     {"analysis.match_across_classes", kNoEffect, nullptr, "global continuation: false matches periodic orbits only with orbits of the same class and period (and period doublings), irregular attractors with any kind; true matches any two (default false)"},
     {"analysis.match_period_doublings", kNoEffect, nullptr, "global continuation: true lets an orbit of twice (half) the period lying on an orbit's points continue its id, with the event period_doubling (period_halving); false ends the one and begins the other (default true)"},
     {"analysis.match_period_changes", kNoEffect, nullptr, "global continuation: true lets an attractor left unmatched continue one of another period (not twice or half) that lies on it and shares initial conditions with its basin, with the event period_change (a periodic window of another period, an orbit that became irregular or the reverse); false ends the one and begins the other (default true)"},
+    {"analysis.match_extent_changes", kNoEffect, nullptr, "global continuation: true lets an irregular set left unmatched continue one whose bulk lies within it, or that holds its bulk, and shares initial conditions with its basin, with the event extent_change (a chaotic set that suddenly widens or shrinks); false ends the one and begins the other (default true)"},
     {"analysis.match_vanished", kNoEffect, nullptr, "global continuation: true matches an attractor missing at some points again when it returns (events vanished and return); false gives it a new id (default true)"},
     {"analysis.seed_from_previous", kNoEffect, nullptr, "global continuation: true also starts each point once from every attractor found at its neighbours along the axis (analysis.seed_directions), in rounds after the grid; an attractor only a seed reaches is kept with basin fraction 0 (default false)"},
     {"analysis.seed_directions", kNoEffect, nullptr, "seeding: both (from the point before and the point after: the axis swept forward and backward) or forward (from the point before only) (default both)"},
@@ -614,6 +615,8 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
     spec.match.period_doublings = parse_choice("analysis.match_period_doublings", *v, {"false", "true"}) == 1;
   if (const auto* v = text("analysis.match_period_changes"))
     spec.match.period_changes = parse_choice("analysis.match_period_changes", *v, {"false", "true"}) == 1;
+  if (const auto* v = text("analysis.match_extent_changes"))
+    spec.match.extent_changes = parse_choice("analysis.match_extent_changes", *v, {"false", "true"}) == 1;
   if (const auto* v = text("analysis.match_vanished"))
     spec.match.vanished = parse_choice("analysis.match_vanished", *v, {"false", "true"}) == 1;
   if (const auto* v = text("analysis.seed_from_previous")) {

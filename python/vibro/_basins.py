@@ -13,13 +13,14 @@ global id of each and the events between neighbouring points. In the Dataset:
   basin_fraction, basin_fraction_error, basin_stability, basin_cases, attractor_class,
   attractor_period (and attractor_label with global continuation), and (in files that have it)
   attractor_multiplier_estimate (NaN where absent or not estimated) and attractor_floquet_multiplier
-  (NaN where absent, not periodic, complex or the model has no Jacobians). The file's ragged table (one row
+  (NaN where absent, not periodic, complex or the model has no Jacobians) and attractor_beside_window (1
+  for an irregular attractor holding a periodic window of its own point, 0 otherwise or where absent). The file's ragged table (one row
   per attractor found at a point) becomes a dense array: where an attractor is not found at a point,
   its cases, fraction, error and stability are 0, its class "" and its period and label -1 (an
   attractor found there only by a seed, analysis.seed_from_previous, has its class and label with
   cases and fraction 0);
 - the events, dimension `event`: event_kind (birth, death, merger, split, period_doubling,
-  period_halving, period_change, vanished, return), event_global_id,
+  period_halving, period_change, extent_change, vanished, return), event_global_id,
   event_partner, event_parameter_from and event_parameter_to (the interval where it happens),
   event_point (the point's index), and one coordinate event_AXIS per parameter axis (the value of
   that axis at the point);
@@ -65,6 +66,7 @@ ATTRACTOR_COLUMNS = {
 OPTIONAL_ATTRACTOR_COLUMNS = {  # read when present (older files lack them)
     "multiplier_estimate": ("attractor_multiplier_estimate", "multiplier estimated near a flip", "", np.nan),
     "floquet_multiplier": ("attractor_floquet_multiplier", "Floquet multiplier of largest modulus", "", np.nan),
+    "beside_window": ("attractor_beside_window", "irregular attractor holding a periodic window of its point", "", 0),
 }
 # dataset of /basins/events -> (variable name, long name)
 EVENT_COLUMNS = {

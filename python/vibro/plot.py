@@ -154,7 +154,7 @@ def drift_map(dataset, x, y, variable=None, ax=None):
 
 # One marker per event kind of /basins/events (docs/hdf5_schema.md); "D" is kept for attractors found only by a seed.
 EVENT_MARKERS = {"birth": "^", "death": "v", "merger": "o", "split": "s", "period_doubling": "P",
-                 "period_halving": "*", "period_change": "X", "vanished": "<", "return": ">"}
+                 "period_halving": "*", "period_change": "X", "extent_change": "p", "vanished": "<", "return": ">"}
 
 
 LEGEND_IDS = 14  # ids named in the fractions' legend (the longest-lived first); "+ k more" after them

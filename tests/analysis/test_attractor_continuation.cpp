@@ -2,7 +2,8 @@
 // keeps its id; one test per event kind (birth, death, merger, split, period doubling and halving,
 // vanished and return), each placed in the interval where it happens; a period doubling continues the
 // id only where the doubled orbit lies on the old one's points; irregular attractors are followed by
-// the region they fill, through a periodic window; an attractor born or lost beside another, within
+// the region they fill, through a periodic window (named, both ways, as period changes), and through
+// a sudden widening or shrinking (extent changes); an attractor born or lost beside another, within
 // the match distance but not within its region, is a birth or a death; matching by basin overlap.
 #include <catch2/catch.hpp>
 
@@ -367,9 +368,83 @@ TEST_CASE("continuation: a chaotic band keeps its id through a periodic window",
   CHECK(g.ids[1] == std::vector<int>{0});
   CHECK(g.ids[2] == std::vector<int>{0});
   CHECK(g.ids[3] == std::vector<int>{1});
-  REQUIRE(g.events.size() == 2);
-  CHECK(g.events[0].kind == AttractorEventKind::Birth);
-  CHECK(g.events[1].kind == AttractorEventKind::Death);
+  // the window taking the band's id and the chaos returning after it are named, as period changes
+  // (before, the id went on through both without an event)
+  REQUIRE(g.events.size() == 4);
+  CHECK(g.events[0].kind == AttractorEventKind::PeriodChange);
+  CHECK(g.events[0].id == 0);
+  CHECK(g.events[0].to == 2.0);
+  CHECK(g.events[1].kind == AttractorEventKind::PeriodChange);
+  CHECK(g.events[1].id == 0);
+  CHECK(g.events[1].to == 3.0);
+  CHECK(g.events[2].kind == AttractorEventKind::Birth);
+  CHECK(g.events[3].kind == AttractorEventKind::Death);
+}
+
+TEST_CASE("continuation: a chaotic set that shrinks onto a part of itself, or widens again, keeps its id where "
+          "their basins share initial conditions", "[analysis][continuation]") {
+  // The conveyor's band at c_r = 0.8 between a_hat = 52.5 and 53: a fifth of its points make
+  // excursions far from the bulk at one amplitude and none at the next, so nine tenths of the wider
+  // set lie 5 scales from the narrower one (beyond the two-sided match of stage 2) while the narrower
+  // one lies wholly within the wider.
+  const auto set_of = [](double lo, double hi, double far_share) {
+    std::vector<StatePoint> points;
+    for (int i = 0; i < 200; ++i) {
+      StatePoint p{};
+      const bool far = i < far_share * 200;
+      p[0] = far ? 5.0 + std::fmod(0.618 * i, 1.0) : lo + (hi - lo) * std::fmod(0.5 + 0.618 * i, 1.0);
+      p[1] = lo + (hi - lo) * std::fmod(0.25 + 0.755 * i, 1.0);
+      points.push_back(p);
+    }
+    PointAttractor a;
+    a.class_code = "X";
+    a.region = box_of(points, 2);
+    a.cloud = cloud_of(points, kScales);
+    a.cases = 10;
+    return a;
+  };
+  const std::vector<PointAttractors> points{
+      at(52.5, {set_of(0.0, 1.0, 0.2)}),
+      at(53.0, {set_of(0.0, 1.0, 0.0)}),
+      at(53.5, {set_of(0.0, 1.0, 0.2)}),
+  };
+  REQUIRE(attractor_distance(points[0].attractors[0], points[1].attractors[0], kScales) > 3.0);
+  const std::vector<BasinOverlap> shared{{}, {{4}}, {{5}}};
+  const GlobalAttractors g = continue_attractors(points, within(1.0), shared);
+  CHECK(g.count == 1);
+  const auto changes = of_kind(g, AttractorEventKind::ExtentChange);
+  REQUIRE(changes.size() == 2);
+  CHECK(g.events.size() == 2);
+  CHECK(changes[0].from == 52.5);
+  CHECK(changes[0].to == 53.0);
+  CHECK(changes[1].to == 53.5);
+  CHECK(std::string(attractor_event_name(AttractorEventKind::ExtentChange)) == "extent_change");
+  // without shared initial conditions, without overlaps, or switched off: the narrow set is an id of its
+  // own, born at 53 and dead at 53.5, where the wide one returns
+  const auto split_in_two = [&](const GlobalAttractors& h) {
+    return h.count == 2 && h.ids[1][0] != h.ids[0][0] && h.ids[2][0] == h.ids[0][0] &&
+           of_kind(h, AttractorEventKind::ExtentChange).empty();
+  };
+  CHECK(split_in_two(continue_attractors(points, within(1.0), {{}, {{0}}, {{0}}})));
+  CHECK(split_in_two(continue_attractors(points, within(1.0))));
+  MatchSettings off = within(1.0);
+  off.extent_changes = false;
+  CHECK(split_in_two(continue_attractors(points, off, shared)));
+  // a small set beside the wide one, not within it, is another attractor, shared initial conditions or not
+  const std::vector<PointAttractors> beside{at(52.5, {set_of(0.0, 1.0, 0.2)}), at(53.0, {set_of(2.5, 3.0, 0.0)})};
+  CHECK(continue_attractors(beside, within(1.0), {{}, {{4}}}).count == 2);
+}
+
+TEST_CASE("continuation: an irregular set that holds a periodic window of its own point is marked", "[analysis][continuation]") {
+  // The conveyor at c_r = 0.6, a_hat = 72.5: 80 irregular cases beside the M11 window whose points span
+  // their region (run on to 1000 periods, all 80 reach M11); a fixed point inside a band, or an orbit
+  // across its middle only, is no window of it.
+  const PointAttractors windowed = at(72.5, {orbit({{0.05, 0.05}, {0.95, 0.9}, {0.5, 0.3}}), chaotic(0.0, 1.0)});
+  CHECK(holds_window(windowed, 1));
+  CHECK_FALSE(holds_window(windowed, 0));  // the orbit itself
+  CHECK_FALSE(holds_window(at(1.0, {orbit({{0.5, 0.5}}), chaotic(0.0, 1.0)}), 1));
+  CHECK_FALSE(holds_window(at(1.0, {orbit({{0.3, 0.3}, {0.7, 0.7}}), chaotic(0.0, 1.0)}), 1));
+  CHECK_FALSE(holds_window(at(1.0, {chaotic(0.0, 1.0)}), 0));
 }
 
 TEST_CASE("continuation: distances between attractors", "[analysis][continuation]") {

@@ -11,7 +11,8 @@ motion coexist:
 - L is one id from 0.55 to 0.565; where the grid misses it (0.5625, 0.565) the seed from the point
   before finds it, with basin fraction 0; it ends in (0.565, 0.5675], at the grazing threshold;
 - the impacting motion is one id from its birth in (0.55, 0.5525] to 0.565, through the periodic
-  window (14,11) at 0.5575; it ends in (0.565, 0.5675] too, where (1,1) is born;
+  window (14,11) at 0.5575 (a period_change in (0.5525, 0.5575] and another in (0.5575, 0.5625]); it
+  ends in (0.565, 0.5675] too, where (1,1) is born;
 - no split or merger (the band is born 0.8 scales from L, within the match distance but not within
   L's region); fractions plus the unsettled share sum to 1 at every point.
 Without seeding the grid loses L after 0.5575: a death, still no merger into the band around it.
@@ -93,10 +94,14 @@ def main():
                 check(sorted(ids[band]) == [1, 2, 3, 4] and {c for c, _ in ids[band].values()} == {"X", "(14,11)"},
                       "the band is one id from 0.5525 to 0.565, through the (14,11) window", str(ids[band]))
                 check(sorted(ids[impact]) == [5], "(1,1) at 0.5675 only", str(ids[impact]))
+                # the (14,11) window takes the band's id and gives it back: both named period_change
+                # (before, the window was matched to the band without an event)
                 check(events == sorted([("birth", band, 0.55, 0.5525), ("birth", impact, 0.565, 0.5675),
-                                        ("death", free, 0.565, 0.5675), ("death", band, 0.565, 0.5675)]),
-                      "band born at the downward sweep's end, L and band lost at grazing, no split or merger",
-                      str(events))
+                                        ("death", free, 0.565, 0.5675), ("death", band, 0.565, 0.5675),
+                                        ("period_change", band, 0.5525, 0.5575),
+                                        ("period_change", band, 0.5575, 0.5625)]),
+                      "band born at the downward sweep's end, through its window with a period change each way, "
+                      "L and band lost at grazing, no split or merger", str(events))
             check(seeds > 0, "seed cases ran", str(seeds))
 
         if grid_only:
