@@ -12,6 +12,8 @@ location on R^2 - x^2 - y^2 and its own Newton law along the normal, restarted a
 - the same wall written as a switch whose reset lines are the normal reflection written out (a reset
   map that is not affine, on a switch) gives the stop's impacts and multipliers (1e-10);
 - the batched back end (the reset map's tape) gives the cpu back end's sweep bit for bit;
+- the same ball in the lab frame (a moving curved wall: the gap reads the forcing, the impact acts on
+  the velocity relative to the wall) gives the bowl frame's impacts, shifted (1e-9), and multipliers;
 - `vibro continue` in A finds a period doubling where the independent map has the multiplier -1 (1e-7);
 - the pendulum's wall (pendulum_wall.vibro) written as a curved stop on one coordinate, whose Newton law
   is omega -> -r omega, gives the switch version's impacts; the impact oscillator's stop written with
@@ -220,6 +222,35 @@ def main():
                 worst = paired_difference([m for m in s_found if abs(m) > 1e-3], own)
                 print("  switch version's multipliers differ by %.3g" % worst, flush=True)
                 check(worst <= 1e-10, "the switch version's multipliers are the stop's", "%g" % worst)
+
+        # The same ball in the lab frame: the bowl moves by (B cos wt, A cos wt), the wall's gap reads the
+        # forcing and Newton's law acts on the velocity relative to the moving wall (the gap's dg/dt).
+        # Its impacts are the bowl frame's, its positions and velocities shifted by the bowl's.
+        lab = (text.replace("model ball_in_bowl:", "model ball_in_moving_bowl:")
+               .replace("state x [-] = x0", "state x [-] = x0 + B").replace("state y [-] = y0", "state y [-] = y0 + A")
+               .replace("u' = B*w^2*cos(w*t) - c*u", "u' = -c*(u + B*w*sin(w*t))")
+               .replace("v' = A*w^2*cos(w*t) - c*v - g", "v' = -c*(v + A*w*sin(w*t)) - g")
+               .replace("stop wall: x^2 + y^2 <= R^2", "stop wall: (x - B*cos(w*t))^2 + (y - A*cos(w*t))^2 <= R^2"))
+        check(lab.count("cos(w*t)") == 2 and "u + B*w*sin" in lab, "the lab-frame version replaces the bowl file's lines")
+        path = write(os.path.join(tmp, "bowl_lab.vibro"), lab)
+        rows = [row for row in trace_events(path, tmp, periods, "bowl_lab") if row[1] == "impact"]
+        if rows and len(rows) == len(impacts):
+            dt = max(abs(float(a[0]) - float(b[0])) for a, b in zip(rows, impacts))
+            dx = 0.0
+            for a, b in zip(rows, impacts):
+                t = float(a[0])
+                bowl = np.array([B * math.cos(W * t), A * math.cos(W * t), -B * W * math.sin(W * t), -A * W * math.sin(W * t)])
+                dx = max(dx, np.max(np.abs(np.array([float(v) for v in a[7:11]]) - bowl - np.array([float(v) for v in b[7:11]]))))
+            print("  lab frame vs bowl frame: impact times %.3g, states after %.3g" % (dt, dx), flush=True)
+            check(dt <= 1e-9 and dx <= 1e-9, "the lab-frame file (a moving curved wall) gives the bowl frame's impacts", "%g %g" % (dt, dx))
+        else:
+            check(False, "the lab-frame file has the bowl frame's impacts", "%d vs %d" % (len(rows), len(impacts)))
+        if found is not None:
+            l_state, l_found = shooting_and_floquet(path, tmp, "bowl_lab_floquet")
+            if l_state is not None:
+                worst = paired_difference([m for m in l_found if abs(m) > 1e-3], own)
+                print("  lab frame's multipliers differ by %.3g" % worst, flush=True)
+                check(worst <= 1e-8, "the lab-frame orbit has the bowl frame's multipliers", "%g" % worst)
 
         # vibro continue in A from the file's orbit: its period doubling, where the independent map's
         # Jacobian (at scipy's own orbit for that A) must have the multiplier -1.
