@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "engine/hybrid_model/described_system.hpp"
 
@@ -116,6 +118,19 @@ TEST_CASE("Reset map: applied at the event, its Jacobian the map's derivative", 
   CHECK(plain_sample.counters[kHybridImpacts] == 0);
   CHECK(plain_sample.counters[kHybridSwitches] == 1);
   CHECK(switched == after);
+}
+
+TEST_CASE("Reset map: a counted impact switch has a counter of its own, a plain switch none", "[hybrid_api][reset_map]") {
+  for (const bool impact : {true, false}) {
+    auto d = ball(impact);
+    SwitchGuard<4> again = d->guards()[0].change;
+    again.counted = true;
+    again.map = -1;  // this description registers no map
+    HybridDescription<4> counted;
+    counted.mode("flight", [](const auto& x, const auto&, auto& dx) { dx = 0 * x; });
+    counted.switch_guard(0, "wall", again);
+    CHECK(counted.stop_counter_names() == (impact ? std::vector<std::string>{"impacts_wall"} : std::vector<std::string>{}));
+  }
 }
 
 TEST_CASE("Reset map: a switch naming a map that is not registered is refused", "[hybrid_api][reset_map]") {
