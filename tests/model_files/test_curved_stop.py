@@ -187,8 +187,9 @@ def main():
         state, found = shooting_and_floquet(MODEL, tmp, "bowl_floquet")
         if state is not None:
             orbit = reference_orbit(state[:4])
-            hits, _ = reference_run(orbit, 1)
+            hits, end = reference_run(orbit, 1)
             check(len(hits) == 1, "the reference orbit has one impact per period", str(len(hits)))
+            check(np.max(np.abs(end - orbit)) <= 1e-12, "scipy's shooting converged (|P(x) - x| <= 1e-12)", str(np.max(np.abs(end - orbit))))
             expected = np.linalg.eigvals(jacobian(orbit))
             auxiliary = found[np.argmin(np.abs(found))]
             own = [m for m in found if abs(m) > 1e-3]
@@ -267,8 +268,11 @@ def main():
                     a_pd, pd_state = float(h5["events/parameter"][at]), np.array(h5["events/state"][at], dtype=float)
             if at is not None:
                 saved, A = A, a_pd
-                multipliers = np.linalg.eigvals(jacobian(reference_orbit(pd_state[:4])))
+                orbit = reference_orbit(pd_state[:4])
+                residual = np.max(np.abs(one_period(orbit) - orbit))
+                multipliers = np.linalg.eigvals(jacobian(orbit))
                 A = saved
+                check(residual <= 1e-12, "scipy's shooting converged at the period doubling", "%g" % residual)
                 off = float(np.min(np.abs(multipliers + 1)))
                 print("  period doubling at A = %.10f; the independent map's multiplier nearest -1 is %.3g away" % (a_pd, off), flush=True)
                 check(off <= 1e-7, "the independent map has the multiplier -1 at vibro's period doubling", "%g" % off)
