@@ -131,7 +131,10 @@ class Writer {
   void find_harmonics() {
     for (const auto& m : s_.modes)
       for (const auto& f : m.fields) find_harmonics_in(*f);
-    for (const auto& g : s_.guards) find_harmonics_in(g.function);
+    for (const auto& g : s_.guards) {
+      find_harmonics_in(g.function);
+      for (const auto& reset : g.resets) find_harmonics_in(reset.second);
+    }
   }
 
   // C++ of `e` at precedence level `level` (1 sum, 2 product, 3 unary, 4 atom): parenthesised where
@@ -327,7 +330,7 @@ class Writer {
     }
     for (std::size_t m = 0; m < s_.modes.size(); ++m) mode(body, m);
     for (const auto& g : s_.guards) {
-      if (g.is_stop) stop(body, g);
+      if (g.is_stop && !g.mapped_impact) stop(body, g);
       else switch_guard(body, g);
     }
     if (!s_.starts.empty()) {
@@ -353,26 +356,31 @@ class Writer {
 
   void mode(std::ostringstream& o, std::size_t m) const {
     const ModeDecl& mode = s_.modes[m];
-    std::set<int> read;
-    for (const auto& f : mode.fields) collect_states(*f, read);
-    o << "    [[maybe_unused]] const int " << mode_ids_[m] << " = d.mode(" << quoted(mode.name) << ", [=](const auto& s, const auto& "
-      << (uses_drive(mode) ? "drive" : "/*drive*/") << ", auto& ds) {\n";
-    bool constant = false;
-    for (const auto& f : mode.fields) constant = constant || fixed_by_parameters(*f);
-    if (constant) o << "      using T = typename std::decay_t<decltype(ds)>::Scalar;\n";
-    for (const int i : read)
-      o << "      const auto& " << state_ids_[static_cast<std::size_t>(i)] << " = s[" << i << "];\n";
-    for (int i = 0; i < n_; ++i) {
-      const Expr& f = *mode.fields[static_cast<std::size_t>(i)];
-      o << "      ds[" << i << "] = " << (fixed_by_parameters(f) ? "T(" + cpp(f) + ")" : cpp(f)) << ";\n";
-    }
-    o << "    });\n";
+    std::vector<const Expr*> fields;  // the file's own expressions: their harmonic terms are known by address
+    for (const auto& f : mode.fields) fields.push_back(&*f);
+    o << "    [[maybe_unused]] const int " << mode_ids_[m] << " = d.mode(" << quoted(mode.name) << ", ";
+    lambda(o, fields, "ds", "    ");
+    o << ");\n";
   }
 
-  bool uses_drive(const ModeDecl& mode) const {
-    for (const auto& f : mode.fields)
-      if (depends_on_time(*f)) return true;
-    return false;
+  // [=](const auto& s, const auto& drive, auto& OUT) { OUT[i] = values[i]; ... }, the states it reads named.
+  void lambda(std::ostringstream& o, const std::vector<const Expr*>& values, const std::string& out, const std::string& indent) const {
+    std::set<int> read;
+    bool drive = false, constant = false;
+    for (const Expr* f : values) {
+      collect_states(*f, read);
+      drive = drive || depends_on_time(*f);
+      constant = constant || fixed_by_parameters(*f);
+    }
+    o << "[=](const auto& s, const auto& " << (drive ? "drive" : "/*drive*/") << ", auto& " << out << ") {\n";
+    if (constant) o << indent << "  using T = typename std::decay_t<decltype(" << out << ")>::Scalar;\n";
+    for (const int i : read)
+      o << indent << "  const auto& " << state_ids_[static_cast<std::size_t>(i)] << " = s[" << i << "];\n";
+    for (int i = 0; i < n_; ++i) {
+      const Expr& f = *values[static_cast<std::size_t>(i)];
+      o << indent << "  " << out << "[" << i << "] = " << (fixed_by_parameters(f) ? "T(" + cpp(f) + ")" : cpp(f)) << ";\n";
+    }
+    o << indent << "}";
   }
 
   // The law's common options; `what` the variable's name.
@@ -450,15 +458,44 @@ class Writer {
 
   void switch_lines(std::ostringstream& o, const GuardDecl& g) const {
     const Affine a = affine(g.function);
-    o << "    {  // switch " << g.name << ": the guard's function " << (g.crossing == Crossing::Falling ? "falls below" : "rises above")
-      << " 0\n    vibro::SwitchGuard<" << n_ << "> guard;\n";
+    if (g.is_stop)
+      o << "    {  // stop " << g.name << ": an impact switch, its gap " << (g.auxiliary >= 0 ? "(the auxiliary state) " : "")
+        << "falling through 0, its law the reset map\n    vibro::SwitchGuard<" << n_ << "> guard;\n";
+    else
+      o << "    {  // switch " << g.name << ": the guard's function " << (g.crossing == Crossing::Falling ? "falls below" : "rises above")
+        << " 0\n    vibro::SwitchGuard<" << n_ << "> guard;\n";
     for (int i = 0; i < n_; ++i)
       if (!sym::is_number(a.a[static_cast<std::size_t>(i)], 0))
         o << "    guard.a[" << i << "] = " << cpp(a.a[static_cast<std::size_t>(i)]) << ";  // " << state_ids_[static_cast<std::size_t>(i)] << "\n";
     forcing_and_constant(o, a, "guard");
-    o << "    guard.crossing = vibro::Crossing::" << (g.crossing == Crossing::Falling ? "Falling" : "Rising") << ";\n"
-      << "    guard.target = " << mode_ids_[static_cast<std::size_t>(g.target)] << ";\n";
-    for (const auto& [state, value] : g.resets) {
+    const int target = g.is_stop ? g.mode : g.target;
+    o << "    guard.crossing = vibro::Crossing::" << (g.is_stop || g.crossing == Crossing::Falling ? "Falling" : "Rising") << ";\n"
+      << "    guard.target = " << mode_ids_[static_cast<std::size_t>(target)] << ";\n";
+    if (g.is_stop) {
+      o << "    guard.impact = true;\n";
+      if (g.counted) o << "    guard.counted = true;\n";
+      if (g.restitution)
+        o << "    require(" << cpp(*g.restitution) << " >= 0 && " << cpp(*g.restitution) << " <= 1, \"the restitution of stop '" << g.name
+          << "' lies outside [0, 1]\");\n";
+    }
+    if (g.map) {
+      std::vector<Expr> kept;  // the states the map keeps
+      kept.reserve(static_cast<std::size_t>(n_));
+      std::vector<const Expr*> values;
+      for (int i = 0; i < n_; ++i) {
+        const auto reset = std::find_if(g.resets.begin(), g.resets.end(), [i](const auto& r) { return r.first == i; });
+        if (reset != g.resets.end()) {
+          values.push_back(&reset->second);
+        } else {
+          kept.push_back(sym::state(i, s_.states[static_cast<std::size_t>(i)].name));
+          values.push_back(&kept.back());
+        }
+      }
+      o << "    guard.map = d.reset_map(";
+      lambda(o, values, "after", "    ");
+      o << ");\n";
+    }
+    for (const auto& [state, value] : g.map ? std::vector<std::pair<int, Expr>>{} : g.resets) {
       o << "    // reset " << s_.states[static_cast<std::size_t>(state)].name << "\n";
       Expr zero = value;
       for (int i = 0; i < n_; ++i) {
@@ -487,9 +524,10 @@ class Writer {
     o << body.str()
       << "    const auto d = describe(p);\n"
       << "    for (const auto& g : d.guards()) {\n"
-      << "      if (!g.is_stop || g.mode != d.initial_mode) continue;\n"
-      << "      double gap = g.gap.a_cos + g.gap.b;  // t = 0: cos wt = 1, sin wt = 0\n"
+      << "      if (g.mode != d.initial_mode || !(g.is_stop || g.change.impact)) continue;\n"
+      << "      double gap = g.is_stop ? g.gap.a_cos + g.gap.b : g.change.a_cos + g.change.b;  // t = 0: cos wt = 1, sin wt = 0\n"
       << "      for (const auto& term : g.gap.terms) gap += term.coefficient * d.initial[term.position];\n"
+      << "      if (!g.is_stop) gap += g.change.a.dot(d.initial);  // an impact switch: its gap (a curved stop's auxiliary state)\n"
       << "      if (gap < 0) throw vibro::InputError(\"the initial state lies beyond stop '\" + g.name + \"'\");\n"
       << "    }\n  }\n";
   }

@@ -5,6 +5,7 @@
 
 #include "engine/core/input_error.hpp"
 #include "model_files/model_file_parser.hpp"
+#include "model_files/symbolic.hpp"
 
 namespace vibro::model_file {
 
@@ -64,8 +65,7 @@ GapLaw stop_law(const ModelFileSpec& spec, const GuardDecl& g, const CaseValues&
   law.b = a.b;
   if (g.restitution) {
     law.restitution = case_value(*g.restitution, c);
-    if (!(law.restitution >= 0 && law.restitution <= 1))
-      refuse(spec, g.restitution->pos, "the restitution of stop '" + g.name + "'", law.restitution, "[0, 1]");
+    check_restitution(spec, g, c);
   }
   law.sticks = g.sticks;
   law.tangential = g.tangential;
@@ -75,6 +75,18 @@ GapLaw stop_law(const ModelFileSpec& spec, const GuardDecl& g, const CaseValues&
   }
   law.counted = g.counted;
   return law;
+}
+
+void check_restitution(const ModelFileSpec& spec, const GuardDecl& g, const CaseValues& c) {
+  if (!g.restitution) return;
+  const double e = case_value(*g.restitution, c);
+  if (!(e >= 0 && e <= 1)) refuse(spec, g.restitution->pos, "the restitution of stop '" + g.name + "'", e, "[0, 1]");
+}
+
+Expr reset_value(const ModelFileSpec& spec, const GuardDecl& g, int state) {
+  for (const auto& [reset, value] : g.resets)
+    if (reset == state) return value;
+  return symbolic::state(state, spec.states[static_cast<std::size_t>(state)].name, g.pos);
 }
 
 AffineCoefficients reset_coefficients(const ModelFileSpec& spec, const GuardDecl& g, int state, const Expr& value,

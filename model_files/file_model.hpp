@@ -41,6 +41,8 @@ GapLaw stop_law(const ModelFileSpec& spec, const GuardDecl& guard, const CaseVal
 // A switch's `reset STATE = EXPR` as coefficients (no forcing terms: refused naming the place).
 AffineCoefficients reset_coefficients(const ModelFileSpec& spec, const GuardDecl& guard, int state, const Expr& value,
                                       const CaseValues& c);
+// A stop's restitution in [0, 1] for the case (refused naming the place otherwise).
+void check_restitution(const ModelFileSpec& spec, const GuardDecl& g, const CaseValues& c);
 // A state's `scale` (its tolerance unit on the section; default 1), refused naming the place unless positive.
 double state_scale(const ModelFileSpec& spec, int state, const CaseValues& c);
 int initial_mode(const ModelFileSpec& spec, const CaseValues& c);
@@ -82,7 +84,7 @@ class FileModel final : public HybridModel<N> {
       d.mode(m.name, ProgramField<N>{std::move(programs), std::move(fused)});
     }
     for (const auto& g : s.guards) {
-      if (g.is_stop) {
+      if (g.is_stop && !g.mapped_impact) {
         d.gap(g.mode, g.name, stop_law(s, g, c));
         continue;
       }
@@ -94,10 +96,21 @@ class FileModel final : public HybridModel<N> {
       guard.b = a.b;
       guard.crossing = g.crossing;
       guard.target = g.target;
-      for (const auto& [state, value] : g.resets) {
-        const AffineCoefficients r = reset_coefficients(s, g, state, value, c);
-        for (int i = 0; i < N; ++i) guard.jump(state, i) = r.a[static_cast<std::size_t>(i)];
-        guard.shift[state] = r.b;
+      if (g.is_stop) {  // an impact whose law is a reset map: the engine's impact switch into its own mode
+        check_restitution(s, g, c);
+        guard.crossing = Crossing::Falling;
+        guard.target = g.mode;
+        guard.impact = true;
+        guard.counted = g.counted;
+      }
+      if (g.map) {
+        guard.map = d.reset_map(reset_map(s, g, c));
+      } else {
+        for (const auto& [state, value] : g.resets) {
+          const AffineCoefficients r = reset_coefficients(s, g, state, value, c);
+          for (int i = 0; i < N; ++i) guard.jump(state, i) = r.a[static_cast<std::size_t>(i)];
+          guard.shift[state] = r.b;
+        }
       }
       guard.rest_velocity = g.rests ? g.velocity : -1;
       d.switch_guard(g.mode, g.name, guard);
@@ -107,6 +120,16 @@ class FileModel final : public HybridModel<N> {
   }
 
  private:
+  // A guard's reset lines as one map of the whole state (states not named keep their value), run as a
+  // field is: one program per component, fused on doubles; jets give its Jacobian.
+  static ProgramField<N> reset_map(const ModelFileSpec& s, const GuardDecl& g, const CaseValues& c) {
+    auto programs = std::make_shared<std::array<Program, N>>();
+    for (int i = 0; i < N; ++i) (*programs)[static_cast<std::size_t>(i)] = compile(reset_value(s, g, i), c, s.file);
+    std::vector<const Program*> components;
+    for (const auto& p : *programs) components.push_back(&p);
+    auto fused = std::make_shared<const ModeProgram>(fuse_mode(components, N));
+    return ProgramField<N>{std::move(programs), std::move(fused)};
+  }
   std::shared_ptr<const ModelFileSpec> spec_;
 };
 

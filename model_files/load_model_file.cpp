@@ -118,11 +118,17 @@ std::vector<std::string> model_file_outline(const std::string& model_name) {
     lines.push_back("mode " + spec.modes[m].name + " (line " + std::to_string(spec.modes[m].pos.line) + ")");
     for (const auto& g : spec.guards) {
       if (g.mode != static_cast<int>(m)) continue;
-      const std::string does =
-          g.is_stop ? "stop on " + bodies(spec, g) + ": restitution" +
-                          (g.mu ? ", Coulomb impulse on " + spec.states[static_cast<std::size_t>(g.tangential)].name : "") +
-                          (g.sticks ? ", rest after chatter" : "")
-                    : std::string("switch to mode ") + spec.modes[static_cast<std::size_t>(g.target)].name;
+      const std::string reset = g.resets.empty() ? "" : g.map ? ", reset map (its Jacobian by automatic differentiation)" : ", affine reset";
+      std::string does;
+      if (!g.is_stop) does = "switch to mode " + spec.modes[static_cast<std::size_t>(g.target)].name + reset;
+      else if (!g.mapped_impact)
+        does = "stop on " + bodies(spec, g) + ": restitution" +
+               (g.mu ? ", Coulomb impulse on " + spec.states[static_cast<std::size_t>(g.tangential)].name : "") +
+               (g.sticks ? ", rest after chatter" : "");
+      else if (g.auxiliary >= 0 && g.bodies.front().velocity >= 0)
+        does = "curved stop on " + bodies(spec, g) + ": Newton restitution along the gap's gradient" + reset + ", no rest";
+      else
+        does = "stop on " + bodies(spec, g) + ": impact by its reset lines" + reset + ", no rest";
       const std::string guarantee =
           g.auxiliary < 0 ? "affine guard: certified event location"
                           : "guard not affine in the state: it is followed by the auxiliary state " +

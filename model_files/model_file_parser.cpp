@@ -207,7 +207,7 @@ class Reader {
   }
 
   // stop NAME: LEFT (<= | >=) RIGHT [restitution E] [friction E on STATE] [velocity STATE] [mass STATE = E, ...]
-  //           [no sticking] [counted]
+  //           [reset STATE = EXPR]... [no sticking] [counted]
   void stop(SourceCursor& in, SourcePos pos) {
     PendingGuard p;
     GuardDecl& g = p.guard;
@@ -241,6 +241,8 @@ class Reader {
           in.expect('=', "after the body's state (mass STATE = expression)");
           p.masses.emplace_back(std::move(body), parse_expression(in));
         } while (in.take(','));
+      } else if (in.take_word("reset")) {
+        reset_option(in, p);
       } else if (in.take_word("no")) {
         if (!in.take_word("sticking")) in.fail("expected 'no sticking'");
         g.sticks = false;
@@ -248,9 +250,20 @@ class Reader {
       else
         in.fail_at(option, "unknown stop option '" + in.rest() +
                                "'; accepted: restitution E, friction E on STATE, velocity STATE, mass STATE = E, "
-                               "no sticking, counted");
+                               "reset STATE = EXPR, no sticking, counted");
     }
+    if (!g.resets.empty() && (g.restitution || g.mu))
+      in.fail_at(p.reset_states.front().pos, "stop '" + g.name + "' has reset lines and " + (g.restitution ? "a restitution" : "a friction") +
+                                                 ": its reset lines are the whole impact law; accepted: restitution (and friction), or reset lines");
     guards_.push_back(std::move(p));
+  }
+
+  // reset STATE = EXPR (after the word `reset`), an option of stops and switches
+  static void reset_option(SourceCursor& in, PendingGuard& p) {
+    const SourcePos state = in.pos();
+    p.reset_states.push_back(NamedAt{in.identifier("the state the event resets"), state});
+    in.expect('=', "after the reset's state (reset STATE = expression)");
+    p.guard.resets.emplace_back(-1, parse_expression(in));
   }
 
   // switch NAME: LEFT (falls below | rises above) RIGHT -> MODE [reset STATE = EXPR]... [sticking] [velocity STATE]
@@ -280,10 +293,7 @@ class Reader {
     while (!in.at_end()) {
       const SourcePos option = in.pos();
       if (in.take_word("reset")) {
-        const SourcePos state = in.pos();
-        p.reset_states.push_back(NamedAt{in.identifier("the state the switch resets"), state});
-        in.expect('=', "after the reset's state (reset STATE = expression)");
-        g.resets.emplace_back(-1, parse_expression(in));
+        reset_option(in, p);
       } else if (in.take_word("sticking")) {
         g.rests = true;
       } else if (in.take_word("velocity")) {
@@ -477,24 +487,21 @@ class Reader {
   // and a g that reads a state an impact, a rest or a reset changes at an event.
   void track_with_auxiliary(GuardDecl& g, SourcePos bad, const SourceCursor& in) {
     const std::string accepted = "; accepted: an affine guard (sums of constants times states, cos(w*t + phase), "
-                                 "sin(w*t + phase) and constants), or a switch not affine in states that no impact, "
-                                 "rest or reset changes (then an auxiliary state follows it)";
-    if (g.is_stop)
-      in.fail_at(bad, "guard '" + g.name + "' is not affine in the state here, and it is a stop: an impact acts "
-                      "through the gap's coefficients" + accepted + "; a curved obstacle may be a switch with a reset (switch " + g.name +
-                      ": ... rises above ... -> MODE reset v = -r*v)");
+                                 "sin(w*t + phase) and constants), or a stop or switch not affine in states that no "
+                                 "impact, rest or reset changes (then an auxiliary state follows it)";
     if (g.rests) in.fail_at(bad, "guard '" + g.name + "' is not affine in the state here, and it is a switch with sticking: a rest needs a surface on one coordinate" + accepted);
     std::vector<int> read;
     collect_states(g.function, read);
     const int original = static_cast<int>(spec_.states.size()) - static_cast<int>(auxiliary_states_);
     for (const auto& other : spec_.guards) {
       std::vector<std::pair<int, std::string>> changed;  // the states `other` changes at its events, and how
-      if (other.is_stop) {
+      if (other.is_stop && !other.mapped_impact) {
         for (const auto& b : other.bodies) changed.push_back({b.velocity, "an impact on stop '" + other.name + "'"});
         if (other.tangential >= 0) changed.push_back({other.tangential, "the friction impulse of stop '" + other.name + "'"});
       }
       if (other.rests) changed.push_back({other.velocity, "a rest on switch '" + other.name + "'"});
-      for (const auto& [state, value] : other.resets) changed.push_back({state, "the reset of switch '" + other.name + "'"});
+      for (const auto& [state, value] : other.resets)
+        changed.push_back({state, (other.is_stop ? "the impact of stop '" : "the reset of switch '") + other.name + "'"});
       for (const auto& [state, how] : changed)
         if (std::find(read.begin(), read.end(), state) != read.end())
           in.fail_at(bad, "guard '" + g.name + "' is not affine in the state here and reads " + spec_.states[static_cast<std::size_t>(state)].name +
@@ -539,6 +546,78 @@ class Reader {
     ++auxiliary_states_;
   }
 
+  // A reset's Jacobian (the saltation matrix of its event: Floquet multipliers, shooting,
+  // continuation) differentiates it: abs, sign, min and max of a value that changes have no
+  // derivative where they turn.
+  static const Expr* not_differentiable(const Expr& e) {
+    if (e.kind == ExprKind::Call && (e.name == "abs" || e.name == "sign" || e.name == "min" || e.name == "max") && !fixed_by_parameters(e))
+      return &e;
+    for (const auto& a : e.args)
+      if (const Expr* bad = not_differentiable(a)) return bad;
+    return nullptr;
+  }
+  void check_differentiable(const Expr& e, const std::string& what, const SourceCursor& in) const {
+    if (const Expr* bad = not_differentiable(e))
+      in.fail_at(bad->pos, what + " is not differentiable in the state at " + bad->name + "(): its Jacobian (the saltation "
+                               "matrix of the event, for Floquet multipliers, shooting and continuation) is the derivative "
+                               "taken here; accepted in a reset: + - * / ^, sin, cos, exp, log, sqrt of the state, and abs, "
+                               "sign, min, max only of values the parameters fix");
+  }
+
+  // A stop whose impact is a reset map (its gap not affine, or reset lines): no rest on it (the
+  // engine's rest holds a flat gap shut by its contact force) and no Coulomb impulse (the map is the law).
+  void check_mapped_stop(const GuardDecl& g, bool curved, const SourceCursor& in) const {
+    const std::string why = curved ? "its gap is not affine in the state (a curved obstacle)" : "its impact is written as reset lines";
+    if (g.mu)
+      in.fail_at(g.mu->pos, "stop '" + g.name + "' has a friction impulse and " + why + "; accepted: friction on a stop affine "
+                            "in the state, or the whole impact law as reset lines (reset STATE = EXPR)");
+    if (g.sticks)
+      in.fail_at(g.pos, "stop '" + g.name + "': " + why + ", and a rest on such a stop is not supported (a rest holds a "
+                        "gap affine in the state shut by its contact force); accepted: 'no sticking' on this stop (chatter "
+                        "is then followed impact by impact), or a stop affine in the state with restitution");
+  }
+
+  // The positions a stop with reset lines reads (what `vibro describe` names); their rates are the map's business.
+  static void collect_stop_positions(GuardDecl& g) {
+    std::vector<int> states;
+    collect_states(g.function, states);
+    std::sort(states.begin(), states.end());
+    for (const int s : states) {
+      StopBody b;
+      b.position = s;
+      g.bodies.push_back(b);
+    }
+    g.position = g.bodies.back().position;
+  }
+
+  // Newton's law along a curved stop's gradient, written out as its reset lines: with n_j = dg/dq_j
+  // over the positions q_j its gap g reads (v_j their rates, m_j their masses, default 1) and the
+  // gap's rate g' = sum n_j v_j + dg/dt, the impulse lambda = -(1 + e) g' / sum n_j^2 / m_j sets
+  // v_j <- v_j + lambda n_j / m_j: the gap's rate becomes -e times itself, and the velocity along the
+  // wall (the part of v orthogonal to the gradient, in the masses' metric) is kept.
+  void write_newton_reset(GuardDecl& g, const SourceCursor& in) {
+    namespace sym = symbolic;
+    const SourcePos at = g.function.pos;
+    const auto velocity = [&](const StopBody& b) { return sym::state(b.velocity, spec_.states[static_cast<std::size_t>(b.velocity)].name, at); };
+    Expr rate = sym::derivative(g.function, sym::kTime, spec_.file), weight = sym::number(0, at);
+    std::vector<Expr> normal;
+    for (const StopBody& b : g.bodies) {
+      normal.push_back(sym::derivative(g.function, b.position, spec_.file));
+      rate = sym::add(std::move(rate), sym::multiply(normal.back(), velocity(b)));
+      weight = sym::add(std::move(weight), b.mass ? sym::divide(sym::multiply(normal.back(), normal.back()), *b.mass) : sym::multiply(normal.back(), normal.back()));
+    }
+    const Expr e = g.restitution ? *g.restitution : sym::number(1, at);
+    const Expr impulse = sym::divide(sym::multiply(sym::negate(sym::add(sym::number(1, at), e)), rate), weight);
+    for (std::size_t j = 0; j < g.bodies.size(); ++j) {
+      const StopBody& b = g.bodies[j];
+      Expr push = b.mass ? sym::divide(normal[j], *b.mass) : normal[j];
+      Expr value = sym::add(velocity(b), sym::multiply(impulse, std::move(push)));
+      check_differentiable(value, "the impact of stop '" + g.name + "' (Newton's law along its gap's gradient, which differentiates the gap)", in);
+      g.resets.emplace_back(b.velocity, std::move(value));
+    }
+    g.map = true;
+  }
+
   void check_affine_guard(const GuardDecl& g, const SourceCursor& in) const {
     if (const Expr* bad = non_affine(g.function, true))
       in.fail_at(bad->pos, "guard '" + g.name + "' is not affine in the state here; accepted: sums of constants times "
@@ -567,7 +646,9 @@ class Reader {
 
   // A stop's bodies: one state (a body against a fixed or moving obstacle), or several, each with a
   // mass that decides how the impulse divides (two bodies: a gap between them).
-  void resolve_stop_bodies(PendingGuard& p, const SourceCursor& in) {
+  // `masses_needed`: a flat gap between bodies divides its impulse by their masses; a curved stop's
+  // impulse along its gradient takes mass 1 where none is given (the coordinates of one body).
+  void resolve_stop_bodies(PendingGuard& p, const SourceCursor& in, bool masses_needed) {
     GuardDecl& g = p.guard;
     std::vector<int> states;
     collect_states(g.function, states);
@@ -593,7 +674,7 @@ class Reader {
       resolve(mass, false, in);
       body->mass = std::move(mass);
     }
-    if (several)
+    if (several && masses_needed)
       for (const auto& b : g.bodies)
         if (!b.mass)
           in.fail_at(g.function.pos, "stop '" + g.name + "' reads " + std::to_string(states.size()) + " states and has no mass for " +
@@ -629,24 +710,37 @@ class Reader {
       GuardDecl& g = p.guard;
       resolve(g.function, true, in);
       check_time_and_branches(g.function, in);
-      if (const Expr* bad = non_affine(g.function, true)) non_affine_guards_.push_back({spec_.guards.size(), bad->pos});
+      const Expr* curved = non_affine(g.function, true);
+      if (curved) non_affine_guards_.push_back({spec_.guards.size(), curved->pos});
       else check_affine_guard(g, in);
       if (g.restitution) resolve(*g.restitution, false, in);
       if (g.mu) resolve(*g.mu, false, in);
       if (p.tangential) g.tangential = state_index(*p.tangential, in);
       if (p.target) g.target = mode_index(*p.target, in);
+      const std::string kind = g.is_stop ? "stop" : "switch";
       for (std::size_t k = 0; k < g.resets.size(); ++k) {
         auto& [state, value] = g.resets[k];
         state = state_index(p.reset_states[k], in);
         for (std::size_t j = 0; j < k; ++j)
-          if (g.resets[j].first == state) in.fail_at(p.reset_states[k].pos, "switch '" + g.name + "' resets " + p.reset_states[k].name + " twice");
+          if (g.resets[j].first == state) in.fail_at(p.reset_states[k].pos, kind + " '" + g.name + "' resets " + p.reset_states[k].name + " twice");
         resolve(value, true, in);
         check_time_and_branches(value, in);
-        if (const Expr* bad = non_affine(value, true))
-          in.fail_at(bad->pos, "the reset of " + p.reset_states[k].name + " in switch '" + g.name +
-                                   "' is not affine in the state; accepted: sums of constants times states and constants");
+        check_differentiable(value, "the reset of " + p.reset_states[k].name + " in " + kind + " '" + g.name + "'", in);
+        if (non_affine(value, false)) g.map = true;
       }
-      if (g.is_stop) resolve_stop_bodies(p, in);
+      if (g.is_stop) {
+        g.mapped_impact = curved || !g.resets.empty();
+        if (g.mapped_impact) check_mapped_stop(g, curved != nullptr, in);
+        if (g.resets.empty()) {
+          resolve_stop_bodies(p, in, !curved);
+        } else {
+          if (p.velocity || !p.masses.empty())
+            in.fail_at(p.velocity ? p.velocity->pos : p.masses.front().first.pos,
+                       "stop '" + g.name + "' has reset lines: they are the whole impact law, so 'velocity' and 'mass' have nothing to "
+                       "act on; accepted: reset lines alone, or restitution with velocity and mass");
+          collect_stop_positions(g);
+        }
+      }
       if (g.rests) {
         std::vector<int> states;
         collect_states(g.function, states);
@@ -658,6 +752,8 @@ class Reader {
       }
       spec_.guards.push_back(std::move(g));
     }
+    for (auto& g : spec_.guards)
+      if (g.mapped_impact && g.resets.empty()) write_newton_reset(g, in);
     for (const auto& [index, pos] : non_affine_guards_) track_with_auxiliary(spec_.guards[index], pos, in);
     for (auto& p : starts_) {
       p.start.mode = mode_index(p.mode, in);

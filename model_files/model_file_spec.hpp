@@ -36,8 +36,8 @@ struct StopBody {
 };
 
 // A stop (a rigid contact while `gap` >= 0, hit when it falls through 0) or a switch (the mode
-// changes to `target` when `function` crosses 0 in `crossing`'s direction). Both are affine in the
-// state and the forcing's cos and sin.
+// changes to `target` when `function` crosses 0 in `crossing`'s direction). `function` is affine in
+// the state and the forcing's cos and sin (an auxiliary state where the file's is not).
 struct GuardDecl {
   bool is_stop = true;
   std::string name;
@@ -51,12 +51,20 @@ struct GuardDecl {
   std::optional<Expr> mu;            // Coulomb impulse on `tangential`
   int tangential = -1;
   bool sticks = true, counted = false;
+  // A stop whose gap is not affine in the state (a curved obstacle) or whose impact is written as
+  // `reset` lines: its impact is the reset map `resets` (for a curved stop without them: Newton's law
+  // along the gap's gradient, written out by the parser), run as the engine's impact switch.
+  bool mapped_impact = false;
   // Switch:
   Crossing crossing = Crossing::Falling;
   int target = 0;
-  std::vector<std::pair<int, Expr>> resets;  // `reset STATE = EXPR`: the state's value after the switch, affine in the state
+  // `reset STATE = EXPR`: the state's value just after the event, from the state just before (states
+  // not named keep theirs). `map`: some value is not affine in the state or reads the forcing, so the
+  // reset runs as a map (its Jacobian by automatic differentiation); else as an affine jump.
+  std::vector<std::pair<int, Expr>> resets;
+  bool map = false;
   bool rests = false;                        // `sticking`: the state may rest on the switch's surface (position, velocity as a stop's)
-  // A switch whose function as written (`tracked`) is not affine: `function` is then the auxiliary
+  // A guard whose function as written (`tracked`) is not affine: `function` is then the auxiliary
   // state `auxiliary` (z' = dg/dt along each mode's field, z(0) = g at the start), which follows it.
   int auxiliary = -1;
   Expr tracked;
@@ -94,5 +102,8 @@ struct ModelFileSpec {
   std::vector<WindowObservable> observables;
   std::vector<ClassCode> classes;
 };
+
+// The value state `state` takes at guard g's event: its reset line's, else the state itself.
+Expr reset_value(const ModelFileSpec& spec, const GuardDecl& g, int state);
 
 }  // namespace vibro::model_file

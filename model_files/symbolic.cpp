@@ -107,7 +107,9 @@ Expr derivative(const Expr& e, int variable, const std::string& file) {
           if (!depends_on(b, variable)) return divide(d(a), b);
           return divide(subtract(multiply(d(a), b), multiply(a, d(b))), multiply(b, b));
         default: {  // a^c, the exponent fixed by the parameters (the parser refuses any other)
-          Expr lowered = binary('^', a, subtract(b, number(1, b.pos)), e.pos);
+          Expr exponent = subtract(b, number(1, b.pos));
+          // x^2 -> 2 x, not 2 x^1 (the same value: a power of 1 is its base)
+          Expr lowered = is_number(exponent, 1) ? a : is_number(exponent, 0) ? number(1, e.pos) : binary('^', a, std::move(exponent), e.pos);
           return multiply(multiply(b, std::move(lowered)), d(a));
         }
       }

@@ -33,6 +33,7 @@ namespace vibro {
 // A description's size as the plain-data system holds it.
 inline constexpr int kMaxDescribedModes = 12;   // declared modes
 inline constexpr int kMaxDescribedGuards = 32;  // guards of all modes together (every counted stop the samples hold)
+inline constexpr int kMaxDescribedMaps = 8;     // reset maps that are not affine (the batched back ends' tapes)
 
 // A mode's field through the description's callables: the double callable for values, its jet
 // instantiation for the Jacobian. Host only.
@@ -55,24 +56,36 @@ class CallableField {
   // field before they are read (the held field of a resting system).
   template <class State, class Adjust>
   Eigen::Matrix<double, N, N + 2> gradient(int mode, const State& y, Adjust adjust) const {
-    using Jet = typename Description::Jet;
-    typename Description::JetState x, dx;
-    for (int i = 0; i < N; ++i) x[i] = Jet(y[i], N + 2, i);
-    const Jet cos(y[N], N + 2, N), sin(y[N + 1], N + 2, N + 1);
-    jets(mode, x, Drive<Jet>{cos, sin}, dx);
-    adjust(cos, sin, dx);
-    Eigen::Matrix<double, N, N + 2> J;
-    for (int i = 0; i < N; ++i) J.row(i) = dx[i].derivatives().transpose();
-    return J;
+    return jacobian_of(d_->modes()[static_cast<std::size_t>(mode)].jet_field, y, adjust);
   }
   template <class State>
   Eigen::Matrix<double, N, N + 2> gradient(int mode, const State& y) const {
     return gradient(mode, y, [](const auto&, const auto&, auto&) {});
   }
+  // Reset map k (HybridDescription::reset_map): the state after the event, and its Jacobian in (x, cos, sin).
+  void map_value(int k, const Eigen::Matrix<double, N, 1>& x, const Drive<double>& drive, Eigen::Matrix<double, N, 1>& out) const {
+    d_->maps()[static_cast<std::size_t>(k)].field(x, drive, out);
+  }
+  template <class State>
+  Eigen::Matrix<double, N, N + 2> map_gradient(int k, const State& y) const {
+    return jacobian_of(d_->maps()[static_cast<std::size_t>(k)].jet_field, y, [](const auto&, const auto&, auto&) {});
+  }
   std::string guard_name(int g) const { return d_->guards()[static_cast<std::size_t>(g)].name; }
   std::string mode_name(int m) const { return d_->modes()[static_cast<std::size_t>(m)].name; }
 
  private:
+  template <class State, class Adjust>
+  static Eigen::Matrix<double, N, N + 2> jacobian_of(const typename Description::JetField& f, const State& y, Adjust adjust) {
+    using Jet = typename Description::Jet;
+    typename Description::JetState x, dx;
+    for (int i = 0; i < N; ++i) x[i] = Jet(y[i], N + 2, i);
+    const Jet cos(y[N], N + 2, N), sin(y[N + 1], N + 2, N + 1);
+    f(x, Drive<Jet>{cos, sin}, dx);
+    adjust(cos, sin, dx);
+    Eigen::Matrix<double, N, N + 2> J;
+    for (int i = 0; i < N; ++i) J.row(i) = dx[i].derivatives().transpose();
+    return J;
+  }
   std::shared_ptr<const Description> d_;
 };
 
@@ -87,24 +100,31 @@ class TapeField {
   // Host: traces every mode; throws UntraceableField (naming the mode) when a field cannot be traced
   // or the tapes do not fit.
   explicit TapeField(const HybridDescription<N>& d) {
+    if (d.maps().size() > static_cast<std::size_t>(kMaxDescribedMaps))
+      throw UntraceableField(std::to_string(d.maps().size()) + " reset maps; at most " + std::to_string(kMaxDescribedMaps) +
+                             " fit a case of the batched back ends");
     int used = 0;
-    for (std::size_t m = 0; m < d.modes().size(); ++m) {
+    // Slots 0..modes-1: the modes' fields; kMaxDescribedModes + k: reset map k.
+    const auto keep = [&](const typename HybridDescription<N>::Mode& m, int slot, const std::string& what) {
       FieldTape tape;
       try {
-        tape = d.modes()[m].trace();
+        tape = m.trace();
       } catch (const UntraceableField& e) {
-        throw UntraceableField("the vector field of mode '" + d.modes()[m].name + "' cannot be traced: " + e.what());
+        throw UntraceableField(what + " cannot be traced: " + e.what());
       }
       const int count = static_cast<int>(tape.ops.size());
       if (used + count > kMaxOps)
-        throw UntraceableField("the vector fields take " + std::to_string(used + count) + " operations; at most " +
+        throw UntraceableField("the vector fields and reset maps take " + std::to_string(used + count) + " operations; at most " +
                                std::to_string(kMaxOps) + " fit a case of the batched back ends");
-      begin_[m] = used;
-      count_[m] = count;
+      begin_[slot] = used;
+      count_[slot] = count;
       for (int k = 0; k < count; ++k) ops_[used + k] = tape.ops[static_cast<std::size_t>(k)];
-      for (int i = 0; i < N; ++i) outputs_[m][i] = tape.outputs[static_cast<std::size_t>(i)];
+      for (int i = 0; i < N; ++i) outputs_[slot][i] = tape.outputs[static_cast<std::size_t>(i)];
       used += count;
-    }
+    };
+    for (std::size_t m = 0; m < d.modes().size(); ++m)
+      keep(d.modes()[m], static_cast<int>(m), "the vector field of mode '" + d.modes()[m].name + "'");
+    for (std::size_t k = 0; k < d.maps().size(); ++k) keep(d.maps()[k], kMaxDescribedModes + static_cast<int>(k), d.maps()[k].name);
     for (std::size_t g = 0; g < d.guards().size() && g < static_cast<std::size_t>(kMaxDescribedGuards); ++g)
       keep_name(d.guards()[g].name, names_[g]);  // for the host's failure messages, as the cpu path names it
     for (std::size_t m = 0; m < d.modes().size() && m < static_cast<std::size_t>(kMaxDescribedModes); ++m)
@@ -118,6 +138,10 @@ class TapeField {
     inputs[N + 1] = drive.sin;
     run_tape(ops_ + begin_[mode], count_[mode], inputs, slots);
     for (int i = 0; i < N; ++i) dx[i] = slots[outputs_[mode][i]];
+  }
+  template <class X, class DX>
+  VIBRO_HD void map_value(int k, const X& x, const Drive<double>& drive, DX& out) const {
+    value(kMaxDescribedModes + k, x, drive, out);
   }
   template <class State>
   VIBRO_HD Eigen::Matrix<double, N, N + 2> gradient(int mode, const State& y) const {
@@ -143,9 +167,9 @@ class TapeField {
   TapeOp ops_[kMaxOps];
   char names_[kMaxDescribedGuards][kNameChars] = {};
   char mode_names_[kMaxDescribedModes][kNameChars] = {};
-  int begin_[kMaxDescribedModes] = {};
-  int count_[kMaxDescribedModes] = {};
-  int outputs_[kMaxDescribedModes][N] = {};
+  int begin_[kMaxDescribedModes + kMaxDescribedMaps] = {};
+  int count_[kMaxDescribedModes + kMaxDescribedMaps] = {};
+  int outputs_[kMaxDescribedModes + kMaxDescribedMaps][N] = {};
 };
 
 template <int N, class Field>
@@ -191,13 +215,17 @@ class BasicDescribedSystem {
       mine.change = guard.change;
       mine.affine = guard.is_stop ? gap_guard(guard.gap) : switch_guard(guard.change);
       if (guard.is_stop) mine.contact = contact_of(guard);
-      mine.jumps = !guard.is_stop && (guard.change.jump != Eigen::Matrix<double, N, N>::Identity() || guard.change.shift != Eigen::Matrix<double, N, 1>::Zero());
+      mine.jumps = !guard.is_stop && (guard.change.map >= 0 || guard.change.jump != Eigen::Matrix<double, N, N>::Identity() ||
+                                      guard.change.shift != Eigen::Matrix<double, N, 1>::Zero());
+      mine.impact = guard.is_stop || guard.change.impact;
+      if (!guard.is_stop && (guard.change.map < -1 || guard.change.map >= static_cast<int>(d.maps().size())))
+        throw std::invalid_argument("switch '" + guard.name + "' names a reset map that is not registered");
       mine.rests = !guard.is_stop && guard.change.rest_velocity >= 0;
       if (mine.rests) mine.contact = surface_of(guard);
       if (!guard.is_stop && (guard.change.target < 0 || guard.change.target >= modes))
         throw std::invalid_argument("switch '" + guard.name + "' enters no declared mode (target " + std::to_string(guard.change.target) + ")");
       for (const auto& other : d.guards()) mine.rank += other.name < guard.name ? 1 : 0;
-      const bool counted = guard.is_stop && guard.gap.counted;
+      const bool counted = Description::counted(guard);
       mine.own_counter = counted ? kHybridCounterCount + counted_stops++ : -1;
     }
     if (counted_stops > kMaxCountedStops)
@@ -319,9 +347,10 @@ class BasicDescribedSystem {
     if (stuck()) return R;
     const int g = global(hit.id);
     if (!guards_[g].is_stop) {
-      if (guards_[g].jumps) R.template topLeftCorner<N, N>() = guards_[g].change.jump;
       State after = y;
-      after.template head<N>() = guards_[g].change.jump * y.template head<N>() + guards_[g].change.shift;
+      jump(guards_[g], after);
+      if (guards_[g].change.map >= 0) R.template topRows<N>() = field_.map_gradient(guards_[g].change.map, y);
+      else if (guards_[g].jumps) R.template topLeftCorner<N, N>() = guards_[g].change.jump;
       const Contact& c = guards_[g].contact;
       if (guards_[g].rests && comes_to_rest(g, after)) R = (Matrix::Identity() - c.push * c.rate.transpose()) * R;
       return R;
@@ -435,6 +464,7 @@ class BasicDescribedSystem {
     Contact contact;            // stops, and switches the state may rest on (oriented: its own mode's side > 0)
     SwitchGuard<N> change;      // switches
     bool jumps = false;         // a switch whose reset is not the identity
+    bool impact = false;        // a stop, or a switch whose events are impacts (SwitchGuard::impact)
     bool rests = false;         // a switch the state may rest on (SwitchGuard::rest_velocity)
     AffineGuard<M> affine;      // its affine function (id set per mode)
     int own_counter = -1;       // its counter slot (counted stops), else -1
@@ -594,7 +624,7 @@ class BasicDescribedSystem {
       for (int i = 0; i < local_count_[mode]; ++i) {
         const Guard& g = guards_[local_[mode][i]];
         const SwitchGuard<N>& c = g.change;
-        if (g.is_stop || c.crossing == Crossing::Either) continue;
+        if (g.impact || c.crossing == Crossing::Either) continue;  // an obstacle is hit, not entered past
         const double value = c.a.dot(y.template head<N>()) + c.a_cos * y[N] + c.a_sin * y[N + 1] + c.b;
         // Beyond the rounding of an event located on a guard (the state sits on it up to that).
         double scale = std::fabs(c.b) + std::fabs(c.a_cos) + std::fabs(c.a_sin);
@@ -610,6 +640,17 @@ class BasicDescribedSystem {
     }
     fail(Failure::Unsettled, -1);
     return 0;
+  }
+
+  // A switch's reset applied to y: its map, or its affine jump (none: y unchanged).
+  VIBRO_HD void jump(const Guard& gd, State& y) const {
+    if (gd.change.map >= 0) {
+      Eigen::Matrix<double, N, 1> after;
+      field_.map_value(gd.change.map, y.template head<N>(), Drive<double>{y[N], y[N + 1]}, after);
+      y.template head<N>() = after;
+    } else if (gd.jumps) {
+      y.template head<N>() = gd.change.jump * y.template head<N>() + gd.change.shift;
+    }
   }
 
   // Newton restitution (and the Coulomb impulse) of a hit on stop g's gap, applied to y; whether the
@@ -648,18 +689,28 @@ class BasicDescribedSystem {
     const int g = global(hit.id);
     const Guard& gd = guards_[g];
     if (!gd.is_stop) {
-      if (gd.jumps) y.template head<N>() = gd.change.jump * y.template head<N>() + gd.change.shift;
+      if (gd.impact) {  // an impact on an obstacle the guard states: counted as a stop's
+        ++sample->counters[hit.grazing ? kHybridGrazings : kHybridImpacts];
+        if (!hit.grazing && gd.own_counter >= 0) ++sample->counters[static_cast<std::size_t>(gd.own_counter)];
+        sample->aux[kAuxImpactPhase] = std::fmod(omega_ * t, 2 * M_PI);
+        State dy;
+        rhs(t, y, dy);
+        sample->aux[kAuxImpactSpeed] = -gd.affine.a.dot(dy);
+      }
+      jump(gd, y);
       if (gd.rests && comes_to_rest(g, y)) {
         mode = user_modes() + g;
         ++sample->counters[kHybridStickings];
         set_release_guard(y);
         return "switch+sticking";  // chatter across the surface has run out: the state rests on it
       }
+      const bool switches = !gd.impact || gd.change.target != gd.mode;
       mode = gd.change.target;
-      ++sample->counters[kHybridSwitches];
+      if (switches) ++sample->counters[kHybridSwitches];
       const int chained = settle(y);
       sample->counters[kHybridSwitches] += chained;
       passed_through += chained;
+      if (!switches) return hit.grazing ? "grazing" : "impact";
       return "switch";
     }
     ++sample->counters[hit.grazing ? kHybridGrazings : kHybridImpacts];
@@ -759,7 +810,7 @@ class BasicDescribedSystem {
     if (stuck()) return x.t < y.t || (x.t == y.t && x.id < y.id);
     const Guard& gx = guards_[global(x.id)];
     const Guard& gy = guards_[global(y.id)];
-    if (gx.is_stop != gy.is_stop) return gx.is_stop;
+    if (gx.impact != gy.impact) return gx.impact;
     if (x.t != y.t) return x.t < y.t;
     return gx.rank < gy.rank;
   }

@@ -104,6 +104,16 @@ struct SwitchGuard {
   Eigen::Matrix<double, N, N> jump = Eigen::Matrix<double, N, N>::Identity();
   Eigen::Matrix<double, N, 1> shift = Eigen::Matrix<double, N, 1>::Zero();
   int rest_velocity = -1;  // -1: the state never rests on this guard
+  // A reset that is not affine: the index HybridDescription::reset_map returned; the event maps the
+  // state x -> map(x, drive) instead of jump x + shift. -1: the affine jump.
+  int map = -1;
+  // Its events are impacts on an obstacle whose gap or impact law a GapLaw cannot state (a curved
+  // wall, an impact law of the model's own): they count as a stop's impacts (impacts_per_period, and
+  // "impacts_<guard name>" with `counted`), record their phase and closing speed (the guard
+  // function's rate just before), come before switches in a simultaneous group, and a target equal
+  // to the guard's own mode is no mode switch.
+  bool impact = false;
+  bool counted = false;
 };
 
 template <int N>
@@ -153,16 +163,33 @@ class HybridDescription {
   }
   void switch_guard(int in_mode, std::string name, const SwitchGuard<N>& guard) {
     check_new_guard(name);
+    if (guard.map < -1 || guard.map >= static_cast<int>(maps_.size()))
+      throw std::invalid_argument("switch '" + name + "' names reset map " + std::to_string(guard.map) + "; " +
+                                  std::to_string(maps_.size()) + " are registered (reset_map returns the index)");
     guards_.push_back({in_mode, std::move(name), false, {}, guard});
+  }
+  // Registers a reset map for SwitchGuard::map: a generic callable map(x, drive, out) writing the
+  // state just after the event from the state x just before, written as a field is (`auto`
+  // parameters, no branch on the state). Its Jacobian (the saltation matrices: Floquet multipliers,
+  // shooting, continuation) comes from the same automatic differentiation as a field's, exact to
+  // rounding; its tape runs on the batched back ends. Returns its index.
+  template <class F>
+  int reset_map(F map) {
+    const std::string name = "reset map " + std::to_string(maps_.size());
+    maps_.push_back({name, Field(map), JetField(map), [map] { return trace_field<N>(map); }});
+    return static_cast<int>(maps_.size()) - 1;
   }
 
   const std::vector<Mode>& modes() const { return modes_; }
   const std::vector<Guard>& guards() const { return guards_; }
+  const std::vector<Mode>& maps() const { return maps_; }  // the reset maps, as Mode (field: the map)
+  // Whether guard `g`'s impacts get a counter of their own (a counted stop or impact switch).
+  static bool counted(const Guard& g) { return g.is_stop ? g.gap.counted : g.change.impact && g.change.counted; }
   // The names of the counted stops' counters, in the order of their counter slots.
   std::vector<std::string> stop_counter_names() const {
     std::vector<std::string> names;
     for (const auto& g : guards_)
-      if (g.is_stop && g.gap.counted) names.push_back("impacts_" + g.name);
+      if (counted(g)) names.push_back("impacts_" + g.name);
     return names;
   }
 
@@ -179,6 +206,7 @@ class HybridDescription {
   }
   std::vector<Mode> modes_;
   std::vector<Guard> guards_;
+  std::vector<Mode> maps_;
 };
 
 }  // namespace vibro

@@ -6,8 +6,8 @@ says so for that guard (and "certified" for the affine ones of another file), an
 its own event location on L sin(theta) - d, restarted after each impact) to 1e-8 over 10 periods,
 and so do the Floquet multipliers of a period-1 orbit (finite differences of scipy's one-period map,
 to 1e-6), the auxiliary state adding exp(-4 pi).
-Also refused with FILE:LINE:COL: a non-affine stop, and a non-affine guard reading a state that a
-reset changes. And a file's checks of a case's start: the `require` line (a sweep whose every case
+Also refused with FILE:LINE:COL: a rest on a non-affine stop (tests/model_files/test_curved_stop.py runs
+one without), and a non-affine guard reading a state that a reset changes. And a file's checks of a case's start: the `require` line (a sweep whose every case
 starts beyond the wall is refused naming it; in one where some do, those are recorded infeasible),
 and a start beyond a stop (the impact oscillator's file), the same way.
 
@@ -178,8 +178,9 @@ def main():
 
         # Guards that cannot be followed by an auxiliary state, refused with FILE:LINE:COL.
         bad = {
-            "stop": (text.replace("switch wall: L*sin(theta) rises above d -> swing  reset omega = -r*omega",
-                                  "stop wall: L*sin(theta) <= d  restitution r"), "is not affine in the state here, and it is a stop"),
+            "stop that may rest": (text.replace("switch wall: L*sin(theta) rises above d -> swing  reset omega = -r*omega",
+                                                "stop wall: L*sin(theta) <= d  restitution r"),
+                                   "a rest on such a stop is not supported"),
             "reads a reset state": (text.replace("L*sin(theta) rises above d", "L*sin(theta) + omega*omega rises above d"),
                                     "reads omega, which the reset of switch 'wall' changes"),
         }
