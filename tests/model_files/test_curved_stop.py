@@ -36,23 +36,15 @@ import numpy as np
 from scipy.integrate import solve_ivp
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from check_log import FAILURES, check  # noqa: E402
 from result_datasets import datasets, largest_difference  # noqa: E402
 
 VIBRO, REPO = (os.path.abspath(a) for a in sys.argv[1:3])
 MODELS = os.path.join(REPO, "examples", "models")
 MODEL = os.path.join(MODELS, "ball_in_bowl.vibro")
-FAILURES = []
 # The file's defaults: R, g, c, e, A, B, w.
 R, G, C, E, A, B, W = 1.0, 1.0, 0.2, 0.8, 0.025, 0.03, 2 * math.pi
 START = np.array([0.0, -0.97, 0.0, 0.44])
-
-
-def check(condition, what, detail=""):
-    if not condition:
-        FAILURES.append(what)
-        print("FAIL: %s %s" % (what, detail), flush=True)
-    else:
-        print("ok: %s" % what, flush=True)
 
 
 def vibro(*args, cwd=None):

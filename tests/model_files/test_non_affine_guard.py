@@ -24,17 +24,11 @@ import h5py
 import numpy as np
 from scipy.integrate import solve_ivp
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from check_log import FAILURES, check  # noqa: E402
+
 VIBRO, REPO = (os.path.abspath(a) for a in sys.argv[1:3])
 MODEL = os.path.join(REPO, "examples", "models", "pendulum_wall.vibro")
-FAILURES = []
-
-
-def check(condition, what, detail=""):
-    if not condition:
-        FAILURES.append(what)
-        print("FAIL: %s %s" % (what, detail), flush=True)
-    else:
-        print("ok: %s" % what, flush=True)
 
 
 def vibro(*args, cwd=None):
