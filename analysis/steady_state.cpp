@@ -238,6 +238,10 @@ int needed_history(const SteadyStateSettings& s) {
 
 }  // namespace
 
+int held_history_samples(const SteadyStateSettings& settings) {
+  return std::min(settings.max_periods, needed_history(settings));
+}
+
 int unread_leading_periods(const SteadyStateSettings& settings) {
   return settings.mode == SteadyMode::Fixed ? std::max(0, settings.max_periods - needed_history(settings)) : 0;
 }
@@ -247,7 +251,7 @@ SteadyStateDetector::SteadyStateDetector(const StrobeLayout& layout, const Stead
     : layout_(layout),
       settings_(settings),
       span_(needed_history(settings)),
-      history_(std::min(settings.max_periods, span_), layout.dims(), static_cast<int>(layout.counter_names.size()),
+      history_(held_history_samples(settings), layout.dims(), static_cast<int>(layout.counter_names.size()),
                arena) {}
 
 bool SteadyStateDetector::converged_adaptively() {

@@ -98,6 +98,10 @@ void classify_window(SteadyState& state, const StrobeLayout& layout, const Stead
 // and tell the detector (SteadyStateDetector::skip): the result is the same.
 int unread_leading_periods(const SteadyStateSettings& settings);
 
+// The newest samples a detector with these settings holds at most (its history's capacity): in
+// fixed mode its window's, so that a runner holding a whole run's samples reads the same window.
+int held_history_samples(const SteadyStateSettings& settings);
+
 class SteadyStateDetector : public StrobeObserver {
  public:
   // arena: where its history's memory comes from (null: the heap); see StrobeHistory.

@@ -14,6 +14,7 @@
 #include "engine/batch/null_batch.hpp"
 #include "engine/core/input_error.hpp"
 #include "jobs/sweep/case_runner.hpp"
+#include "jobs/sweep/held_window.hpp"
 #include "jobs/sweep/progress_line.hpp"
 
 namespace vibro {
@@ -42,6 +43,7 @@ struct LiveCase {
   std::unique_ptr<SteadyStateDetector> detector;
   std::exception_ptr error;  // why it could not start, or failed: its result is that status
   int jump_at = -1;          // >= 0: its detector asked for a jump at this sample of the last launch
+  int held_row = -1;         // >= 0: finished with a held row of this many samples, read without a detector
   bool done = false;
 };
 
@@ -255,9 +257,14 @@ Fed consume(const SweepSpec& spec, CaseBatch& batch, const Group& g, LiveCase& c
   // Held rows: fed once the last launch is in, or at once when the case stopped short (it failed: its
   // detector may still have finished on a sample before the failure, as in the one-case path).
   if (!stopped_short && !g.plan.spent(g.periods)) return Fed::GoesOn;
+  const int row = g.held_before + std::max(0, taken - g.launch.unkept);
+  if (!stopped_short && row_reaches_budget(g.first_unkept, row, spec.steady)) {
+    c.held_row = row;  // finish() classifies the row itself
+    return Fed::Finished;
+  }
   if (!c.detector && !make_detector(spec, batch, c, nullptr)) return Fed::Finished;
   const int skipped = g.launches > 1 || taken >= g.first_unkept ? g.first_unkept : 0;
-  return feed(batch, c, skipped, g.held_before + std::max(0, taken - g.launch.unkept), stopped_short);
+  return feed(batch, c, skipped, row, stopped_short);
 }
 
 // Drives the groups of one rank's share of a sweep through their batches, up to `groups.size()` in
@@ -399,6 +406,15 @@ class BatchedRun {
     CaseResult result;
     if (c.error) {
       record_case_exception(c.error, result);
+    } else if (c.held_row >= 0) {
+      try {
+        thread_local SteadyState steady;  // its window's memory kept from case to case
+        const StrobeLayout& layout = g.batch->layout(c.slot);
+        const int seen = classify_held_row(*g.batch, c.slot, g.first_unkept, c.held_row, layout, spec_.steady, steady);
+        record_classified_window(*spec_.model, g.parameters[j], layout, steady, seen, 0, spec_.strobe_points, result);
+      } catch (...) {
+        record_case_exception(std::current_exception(), result);
+      }
     } else {
       try {
         record_steady_state(*spec_.model, g.parameters[j], g.batch->layout(c.slot), *c.detector,

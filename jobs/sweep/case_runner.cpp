@@ -41,9 +41,17 @@ const char* budget_key(BudgetLimit limit) {
 
 SteadyState record_steady_state(const Model& model, const ParameterSet& values, const StrobeLayout& layout,
                                 SteadyStateDetector& detector, StrobePoints strobe_points, CaseResult& result) {
-  result.periods_run = detector.samples_seen();
-  result.jumps = detector.jumps();
-  const SteadyState steady = detector.finish();
+  const int periods_run = detector.samples_seen(), jumps = detector.jumps();
+  SteadyState steady = detector.finish();
+  record_classified_window(model, values, layout, steady, periods_run, jumps, strobe_points, result);
+  return steady;
+}
+
+void record_classified_window(const Model& model, const ParameterSet& values, const StrobeLayout& layout,
+                              const SteadyState& steady, int periods_run, int jumps, StrobePoints strobe_points,
+                              CaseResult& result) {
+  result.periods_run = periods_run;
+  result.jumps = jumps;
   const CaseSummary summary = model.summarize(steady, layout, values);
   result.status = CaseStatus::Ok;
   result.class_code = summary.class_code;
@@ -74,7 +82,6 @@ SteadyState record_steady_state(const Model& model, const ParameterSet& values, 
     result.final_state = steady.window.back();
     result.has_final_state = true;
   }
-  return steady;
 }
 
 void record_case_exception(std::exception_ptr error, CaseResult& result) {

@@ -29,6 +29,12 @@ CaseResult run_case(const Model& model, const ParameterSet& values, const Steady
 // the case stopped (status Ok, classes, observables, counters, window), and an exception's status.
 SteadyState record_steady_state(const Model& model, const ParameterSet& values, const StrobeLayout& layout,
                                 SteadyStateDetector& detector, StrobePoints strobe_points, CaseResult& result);
+// The same from a window already classified (classify_window): a runner that holds a fixed-length
+// run's samples reads its window straight from them, without a detector. `periods_run`: the samples
+// the case's detector would have seen; `jumps`: its accelerated transients.
+void record_classified_window(const Model& model, const ParameterSet& values, const StrobeLayout& layout,
+                              const SteadyState& steady, int periods_run, int jumps, StrobePoints strobe_points,
+                              CaseResult& result);
 void record_case_exception(std::exception_ptr error, CaseResult& result);
 
 }  // namespace vibro

@@ -1,0 +1,41 @@
+#include "jobs/sweep/held_window.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace vibro {
+
+bool row_reaches_budget(int skipped, int row, const SteadyStateSettings& settings) {
+  return settings.mode == SteadyMode::Fixed && skipped >= 0 && skipped < settings.max_periods &&
+         skipped + row >= settings.max_periods;
+}
+
+int classify_held_row(const CaseBatch& batch, int slot, int skipped, int row, const StrobeLayout& layout,
+                      const SteadyStateSettings& settings, SteadyState& steady) {
+  if (!row_reaches_budget(skipped, row, settings))
+    throw std::logic_error("classify_held_row: the row does not reach the budget");
+  // The detector reads samples until it has seen the budget (a last launch may step past it), keeps
+  // the newest of them in its history, and classifies the newest window_periods + 1 of those.
+  const int seen = settings.max_periods - skipped;
+  const int held = std::min(seen, held_history_samples(settings));
+  const int length = std::min(settings.window_periods, held - 1);
+  steady.periodicity = Periodicity::NotConverged;
+  steady.period = 0;
+  steady.stopped_early = false;
+  steady.window.resize(length > 0 ? static_cast<std::size_t>(length) + 1 : 0);
+  // One sample converted after another into the same scratch, as a detector's feeding does (a
+  // kernel's to_strobe may leave fields it does not fill as the last sample had them).
+  StrobeSample sample;
+  const int first = seen - static_cast<int>(steady.window.size());
+  for (int k = 0; k < first; ++k) batch.sample(slot, k, sample);
+  for (int k = first; k < seen; ++k) {
+    const auto i = static_cast<std::size_t>(k - first);
+    StrobeSample& into = steady.window[i];
+    into = i == 0 ? sample : steady.window[i - 1];
+    batch.sample(slot, k, into);
+  }
+  classify_window(steady, layout, settings);
+  return settings.max_periods;
+}
+
+}  // namespace vibro
