@@ -330,7 +330,10 @@ class ConveyorKernel {
     return {0.0, 0.0, 0.999 * 4 * at_L.cos, c_.A * at_L.sin};
   }
 
-  VIBRO_HD VIBRO_OUTLINE KernelNext fly(const FlightStart& start) {
+  // The start is a copy: the state's pending flight is cleared with the other values a flight's steps
+  // write before they read them (clear_spent_flight_values).
+  VIBRO_HD VIBRO_OUTLINE KernelNext fly(const FlightStart start) {
+    clear_spent_flight_values();
     const reproducible::SinCos at = reproducible::sincos(plate_phase(st_.theta));
     // Searched where the state keeps it (the GPU's flight kernel: in its columns, not in registers).
     st_.gap = PlateGap{start.h, start.u / c_.omega, start.G, c_.A * at.sin, c_.A * at.cos};
@@ -361,6 +364,21 @@ class ConveyorKernel {
     st_.y_strobe = kernel_detail::kTwoPi - st_.theta;
     st_.strobes = 0;
     return KernelNext::FlightStrobes;  // the next step: its samples, then its impact
+  }
+
+  // What the steps before a flight left for it (its start, already copied; the impact it follows) and
+  // what the last flight's steps kept (its end and samples): a flight's steps write all of them before
+  // reading them again. Cleared at a flight's start so that a compiler sees them dead across the
+  // flight's root search: the GPU's flight kernel keeps its state in registers between steps, and held
+  // these there, spilling at 64 registers (bench/README.md). Results are unchanged.
+  VIBRO_HD void clear_spent_flight_values() {
+    st_.pending_flight = {};
+    st_.pending_u = 0;
+    st_.pending_grazing = false;
+    st_.y_end = 0;
+    st_.y_strobe = 0;
+    st_.strobes = 0;
+    st_.flight_grazing = false;
   }
 
   // The next stroboscopic sample inside the flight, or the flight's end.
