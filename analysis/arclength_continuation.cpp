@@ -222,6 +222,13 @@ std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Ei
   node.orbit.periods = periods;
   node.orbit.multipliers = sorted_multipliers(e.step.jacobian);
   node.orbit.residual = e.residual;
+  {
+    // The bordered system in the scaled state and parameter (the weights cancel): a fold, where M - I
+    // alone is singular, leaves it regular; a nearly neutral orbit that the parameter hardly moves does not.
+    Eigen::MatrixXd bordered(n + 1, n + 1);
+    bordered << e.jacobian, tangent.transpose();
+    node.orbit.uncertainty = fixed_point_uncertainty(e.residual, settings.tolerance, bordered);
+  }
   node.orbit.iterations = iterations;
   node.orbit.events = e.step.events;
   node.orbit.switches = e.step.switches;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace vibro {
@@ -19,7 +20,9 @@ bool simpler_motion(const PeriodicOrbit& a, const PeriodicOrbit& b) {
   return a.events != b.events ? a.events < b.events : a.switches < b.switches;
 }
 
-std::string motion_change_kind(const PeriodicOrbit& before, const PeriodicOrbit& after, std::string& detail) {
+namespace {
+
+std::string plain_motion_change(const PeriodicOrbit& before, const PeriodicOrbit& after, std::string& detail) {
   std::ostringstream text;
   if (before.events != after.events) {
     text << "impacts per period " << before.events << " -> " << after.events;
@@ -29,6 +32,28 @@ std::string motion_change_kind(const PeriodicOrbit& before, const PeriodicOrbit&
   text << "mode changes per period " << before.switches << " -> " << after.switches;
   detail = text.str();
   return "mode_change";
+}
+
+}  // namespace
+
+std::string motion_change_kind(const PeriodicOrbit& before, const PeriodicOrbit& after, std::string& detail) {
+  const std::string kind = plain_motion_change(before, after, detail);
+  for (const PeriodicOrbit* orbit : {&before, &after})
+    if (uncertain_orbit(*orbit)) {
+      detail += "; uncertain: the " + std::string(orbit == &before ? "earlier" : "later") + " orbit is " +
+                describe_uncertainty(*orbit);
+      break;
+    }
+  return kind;
+}
+
+bool uncertain_orbit(const PeriodicOrbit& orbit) { return orbit.uncertainty > kUncertainOrbit; }
+
+std::string describe_uncertainty(const PeriodicOrbit& orbit) {
+  std::ostringstream text;
+  text << std::setprecision(2) << "known only to about " << orbit.uncertainty
+       << " (nearly neutral: a state that far off returns within the tolerance)";
+  return text.str();
 }
 
 bool odd_flips(const PeriodicOrbit& orbit) {
@@ -57,6 +82,7 @@ std::string describe_orbit_type(const PeriodicOrbit& orbit) {
   text << ") ";
   if (unstable == 0) text << "stable";
   else text << "unstable (" << unstable << " multiplier" << (unstable > 1 ? "s" : "") << " outside the unit circle)";
+  if (uncertain_orbit(orbit)) text << ", " << describe_uncertainty(orbit);
   return text.str();
 }
 

@@ -31,7 +31,8 @@ bool simpler_motion(const PeriodicOrbit& a, const PeriodicOrbit& b);
 
 // The event where the motion changes from `before` to `after`: "grazing" (the impacts change) or
 // "mode_change" (as many impacts, other mode changes: a phase such as sticking or sliding begins or
-// ends); `detail` says what changed, e.g. "impacts per period 1 -> 0" or "mode changes per period 2 -> 4".
+// ends); `detail` says what changed, e.g. "impacts per period 1 -> 0" or "mode changes per period 2 -> 4",
+// and ends "; uncertain: ..." when either orbit is known only roughly (uncertain_orbit).
 std::string motion_change_kind(const PeriodicOrbit& before, const PeriodicOrbit& after, std::string& detail);
 
 // Whether an odd number of real multipliers lie beyond -1. Without an event between two orbits of one
@@ -50,9 +51,17 @@ std::string stability_change_kind(const PeriodicOrbit& after, std::string& detai
 // "multiplier a + bi".
 std::string describe_multiplier(std::complex<double> mu);
 
+// An orbit known only roughly (PeriodicOrbit::uncertainty beyond 1e-6 in the layout's scales): its
+// impacts and mode changes may be those of a state off the orbit, so a change of motion it shows is not
+// to be trusted. Events and orbit descriptions say so.
+inline constexpr double kUncertainOrbit = 1e-6;
+bool uncertain_orbit(const PeriodicOrbit& orbit);
+// "known only to about 2.4e-05 (nearly neutral: a state that far off returns within the tolerance)".
+std::string describe_uncertainty(const PeriodicOrbit& orbit);
+
 // The orbit type as messages name it: "(1,1) stable", "(1,0) unstable (1 multiplier outside the unit
 // circle)" ((periods, impacts) as in the class codes), "(1,0; 4 mode changes) stable" for an orbit
-// that changes mode.
+// that changes mode; "..., known only to about ..." when it is uncertain_orbit.
 std::string describe_orbit_type(const PeriodicOrbit& orbit);
 
 }  // namespace vibro

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include <Eigen/SVD>
+
 #include "engine/core/case_budget.hpp"
 
 namespace vibro {
@@ -124,8 +126,25 @@ PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& g
     orbit.reason = "no convergence in " + std::to_string(settings.max_iterations) + " iterations";
   orbit.events = current.step.events;
   orbit.switches = current.step.switches;
-  if (current.step.jacobian.size() > 0) orbit.multipliers = sorted_multipliers(current.step.jacobian);
+  if (current.step.jacobian.size() > 0) {
+    orbit.multipliers = sorted_multipliers(current.step.jacobian);
+    if (orbit.converged) {
+      // M - I in the layout's scales: d(P(x) - x)_i / scale_i over dx_j / scale_j.
+      const auto n = static_cast<Eigen::Index>(scales.size());
+      Eigen::MatrixXd scaled = current.step.jacobian - Eigen::MatrixXd::Identity(n, n);
+      for (Eigen::Index i = 0; i < n; ++i)
+        for (Eigen::Index j = 0; j < n; ++j)
+          scaled(i, j) *= scales[static_cast<std::size_t>(j)] / scales[static_cast<std::size_t>(i)];
+      orbit.uncertainty = fixed_point_uncertainty(orbit.residual, settings.tolerance, scaled);
+    }
+  }
   return orbit;
+}
+
+double fixed_point_uncertainty(double residual, double tolerance, const Eigen::MatrixXd& scaled_jacobian) {
+  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(scaled_jacobian);
+  const double smallest = svd.singularValues().minCoeff();
+  return smallest > 0 ? std::max(residual, tolerance) / smallest : std::numeric_limits<double>::infinity();
 }
 
 bool frozen_map(const MapStep& step) {

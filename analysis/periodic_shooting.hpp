@@ -28,6 +28,10 @@ struct PeriodicOrbit {
   int periods = 1;            // k
   std::vector<std::complex<double>> multipliers;  // eigenvalues of the monodromy matrix, |.| descending
   double residual = 0;        // final |P^k(x) - x|, scaled
+  // How far the orbit may lie from `state` (scaled max-norm): the residual Newton accepted over the
+  // smallest singular value of the system it solved. Near a multiplier at +1 (a nearly neutral orbit,
+  // not a fold) a state far off the orbit returns within the tolerance; 0: not estimated.
+  double uncertainty = 0;
   int iterations = 0;
   long long events = 0;       // impacts along one period of the orbit
   long long switches = 0;     // mode changes located along it (MapStep::switches)
@@ -44,6 +48,10 @@ PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& g
 // then keeps) is such a "fixed point" with all its neighbours, none an orbit. Newton refuses such trial
 // states. (At a fold M - I is singular in one direction only.)
 bool frozen_map(const MapStep& step);
+
+// The residual Newton accepts over the smallest singular value of the Jacobian it solves with (in
+// scaled units): how far from the found state the true fixed point may lie.
+double fixed_point_uncertainty(double residual, double tolerance, const Eigen::MatrixXd& scaled_jacobian);
 
 // The eigenvalues of a monodromy matrix, |.| descending (PeriodicOrbit::multipliers).
 std::vector<std::complex<double>> sorted_multipliers(const Eigen::MatrixXd& monodromy);

@@ -36,7 +36,7 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   const auto n = static_cast<hsize_t>(branch.points.size());
   const auto layout = spec.model->start(spec.base)->layout();
   const std::size_t dims = layout.state_names.size();
-  std::vector<double> values, state, real, imag, modulus, residual, least_force;
+  std::vector<double> values, state, real, imag, modulus, residual, uncertainty, least_force;
   std::vector<std::int8_t> stable, admissible;
   std::vector<std::int64_t> impacts;
   std::vector<std::int32_t> iterations;
@@ -57,6 +57,7 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
     impacts.push_back(p.orbit.events);
     iterations.push_back(p.orbit.iterations);
     residual.push_back(p.orbit.residual);
+    uncertainty.push_back(p.orbit.uncertainty);
     least_force.push_back(p.admissibility.min_contact_force);
     admissible.push_back(!p.admissibility.measured ? -1 : p.admissibility.admissible ? 1 : 0);
   }
@@ -88,6 +89,11 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   h5::write_rows(set, 0, iterations);
   set = h5::column<double>(points, "residual", n, 0.0);
   h5::write_rows(set, 0, residual);
+  set = h5::column<double>(points, "uncertainty", n, 0.0);
+  h5::write_rows(set, 0, uncertainty);
+  attribute(set, "meaning", std::string("how far the orbit may lie from its state (layout scales): the accepted residual "
+                                        "over the smallest singular value of the system solved; beyond 1e-6 its impacts and "
+                                        "mode changes are not to be trusted; 0: not estimated"));
   set = h5::column<std::int8_t>(points, "admissible", n, -1);
   h5::write_rows(set, 0, admissible);
   attribute(set, "meaning", std::string("1: the orbit's contact forces are physical, 0: the contact pulls (tensile), "
