@@ -36,7 +36,7 @@ import numpy as np
 from scipy.integrate import solve_ivp
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
-from check_log import FAILURES, check  # noqa: E402
+from check_log import check, exit_code  # noqa: E402
 from result_datasets import datasets, largest_difference  # noqa: E402
 
 VIBRO, REPO = (os.path.abspath(a) for a in sys.argv[1:3])
@@ -347,11 +347,7 @@ def main():
             r = vibro("describe", path)
             check(r.returncode == 2 and ("bad.vibro:" + place) in r.stderr and message in r.stderr,
                   "%s is refused with FILE:LINE:COL" % label, r.stderr[-800:])
-    if FAILURES:
-        print("%d failure(s): %s" % (len(FAILURES), FAILURES))
-        return 1
-    print("all passed")
-    return 0
+    return exit_code()
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """The failure log the end-to-end tests share: check() records and prints a failed expectation and
-returns whether it held; a test exits non-zero when FAILURES is not empty."""
+returns whether it held; a test exits with exit_code(): non-zero when FAILURES is not empty."""
 
 FAILURES = []
 
@@ -9,3 +9,12 @@ def check(condition, what, detail=""):
         FAILURES.append(what)
         print(f"FAIL: {what}" + (f"\n      {detail}" if detail else ""), flush=True)
     return condition
+
+
+def exit_code():
+    """Prints the failures (or "all passed") and returns the test's exit status."""
+    if FAILURES:
+        print("%d failure(s): %s" % (len(FAILURES), FAILURES), flush=True)
+        return 1
+    print("all passed", flush=True)
+    return 0
