@@ -129,12 +129,10 @@ PeriodicOrbit shoot_periodic_orbit(Simulation& simulation, const StrobeSample& g
   if (current.step.jacobian.size() > 0) {
     orbit.multipliers = sorted_multipliers(current.step.jacobian);
     if (orbit.converged) {
-      // M - I in the layout's scales: d(P(x) - x)_i / scale_i over dx_j / scale_j.
-      const auto n = static_cast<Eigen::Index>(scales.size());
-      Eigen::MatrixXd scaled = current.step.jacobian - Eigen::MatrixXd::Identity(n, n);
-      for (Eigen::Index i = 0; i < n; ++i)
-        for (Eigen::Index j = 0; j < n; ++j)
-          scaled(i, j) *= scales[static_cast<std::size_t>(j)] / scales[static_cast<std::size_t>(i)];
+      // M - I in the layout's scales: S^-1 (M - I) S, S = diag(scales).
+      const Eigen::Map<const Eigen::VectorXd> s(scales.data(), static_cast<Eigen::Index>(scales.size()));
+      const Eigen::MatrixXd m_minus_i = current.step.jacobian - Eigen::MatrixXd::Identity(s.size(), s.size());
+      const Eigen::MatrixXd scaled = s.cwiseInverse().asDiagonal() * m_minus_i * s.asDiagonal();
       orbit.uncertainty = fixed_point_uncertainty(orbit.residual, settings.tolerance, scaled);
     }
   }
