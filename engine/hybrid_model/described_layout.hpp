@@ -38,9 +38,16 @@ StrobeLayout described_layout(const HybridDescription<N>& description, const Hyb
     layout.mode_names.push_back(m.name);
     layout.mode_meanings.push_back("the model's declared mode '" + m.name + "' (its own vector field)");
   }
+  // Every guard has a resting mode so that mode numbers follow the guards' order; one that can never
+  // hold the state at rest says so rather than promise a mode no case enters.
   for (const auto& g : description.guards()) {
     layout.mode_names.push_back("resting on " + g.name);
-    layout.mode_meanings.push_back("at rest against the stop '" + g.name + "' (chatter ended, sticking)");
+    const bool can_rest = g.is_stop ? g.gap.sticks : g.change.rest_velocity >= 0;
+    layout.mode_meanings.push_back(can_rest ? (g.is_stop ? "at rest against the stop '" + g.name + "' (chatter ended, sticking)"
+                                                         : "at rest on the switching surface '" + g.name + "' (sliding along it, sticking)")
+                                            : "never entered: '" + g.name + "' holds no state at rest (" +
+                                                  (g.is_stop ? "a stop without sticking" : g.change.impact ? "an impact without sticking" : "a switch without a rest") +
+                                                  "); numbered only to keep the modes in the guards' order");
   }
   return layout;
 }
