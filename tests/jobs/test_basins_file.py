@@ -16,7 +16,7 @@ usage: test_basins_file.py VIBRO_BINARY REPO_ROOT
 - analysis.global_continuation naming an initial-condition axis or a missing axis is refused (exit 2), as
   is analysis.seed_from_previous without global continuation or with a value other than false / true,
   and a bad value of analysis.match_by, match_vanished, match_period_doublings, match_period_changes,
-  match_extent_changes or seed_directions
+  match_extent_changes, match_windows or seed_directions
   (the message names the key and the values it accepts).
 - Unsettled cases: every ok case without a label is counted in /basins/cases_unsettled (and no
   unsettled case has a label); on a grid with unsettled cases (c_r = 0.6, a_hat = 62.5 and 70), with
@@ -234,6 +234,7 @@ def main():
                                      ("match_period_doublings", "1", "false, true"),
                                      ("match_period_changes", "no", "false, true"),
                                      ("match_extent_changes", "2", "false, true"),
+                                     ("match_windows", "on", "false, true"),
                                      ("seed_directions", "backward", "forward, both")):
             rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
                           "--analysis.%s=%s" % (key, value))
