@@ -144,7 +144,7 @@ def main():
             files = {}
             for budget in (None, 400):
                 files[budget] = os.path.join(tmp, "extended_%s.h5" % budget)
-                extra = ["--run.extend_unsettled=%d" % budget] if budget else []
+                extra = ["--run.extend_unsettled=%d" % (budget or 0)]  # the example runs on to 1000 periods
                 rc, err = run("run", ini, "--output.file=" + files[budget], "--run.progress=never", *unsettled_grid,
                               *extra)
                 check(rc == 0, "the continuation sweep runs with run.extend_unsettled = %s" % budget, err)
@@ -253,7 +253,8 @@ def main():
         # continued orbit's multiplier there (vibro continue, shooting to 1e-11) to the settling tolerance.
         fine = os.path.join(tmp, "fine.h5")
         rc, err = run("run", ini, "--output.file=" + fine, "--run.progress=never", "--axes.a_hat=62.0, 62.15",
-                      "--axes.z0=linspace(0, 0.005, 6)", "--axes.v0=linspace(-0.3, 0.3, 6)", "--run.max_periods=1000")
+                      "--axes.z0=linspace(0, 0.005, 6)", "--axes.v0=linspace(-0.3, 0.3, 6)", "--run.max_periods=1000",
+                      "--run.extend_unsettled=0")
         check(rc == 0, "the fine-grid sweep runs", err)
         branch_stem = os.path.join(tmp, "hopping.h5")
         rc2, err2 = run("continue", os.path.join(root, "examples", "conveyor_fold_curve.ini"), "--parameters.phase=0",
