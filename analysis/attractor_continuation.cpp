@@ -4,6 +4,8 @@
 #include <limits>
 #include <tuple>
 
+#include "analysis/chaotic_windows.hpp"
+
 namespace vibro {
 
 namespace {
@@ -380,6 +382,7 @@ GlobalAttractors continue_attractors(const std::vector<PointAttractors>& points,
     out.ids[p] = IntervalMatch(points[p - 1], points[p], settings, overlap)
                      .apply(out.ids[p - 1], static_cast<int>(p), out.count, out.events, missing);
   }
+  if (settings.windows && settings.vanished) bridge_chaotic_windows(points, overlaps, settings.distance, out);
   return out;
 }
 

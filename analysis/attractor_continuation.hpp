@@ -106,6 +106,10 @@ struct MatchSettings {
   // an irregular set left unmatched continues one whose bulk lies within it, or that holds its bulk
   // (within `distance`), whose basin shares initial conditions with its own (needs the overlaps)
   bool extent_changes = true;
+  // over the whole line: an orbit born where an irregular set vanished and dying where the same set
+  // returns, lying on it and sharing initial conditions with it at both ends, is that set's periodic
+  // window and takes its id (analysis/chaotic_windows; needs `vanished` and the overlaps)
+  bool windows = true;
 };
 
 // shared[i][j]: initial conditions whose case at the earlier point reached its attractor i and at the

@@ -170,6 +170,7 @@ void write_basins(H5::H5File& file, const SweepSpec& spec, const SweepAttractors
   attribute(basins, "match_period_changes", static_cast<long long>(spec.match.period_changes));
   attribute(basins, "match_extent_changes", static_cast<long long>(spec.match.extent_changes));
   attribute(basins, "match_vanished", static_cast<long long>(spec.match.vanished));
+  attribute(basins, "match_windows", static_cast<long long>(spec.match.windows));
   attribute(basins, "global_ids", static_cast<long long>(continuation.count));
   attribute(basins, "seed_from_previous", static_cast<long long>(spec.seed_from_previous));
   attribute(basins, "seed_directions", std::string(spec.seed_both_directions ? "both" : "forward"));

@@ -180,6 +180,7 @@ const RunKey kRunKeys[] = {
     {"analysis.match_period_doublings", kNoEffect, nullptr, "global continuation: true lets an orbit of twice (half) the period lying on an orbit's points continue its id, with the event period_doubling (period_halving); false ends the one and begins the other (default true)"},
     {"analysis.match_period_changes", kNoEffect, nullptr, "global continuation: true lets an attractor left unmatched continue one of another period (not twice or half) that lies on it and shares initial conditions with its basin, with the event period_change (a periodic window of another period, an orbit that became irregular or the reverse); false ends the one and begins the other (default true)"},
     {"analysis.match_extent_changes", kNoEffect, nullptr, "global continuation: true lets an irregular set left unmatched continue one whose bulk lies within it, or that holds its bulk, and shares initial conditions with its basin, with the event extent_change (a chaotic set that suddenly widens or shrinks); false ends the one and begins the other (default true)"},
+    {"analysis.match_windows", kNoEffect, nullptr, "global continuation: true gives a periodic orbit found only where an irregular set vanished, and gone where the same set returns, the set's id when the orbit lies on the set and shares initial conditions with its basin at both ends (the set's periodic window), with the events period_change at its entry and exit; false leaves it a birth and a death (default true; needs analysis.match_vanished)"},
     {"analysis.match_vanished", kNoEffect, nullptr, "global continuation: true matches an attractor missing at some points again when it returns (events vanished and return); false gives it a new id (default true)"},
     {"analysis.seed_from_previous", kNoEffect, nullptr, "global continuation: true also starts each point once from every attractor found at its neighbours along the axis (analysis.seed_directions), in rounds after the grid; an attractor only a seed reaches is kept with basin fraction 0 (default false)"},
     {"analysis.seed_directions", kNoEffect, nullptr, "seeding: both (from the point before and the point after: the axis swept forward and backward) or forward (from the point before only) (default both)"},
@@ -617,6 +618,8 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
     spec.match.period_changes = parse_choice("analysis.match_period_changes", *v, {"false", "true"}) == 1;
   if (const auto* v = text("analysis.match_extent_changes"))
     spec.match.extent_changes = parse_choice("analysis.match_extent_changes", *v, {"false", "true"}) == 1;
+  if (const auto* v = text("analysis.match_windows"))
+    spec.match.windows = parse_choice("analysis.match_windows", *v, {"false", "true"}) == 1;
   if (const auto* v = text("analysis.match_vanished"))
     spec.match.vanished = parse_choice("analysis.match_vanished", *v, {"false", "true"}) == 1;
   if (const auto* v = text("analysis.seed_from_previous")) {

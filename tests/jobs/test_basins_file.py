@@ -16,7 +16,7 @@ usage: test_basins_file.py VIBRO_BINARY REPO_ROOT
 - analysis.global_continuation naming an initial-condition axis or a missing axis is refused (exit 2), as
   is analysis.seed_from_previous without global continuation or with a value other than false / true,
   and a bad value of analysis.match_by, match_vanished, match_period_doublings, match_period_changes,
-  match_extent_changes or seed_directions
+  match_extent_changes, match_windows or seed_directions
   (the message names the key and the values it accepts).
 - Unsettled cases: every ok case without a label is counted in /basins/cases_unsettled (and no
   unsettled case has a label); on a grid with unsettled cases (c_r = 0.6, a_hat = 62.5 and 70), with
@@ -144,7 +144,7 @@ def main():
             files = {}
             for budget in (None, 400):
                 files[budget] = os.path.join(tmp, "extended_%s.h5" % budget)
-                extra = ["--run.extend_unsettled=%d" % budget] if budget else []
+                extra = ["--run.extend_unsettled=%d" % (budget or 0)]  # the example runs on to 1000 periods
                 rc, err = run("run", ini, "--output.file=" + files[budget], "--run.progress=never", *unsettled_grid,
                               *extra)
                 check(rc == 0, "the continuation sweep runs with run.extend_unsettled = %s" % budget, err)
@@ -234,6 +234,7 @@ def main():
                                      ("match_period_doublings", "1", "false, true"),
                                      ("match_period_changes", "no", "false, true"),
                                      ("match_extent_changes", "2", "false, true"),
+                                     ("match_windows", "on", "false, true"),
                                      ("seed_directions", "backward", "forward, both")):
             rc, err = run("run", ini, "--output.file=" + os.path.join(tmp, "refused.h5"), *SMALL_GRID,
                           "--analysis.%s=%s" % (key, value))
@@ -252,7 +253,8 @@ def main():
         # continued orbit's multiplier there (vibro continue, shooting to 1e-11) to the settling tolerance.
         fine = os.path.join(tmp, "fine.h5")
         rc, err = run("run", ini, "--output.file=" + fine, "--run.progress=never", "--axes.a_hat=62.0, 62.15",
-                      "--axes.z0=linspace(0, 0.005, 6)", "--axes.v0=linspace(-0.3, 0.3, 6)", "--run.max_periods=1000")
+                      "--axes.z0=linspace(0, 0.005, 6)", "--axes.v0=linspace(-0.3, 0.3, 6)", "--run.max_periods=1000",
+                      "--run.extend_unsettled=0")
         check(rc == 0, "the fine-grid sweep runs", err)
         branch_stem = os.path.join(tmp, "hopping.h5")
         rc2, err2 = run("continue", os.path.join(root, "examples", "conveyor_fold_curve.ini"), "--parameters.phase=0",

@@ -58,6 +58,7 @@ RESUME_KEYS = {
     "analysis.match_across_classes": ("true", False), "analysis.match_by": ("basin_overlap", False),
     "analysis.match_period_doublings": ("false", False), "analysis.match_vanished": ("false", False),
     "analysis.match_period_changes": ("false", False), "analysis.match_extent_changes": ("false", False),
+    "analysis.match_windows": ("false", False),
     "analysis.seed_directions": ("forward", False),
     # alone it can only be false (true needs global_continuation); a resume that turns seeding on is
     # tests/jobs/test_gap_oscillator_global_continuation.py's second run

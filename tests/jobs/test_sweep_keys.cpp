@@ -40,6 +40,7 @@ const std::map<std::string, std::string> kRunAlternatives = {
     {"analysis.match_across_classes", "true"}, {"analysis.match_by", "basin_overlap"},
     {"analysis.match_period_doublings", "false"}, {"analysis.match_vanished", "false"},
     {"analysis.match_period_changes", "false"}, {"analysis.match_extent_changes", "false"},
+    {"analysis.match_windows", "false"},
     {"analysis.seed_from_previous", "false"},  // true needs analysis.global_continuation
     {"analysis.seed_directions", "forward"},
 };
