@@ -53,9 +53,9 @@ bool repeats_within(const std::vector<StatePoint>& orbit, std::size_t d, const s
 // Whether the window's samples d apart close in on each other (analysis/collapsing_gap's shrinking_gap)
 // at a rate its phases measure (analysis/orbit_limit's contracts_to_period): a transient on its way to
 // the period-d orbit, however far from it the window ended (near a flip it alternates about it with a
-// multiplier close to -1, a gap that shrinks by 1 % a period and is still large after 100). A window
-// near an orbit of a multiple of d keeps its gaps d apart: its samples d apart alternate among that
-// orbit's points (multipliers of modulus 1), however slowly it converges.
+// multiplier close to -1, a gap that shrinks by about 1 % every two periods and is still large after
+// 100). A window near an orbit of a multiple of d keeps its gaps d apart: its samples d apart
+// alternate among that orbit's points (multipliers of modulus 1), however slowly it converges.
 bool closing_in(const std::vector<StatePoint>& window, std::size_t d, const std::vector<double>& scales) {
   std::vector<double> gap;
   for (std::size_t i = 0; i + d < window.size(); ++i) gap.push_back(scaled_distance(window[i], window[i + d], scales));
