@@ -50,41 +50,50 @@ bool repeats_within(const std::vector<StatePoint>& orbit, std::size_t d, const s
   return true;
 }
 
-// Whether the window's samples d apart close in on each other geometrically (analysis/collapsing_gap):
-// a transient on its way to the period-d orbit, not an orbit of a multiple of d.
+// Whether the window's samples d apart close in on each other (analysis/collapsing_gap's shrinking_gap)
+// at a rate its phases measure (analysis/orbit_limit's contracts_to_period): a transient on its way to
+// the period-d orbit, however far from it the window ended (near a flip it alternates about it with a
+// multiplier close to -1, a gap that shrinks by about 1 % every two periods and is still large after
+// 100). A window near an orbit of a multiple of d keeps its gaps d apart: its samples d apart
+// alternate among that orbit's points (multipliers of modulus 1), however slowly it converges.
 bool closing_in(const std::vector<StatePoint>& window, std::size_t d, const std::vector<double>& scales) {
   std::vector<double> gap;
   for (std::size_t i = 0; i + d < window.size(); ++i) gap.push_back(scaled_distance(window[i], window[i + d], scales));
-  return gap.size() >= 9 && gap.size() >= 3 * d && collapsing_gap(gap, static_cast<int>(d)).collapsing;
+  return shrinking_gap(gap, static_cast<int>(d)) && contracts_to_period(window, static_cast<int>(d), scales);
 }
 
 // The shortest d dividing the orbit's length whose points repeat. A period-2k reading whose halves the
 // period test (1e-4 scales) still told apart but the labels' tolerance does not is the period-k
 // orbit: a transient alternating about it near a flip, or a slow convergence that the window saw as a
 // longer period. A settled window repeats within the labels' tolerance; a slowly converging one within
-// the slowly converging test's near-orbit threshold (kNearOrbit), or within the tolerance it is matched
-// at (100-fold) where its samples d apart are still closing in on each other. Its points near each
-// other alone are not enough: a genuine period-4 orbit's points may lie 0.03 scales from their
-// partners two apart, a gap that stays.
+// the slowly converging test's near-orbit threshold (kNearOrbit), or its samples d apart are closing
+// in on each other (closing_in; closing: set). Its points near each other alone are not enough: a
+// genuine period-4 orbit's points may lie 0.03 scales from their partners two apart, a gap that stays.
 std::size_t repeating_period(const OrbitSummary& s, const std::vector<StatePoint>& orbit, const std::vector<double>& scales,
-                             double tol) {
+                             double tol, bool& closing) {
   const std::size_t k = orbit.size();
+  closing = false;
   for (std::size_t d = 1; d < k; ++d) {
     if (k % d != 0) continue;
-    if (s.settled ? repeats_within(orbit, d, scales, tol)
-                  : repeats_within(orbit, d, scales, kNearOrbit) ||
-                        (repeats_within(orbit, d, scales, match_tolerance(s, s, tol)) && closing_in(s.points, d, scales)))
+    if (s.settled ? repeats_within(orbit, d, scales, tol) : repeats_within(orbit, d, scales, kNearOrbit)) return d;
+    if (!s.settled && closing_in(s.points, d, scales)) {
+      closing = true;
       return d;
+    }
   }
   return k;
 }
 
 // A periodic window's orbit where it is going (analysis/orbit_limit), starting at its
 // lexicographically smallest point: the same list whatever the phase at which the window ended.
-// Cut to its repeating period when it has a shorter one (period: set to it).
+// Cut to its repeating period when it has a shorter one (period: set to it); a window closing in on
+// that shorter orbit is carried to it at that period (near -1 the limit is well placed, where the
+// reading's period sees a multiplier near +1 and leaves the points where they are).
 std::vector<StatePoint> canonical_orbit(const OrbitSummary& s, const std::vector<double>& scales, double tol, int& period) {
   std::vector<StatePoint> orbit = orbit_limit(s.points, s.period, scales);
-  const std::size_t d = repeating_period(s, orbit, scales, tol);
+  bool closing = false;
+  const std::size_t d = repeating_period(s, orbit, scales, tol, closing);
+  if (closing) orbit = orbit_limit(s.points, static_cast<int>(d), scales);
   orbit.resize(d);
   period = static_cast<int>(d);
   std::rotate(orbit.begin(), std::min_element(orbit.begin(), orbit.end()), orbit.end());

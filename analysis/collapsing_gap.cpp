@@ -39,20 +39,28 @@ bool growing_gap(const std::vector<double>& gap, int h) {
   return thirds(gap, h, g0, g1, g2) && g0 < g1 && g1 < g2 && g2 > 1.01 * g0 && g2 > 1e-9;
 }
 
-CollapsingGap collapsing_gap(const std::vector<double>& gap, int h) {
-  CollapsingGap out;
+bool shrinking_gap(const std::vector<double>& gap, int h) {
   double g0 = 0, g1 = 0, g2 = 0;
-  if (h < 1 || !thirds(gap, h, g0, g1, g2)) return out;
+  if (h < 1 || !thirds(gap, h, g0, g1, g2)) return false;
   const std::size_t third = third_length(gap.size(), h);
-  if (!(g0 > g1 && g1 > g2 && g2 > 0 && g2 < 0.995 * g0)) return out;
+  if (!(g0 > g1 && g1 > g2 && g2 > 0 && g2 < 0.995 * g0)) return false;
   // Each of the h interleaved sequences shrinks over the window: means that fall because the window
   // jumped from one orbit onto another (a gap pattern that changes its phases' values, none of them
   // shrinking) are no collapse.
   const std::size_t begin = gap.size() - 3 * third;
   for (std::size_t r = begin; r < begin + static_cast<std::size_t>(h); ++r) {
     const std::size_t last = r + (gap.size() - 1 - r) / static_cast<std::size_t>(h) * static_cast<std::size_t>(h);
-    if (!(gap[last] < gap[r])) return out;
+    if (!(gap[last] < gap[r])) return false;
   }
+  return true;
+}
+
+CollapsingGap collapsing_gap(const std::vector<double>& gap, int h) {
+  CollapsingGap out;
+  if (!shrinking_gap(gap, h)) return out;
+  double g0 = 0, g1 = 0, g2 = 0;
+  thirds(gap, h, g0, g1, g2);
+  const std::size_t third = third_length(gap.size(), h);
   // Aitken: a geometric sequence g_inf + A r^k has g_inf = g2 - (g2 - g1)^2 / (g2 - 2 g1 + g0).
   const double curvature = g2 - 2 * g1 + g0;
   const double limit = curvature > 0 ? g2 - (g2 - g1) * (g2 - g1) / curvature : 0.0;

@@ -24,6 +24,11 @@ struct CollapsingGap {
 // The multiplier: -(ratio of consecutive thirds' means)^(h / third's length).
 CollapsingGap collapsing_gap(const std::vector<double>& gap, int h);
 
+// The first part of that test alone: the thirds' means decrease strictly and significantly and each
+// interleaved sequence ends below where it began, with no judgement of the limit (for a caller that
+// measures the contraction otherwise, analysis/orbit_limit's contracts_to_period).
+bool shrinking_gap(const std::vector<double>& gap, int h);
+
 // The other way: the gap between samples h apart grows steadily over the window (its thirds' means,
 // each a whole number of h samples, increase, the last by more than 1 % over the first, above round-off). Such a window passes a
 // period test only because it departs slowly from an unstable orbit (just past a flip, from the

@@ -62,6 +62,7 @@ LinearTransient fit_linear_transient(const DifferenceMatrix& differences, double
     result.fits = true;
     result.degree = r;
     result.spectral_radius = radius;
+    result.residual = residual;
     if (radius >= 1) return result;  // no limit to extrapolate to
     // limit - s_n = sum_{i<r} a_i (s_{n-r+i} - s_n) / p(1), with s_{n-k} - s_n = -(delta_n + ... + delta_{n-k+1}).
     const double p1 = 1 + a(0) + (r == 2 ? a(1) : 0);

@@ -23,6 +23,7 @@ struct LinearTransient {
   bool fits = false;              // the differences follow one linear recurrence within the tolerance
   int degree = 0;                 // r: directions the transient moves in
   double spectral_radius = 0;     // largest |multiplier| (root of the fitted polynomial)
+  double residual = 1;            // the fit's relative residual: the scale of its multipliers' error
   ExtrapolationVector remaining;  // limit minus the newest sample: the sum of all differences to come
 };
 

@@ -15,4 +15,12 @@ namespace vibro {
 
 std::vector<StatePoint> orbit_limit(const std::vector<StatePoint>& window, int period, const std::vector<double>& scales);
 
+// Whether each of the window's `period` phases (its samples `period` apart, ending at its last
+// `period` points) fits a linear approach whose multipliers lie inside the unit circle by more than
+// the fit's relative residual (the scale of their error): the window contracts onto a period-`period`
+// orbit at a rate it measures (a phase whose samples are all equal is already there). Samples
+// `period` apart that alternate among the points of an orbit of a multiple of that period do not
+// (multipliers of modulus 1), however slowly the window converges.
+bool contracts_to_period(const std::vector<StatePoint>& window, int period, const std::vector<double>& scales);
+
 }  // namespace vibro

@@ -6,10 +6,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <numeric>
 #include <random>
 
 #include "analysis/attractor_labels.hpp"
+#include "analysis/collapsing_gap.hpp"
+#include "analysis/orbit_limit.hpp"
 #include "analysis/point_attractors.hpp"
 
 using namespace vibro;
@@ -275,4 +278,78 @@ TEST_CASE("attractor labels: a periodic window the model could not class (X) joi
     const PointAttractors shuffled = summarize_point(0.0, permuted, again.label, unit);
     CHECK(shuffled.attractors[static_cast<std::size_t>(labels.label[1])].class_code == "P3");
   }
+}
+
+namespace {
+// A slowly converging window of `samples` points read at period `period` (class `cls`):
+// point(j) gives its j-th stroboscopic point.
+template <class Point>
+OrbitSummary slow_window(int period, const std::string& cls, Point point, int samples = 51) {
+  OrbitSummary s = periodic({{0.0, 0.0}}, cls);
+  s.points.clear();
+  for (int j = 0; j < samples; ++j) {
+    const auto [a, b] = point(j);
+    std::array<double, kMaxStrobeDims> x{};
+    x[0] = a;
+    x[1] = b;
+    s.points.push_back(x);
+  }
+  s.period = period;
+  s.settled = false;
+  return s;
+}
+}  // namespace
+
+TEST_CASE("attractor labels: a window closing in on an orbit at a multiple of its period is that orbit, however far "
+          "from it the window ended",
+          "[analysis][attractor_labels]") {
+  const std::vector<double> unit{1.0, 1.0};
+  // Near a flip of a period-2 orbit (multiplier -0.987 every 2 periods; the conveyor's H2 at a_hat = 58,
+  // c_r = 0.8): a window alternating about its two points every 2 samples, its samples 2 apart 0.8 to
+  // 0.58 scales apart over 51 samples (far beyond the slowly converging tolerance), is read as period 4.
+  const std::vector<std::pair<double, double>> h2{{0.2, 1.0}, {0.9, 1.6}};
+  const OrbitSummary near_flip = slow_window(4, "P4", [&](int j) {
+    const double side = (j / 2) % 2 == 0 ? 1.0 : -1.0, amplitude = 0.4 * std::pow(0.987, j / 2);
+    const auto& p = h2[static_cast<std::size_t>(j % 2)];
+    return std::pair{p.first + side * amplitude, p.second + side * 0.5 * amplitude};
+  });
+  const std::vector<OrbitSummary> flip_cases{periodic(h2, "H2"), near_flip};
+  const AttractorLabels flip = label_attractors(flip_cases, {0, 0}, {unit});
+  CHECK(flip.count[0] == 1);
+  CHECK(summarize_point(0.0, flip_cases, flip.label, unit).attractors[0].period == 2);
+  // A period-3 orbit approached along a complex pair (modulus 0.8, angle 3 every 3 periods; the
+  // conveyor's H3 at a_hat = 60, c_r = 0.8), with a faster mode (0.25 every 3 periods) dying out early
+  // in the window, read as period 9: its gap between samples 3 apart shrinks by about 3 every 15
+  // samples, though not evenly (the pair turns, the fast mode fades), and still exceeds the near-orbit
+  // threshold (0.01) at the window's end; over 9 periods the window holds too few samples for its
+  // three modes to be extrapolated.
+  const std::vector<std::pair<double, double>> h3{{0.2, 1.0}, {0.9, 1.6}, {0.5, 0.3}};
+  const OrbitSummary turning = slow_window(9, "P9", [&](int j) {
+    const std::complex<double> z = 0.5 * std::pow(std::polar(0.8, 3.0), j / 3);
+    const auto& p = h3[static_cast<std::size_t>(j % 3)];
+    return std::pair{p.first + z.real(), p.second + 0.3 * z.imag() + std::pow(0.25, j / 3)};
+  });
+  const std::vector<OrbitSummary> h3_cases{periodic(h3, "H3"), turning};
+  const AttractorLabels h3_labels = label_attractors(h3_cases, {0, 0}, {unit});
+  CHECK(h3_labels.count[0] == 1);
+  CHECK(summarize_point(0.0, h3_cases, h3_labels.label, unit).attractors[0].period == 3);
+  // A genuine period-4 orbit whose points two apart are 0.5 scales apart, approached slowly (its
+  // second pair of points 0.2 farther, shrinking by 0.95 every 4 samples): the gap between samples 2
+  // apart shrinks too, towards 0.5, but its samples 2 apart alternate between the orbit's points, and
+  // it does not contract onto a period-2 orbit; the two transients above do, onto theirs.
+  const std::vector<std::pair<double, double>> p4{{0.0, 1.0}, {0.3, 1.2}, {0.5, 1.0}, {0.8, 1.2}};
+  const OrbitSummary approaching = slow_window(4, "P4", [&](int j) {
+    const auto& p = p4[static_cast<std::size_t>(j % 4)];
+    return std::pair{p.first + (j % 4 >= 2 ? 0.2 * std::pow(0.95, j / 4) : 0.0), p.second};
+  });
+  std::vector<double> gap;
+  for (std::size_t i = 0; i + 2 < approaching.points.size(); ++i)
+    gap.push_back(scaled_distance(approaching.points[i], approaching.points[i + 2], unit));
+  CHECK(shrinking_gap(gap, 2));
+  CHECK_FALSE(contracts_to_period(approaching.points, 2, unit));
+  CHECK(contracts_to_period(approaching.points, 4, unit));
+  CHECK(contracts_to_period(near_flip.points, 2, unit));
+  CHECK(contracts_to_period(turning.points, 3, unit));
+  CHECK_FALSE(contracts_to_period(near_flip.points, 1, unit));
+  CHECK_FALSE(contracts_to_period(turning.points, 1, unit));
 }
