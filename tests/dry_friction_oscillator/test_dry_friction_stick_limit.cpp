@@ -52,11 +52,14 @@ TEST_CASE("Dry-friction oscillator: started stuck exactly on the friction limit,
   INFO("engine's events: " << seen);
   REQUIRE(trace.events.size() == events.size());
   const char* names[] = {"slip-", "stick", "slip+"};  // mode_after -1, 0, +1
+  double worst_time = 0, worst_place = 0;
   for (std::size_t k = 0; k < events.size(); ++k) {
     INFO("event " << k << ": closed form t = " << events[k].t << ", x = " << events[k].x);
     CHECK(trace.events[k].kind == std::string("switch to ") + names[events[k].mode_after + 1]);
     CHECK(std::fabs(trace.events[k].time - events[k].t) < 1e-7);
     CHECK(std::fabs(trace.events[k].after[0] - events[k].x) < 1e-7);
+    worst_time = std::max(worst_time, std::fabs(trace.events[k].time - events[k].t));
+    worst_place = std::max(worst_place, std::fabs(trace.events[k].after[0] - events[k].x));
   }
   // The state on the grid, between the events too.
   double worst = 0;
@@ -66,4 +69,5 @@ TEST_CASE("Dry-friction oscillator: started stuck exactly on the friction limit,
     worst = std::max({worst, std::fabs(trace.state(r, 0) - x), std::fabs(trace.state(r, 1) - v)});
   }
   CHECK(worst < 1e-7);
+  WARN(events.size() << " events; worst event time " << worst_time << ", place " << worst_place << "; worst grid state " << worst);
 }
