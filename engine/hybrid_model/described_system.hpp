@@ -616,30 +616,84 @@ class BasicDescribedSystem {
 
   // A mode entered where one of its switch guards is already past its crossing (a sticking mode
   // entered where the applied force exceeds the friction limit) is left at once through that guard,
-  // which the event locator, searching for crossings only, would never report. Returns the switches.
+  // which the event locator, searching for crossings only, would never report. A guard that sits on
+  // its crossing, within the tolerance (an event just located on it, a start on the friction limit), is
+  // judged by where the mode's field moves it (crossed_by_motion): left when it moves across. A chain
+  // that comes back by that judgement to a mode it passed through ends in that mode: the fields on
+  // either side push the state onto the guard (a sticking mode entered at a halt, whose slipping mode
+  // turns the velocity back: it stays stuck) instead of switching without end. Returns the switches.
   static constexpr double kSettleTolerance = 1e-9;  // relative to the guard's terms at the model's scales
   VIBRO_HD int settle(const State& y) {
+    unsigned visited = 1u << mode;
     for (int chain = 0; chain <= kMaxGuards; ++chain) {
-      int next = -1;
+      int next = -1, moving = -1;
+      bool by_motion = false;
       for (int i = 0; i < local_count_[mode]; ++i) {
         const Guard& g = guards_[local_[mode][i]];
         const SwitchGuard<N>& c = g.change;
         if (g.impact || c.crossing == Crossing::Either) continue;  // an obstacle is hit, not entered past
-        const double value = c.a.dot(y.template head<N>()) + c.a_cos * y[N] + c.a_sin * y[N + 1] + c.b;
+        const double value = g.affine.a.dot(y) + c.b;
         // Beyond the rounding of an event located on a guard (the state sits on it up to that).
-        double scale = std::fabs(c.b) + std::fabs(c.a_cos) + std::fabs(c.a_sin);
-        for (int j = 0; j < N; ++j) scale += std::fabs(c.a[j]) * scales_[j];
+        const double scale = guard_scale(c);
         const double past = c.crossing == Crossing::Falling ? -value : value;
         if (past > kSettleTolerance * scale) {
           next = c.target;
+          by_motion = false;
           break;
         }
+        // Judged by motion; of several crossed so, the first by name (the rule of simultaneous events).
+        if (past < -kSettleTolerance * scale) continue;
+        if ((moving < 0 || g.rank < guards_[moving].rank) && crossed_by_motion(g, y, scale)) {
+          next = c.target;
+          moving = local_[mode][i];
+          by_motion = true;
+        }
       }
+      // A guard with a reset is not passed through here (the passage would apply none), nor a surface
+      // the state may rest on (land() and comes_to_rest() decide those).
+      if (by_motion && (guards_[moving].jumps || guards_[moving].rests)) next = -1;
       if (next < 0) return chain;
       mode = next;
+      if (by_motion && (visited & (1u << next))) return chain + 1;
+      visited |= 1u << next;
     }
     fail(Failure::Unsettled, -1);
     return 0;
+  }
+  // A switch guard's size: its terms at the model's scales.
+  VIBRO_HD double guard_scale(const SwitchGuard<N>& c) const {
+    double scale = std::fabs(c.b) + std::fabs(c.a_cos) + std::fabs(c.a_sin);
+    for (int j = 0; j < N; ++j) scale += std::fabs(c.a[j]) * scales_[j];
+    return scale;
+  }
+  // Whether the current mode's field moves guard g, on which y sits, across its crossing: by the sign of
+  // its first time derivative, or of its second where the first is 0 within the tolerance (a force
+  // at an extremum on the friction limit); the second from the field's Jacobian (automatic
+  // differentiation, or the traced tape's derivatives). Where both are 0 the event locator decides.
+  // The tolerances take the field's rate: its Jacobian's largest row sum at the model's scales, or
+  // the forcing frequency if larger.
+  VIBRO_HD bool crossed_by_motion(const Guard& g, const State& y, double scale) const {
+    const AffineGuard<M>& a = g.affine;
+    const double sense = a.crossing == Crossing::Falling ? -1.0 : 1.0;
+    State dy;
+    rhs(0, y, dy);
+    const Eigen::Matrix<double, N, M> J = field_.gradient(mode, y);
+    double rate = omega_;
+    for (int i = 0; i < N; ++i) {
+      double row = 0;
+      for (int j = 0; j < M; ++j) row += std::fabs(J(i, j)) * (j < N ? scales_[j] : 1.0);
+      row /= scales_[i];
+      rate = row > rate ? row : rate;
+    }
+    const double first = a.a.dot(dy);
+    if (std::fabs(first) > kSettleTolerance * scale * rate) return sense * first > 0;
+    State ddy;  // d/dt of the field along itself
+    ddy.template head<N>() = J * dy;
+    ddy[N] = -omega_ * dy[N + 1];
+    ddy[N + 1] = omega_ * dy[N];
+    const double second = a.a.dot(ddy);
+    if (std::fabs(second) > kSettleTolerance * scale * rate * rate) return sense * second > 0;
+    return false;
   }
 
   // A switch's reset applied to y: its map, or its affine jump (none: y unchanged).

@@ -132,9 +132,12 @@ TEST_CASE("Dry-friction oscillator: arclength continuation from omega = 0.7 past
 // stops inside each half (6 mode changes) above omega_b = 0.48072351597 and sticks at each reversal (4)
 // below, continuously. No orbit has 5 mode changes. The engine's shooting accepts points up to 2e-5 off
 // this nearly neutral orbit (|P(x) - x| <= 1e-11 while 1 - mu ~ 5e-7), which take the slip back in one
-// half only: natural continuation stops at 0.48072424 naming a (1,0; 5) orbit, arclength reports
-// 6 -> 5 at 0.48071799 and 5 -> 6 at 0.48073037. Known to fail until shooting tells such points from
-// the orbit ([!shouldfail]: it passes while the engine is wrong and fails once it is right).
+// half only: natural continuation stops at 0.4807238 naming a (1,0; 5) orbit at 0.4807231, arclength
+// reports 6 -> 5 and 5 -> 6 four times each between 0.480722 and 0.480730, then 5 -> 4 at 0.480713.
+// Not the sticking guard started on the friction limit (the engine judges that by the guard's time
+// derivatives): Newton continued below the tolerance converges onto fixed points of the engine's map
+// with 5 mode changes, so the map itself has them. Known to fail until the engine tells them from the
+// orbit ([!shouldfail]: it passes while the engine is wrong and fails once it is right).
 TEST_CASE("Dry-friction oscillator: from omega = 0.4816 down to 0.4805, continuation reports the onset of sticking "
           "and one change 6 -> 4 at omega = 0.48072352, and no orbit with 5 mode changes",
           "[dry_friction_oscillator][continuation][!shouldfail]") {
