@@ -35,14 +35,18 @@ struct PlateGap {
   double A_sin, A_cos; // A sin(theta_a), A cos(theta_a), m
 
   VIBRO_HD Derivs operator()(double y) const {
-    // The series (its six divisions) before the sine: a GPU then holds neither's values across the
-    // other's (ptxas's figures in bench/README.md). The same arithmetic as y_minus_sin.
+    // y - sin y as y_minus_sin gives it. On a GPU its series (six divisions) is taken before the sine, so
+    // that neither's values are held across the other's (fewer registers, ptxas's figures in
+    // bench/README.md); on a CPU after it, which measured faster there. The same arithmetic either way.
+    constexpr bool kSeriesFirst = VIBRO_DEVICE_PASS;
     const bool series = std::fabs(y) < kSeriesBelow;
-    const double series_value = series ? y_minus_sin_series(y) : 0.0;
+    double series_value = 0;
+    if (kSeriesFirst && series) series_value = y_minus_sin_series(y);
     const reproducible::SinCos half = reproducible::sincos(0.5 * y);
     const double s2 = half.sin, c2 = half.cos;
     const double sin_y = 2 * s2 * c2;
     const double one_minus_cos = 2 * s2 * s2;
+    if (!kSeriesFirst && series) series_value = y_minus_sin_series(y);
     const double y_minus_sin_y = series ? series_value : y - sin_y;
     const double h = h_a + u_a_phase * y - 0.5 * G * y * y + A_sin * one_minus_cos + A_cos * y_minus_sin_y;
     const double h1 = u_a_phase - G * y + A_sin * sin_y + A_cos * one_minus_cos;
