@@ -20,13 +20,13 @@
 
 namespace vibro::conveyor {
 
-// ConveyorState's members, each with its column's name: X(column, member).
+// ConveyorState's members, each with its column's name: X(column, member). A flight's start and its gap
+// function are one column each (a FlightStart, a PlateGap a case): one address reaches all their
+// members, which saves the flight kernel registers (bench/README.md).
 #define VIBRO_CONVEYOR_STATE_COLUMNS(X)                                                                     \
   X(next, next) X(stop, stop) X(stop_value, stop_value) X(theta, theta) X(vT, vT) X(x, x) X(periods, periods) \
   X(events_this_period, events_this_period) X(pending_u, pending_u) X(pending_grazing, pending_grazing)       \
-  X(start_h, pending_flight.h) X(start_u, pending_flight.u) X(start_y0, pending_flight.y0)                  \
-  X(start_G, pending_flight.G) X(gap_h, gap.h_a) X(gap_u, gap.u_a_phase) X(gap_G, gap.G) X(gap_sin, gap.A_sin) \
-  X(gap_cos, gap.A_cos) X(y_end, y_end) X(y_strobe, y_strobe) X(strobes, strobes)                            \
+  X(pending_flight, pending_flight) X(gap, gap) X(y_end, y_end) X(y_strobe, y_strobe) X(strobes, strobes)       \
   X(flight_grazing, flight_grazing) X(y_left, y_left) X(s, s) X(stick, stick) X(from_zero, from_zero)
 
 template <class Member>
@@ -128,20 +128,6 @@ struct ColumnEntries {
   VIBRO_HD T& operator[](int k) const { return (cols->*kColumns)[static_cast<std::size_t>(k) * cols->n + i]; }
 };
 
-// A pending flight's start (FlightStart) in its four columns.
-struct ColumnFlightStart {
-  const ConveyorColumns* cols;
-  std::size_t i;
-  VIBRO_HD operator FlightStart() const { return {cols->start_h[i], cols->start_u[i], cols->start_y0[i], cols->start_G[i]}; }
-  VIBRO_HD ColumnFlightStart& operator=(const FlightStart& start) {
-    cols->start_h[i] = start.h;
-    cols->start_u[i] = start.u;
-    cols->start_y0[i] = start.y0;
-    cols->start_G[i] = start.G;
-    return *this;
-  }
-};
-
 #if VIBRO_DEVICE_PASS
 // Values the flight's root search reads where it uses them, each time, instead of holding them in
 // registers across its loop: the compilers move no such load out of the loop (an inline-asm load for
@@ -184,20 +170,16 @@ struct GapRootSettings {
 };
 #endif
 
-// A flight's gap function, its five coefficients read at each evaluation.
+// A flight's gap function, its coefficients read from its column at each evaluation.
 struct ColumnGap {
   const ConveyorColumns* cols;
   std::size_t i;
   VIBRO_HD ColumnGap& operator=(const PlateGap& gap) {
-    cols->gap_h[i] = gap.h_a;
-    cols->gap_u[i] = gap.u_a_phase;
-    cols->gap_G[i] = gap.G;
-    cols->gap_sin[i] = gap.A_sin;
-    cols->gap_cos[i] = gap.A_cos;
+    cols->gap[i] = gap;
     return *this;
   }
   VIBRO_HD Derivs operator()(double y) const {
-    return PlateGap{cols->gap_h[i], cols->gap_u[i], cols->gap_G[i], cols->gap_sin[i], cols->gap_cos[i]}(y);
+    return cols->gap[i](y);
   }
   // PlateGap::first_root's search. On a GPU its limit (kept meanwhile where the flight's end goes), its
   // bounds and its accuracy are read where they are used; the same arithmetic.
@@ -205,11 +187,11 @@ struct ColumnGap {
 #if VIBRO_DEVICE_PASS
     cols->y_end[i] = y_max;
     asm volatile("" ::: "memory");  // the stores above (and the gap's) before the reloads below
-    const double* G = &cols->gap_G[i];
+    const double* G = &cols->gap[i].G;
     return certified_first_root(*this, y0, ColumnReader{&cols->y_end[i]}, GapBounds{{&A}, {&A, G}, {&A, G}},
                                 GapRootSettings{{&rtol}});
 #else
-    const double G = cols->gap_G[i];
+    const double G = cols->gap[i].G;
     RootSettings settings;
     settings.rtol = rtol;
     return certified_first_root(*this, y0, y_max, RootBounds{A, G + A, A - G}, settings);
@@ -231,7 +213,7 @@ struct FlightState {
   ColumnValue<double, &ConveyorColumns::events_this_period> events_this_period;
   ColumnValue<double, &ConveyorColumns::pending_u> pending_u;
   ColumnValue<bool, &ConveyorColumns::pending_grazing> pending_grazing;
-  ColumnFlightStart pending_flight;
+  ColumnValue<FlightStart, &ConveyorColumns::pending_flight> pending_flight;
   ColumnGap gap;
   ColumnValue<double, &ConveyorColumns::y_end> y_end;
   ColumnValue<double, &ConveyorColumns::y_strobe> y_strobe;
@@ -243,7 +225,7 @@ struct FlightState {
   VIBRO_HD FlightState(const ConveyorColumns& cols, std::size_t i)
       : next(cols.next[i]), theta(cols.theta[i]), stop(&cols, i), stop_value(&cols, i), vT(&cols, i), x(&cols, i),
         periods(&cols, i), events_this_period(&cols, i), pending_u(&cols, i), pending_grazing(&cols, i),
-        pending_flight{&cols, i}, gap{&cols, i}, y_end(&cols, i), y_strobe(&cols, i), strobes(&cols, i),
+        pending_flight(&cols, i), gap{&cols, i}, y_end(&cols, i), y_strobe(&cols, i), strobes(&cols, i),
         flight_grazing(&cols, i), counters{&cols, i}, aux{&cols, i} {}
 
   // The members held in registers back into their columns.
