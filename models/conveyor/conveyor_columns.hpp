@@ -90,10 +90,10 @@ VIBRO_HD inline void store_state(const ConveyorColumns& cols, std::size_t i, con
 }
 
 // A case's entries of its columns, read and written in place by the flight kernel, for the members
-// its steps use only now and then (the tangential motion, the event count, the counters, the aux
-// values, a flight's start, gap function, end and samples, the pending impact, the failure): they take
-// no registers across a flight's root search, and the steps' state machine carries none of them from
-// step to step. Each holds the columns and the case, nothing more (every entry's address is computed
+// its steps use only now and then (the clock, the tangential motion, the event count, the counters,
+// the aux values, a flight's start, gap function, end and samples, the pending impact, the failure):
+// they take no registers across a flight's root search, and the steps' state machine carries none of
+// them from step to step. Each holds the columns and the case, nothing more (every entry's address is computed
 // where it is used, so that no register holds it). Reading back a stored double gives its bits.
 // Bound to its entry when made; assigning one to another of the same column would copy the binding,
 // not the value, so that is not allowed.
@@ -200,11 +200,11 @@ struct ColumnGap {
 };
 
 // What the flight steps of ConveyorKernel read and write (ConveyorState's members of the same names):
-// the step to take next and the clock in registers (read at the start, written back at the end), the
-// others in place in the columns.
+// the step to take next in a register (read at the start, written back at the end), the others in
+// place in the columns.
 struct FlightState {
   KernelNext next;
-  double theta;
+  ColumnValue<double, &ConveyorColumns::theta> theta;
   ColumnValue<KernelStop, &ConveyorColumns::stop> stop;
   ColumnValue<double, &ConveyorColumns::stop_value> stop_value;
   ColumnValue<double, &ConveyorColumns::vT> vT;
@@ -223,15 +223,14 @@ struct FlightState {
   ColumnEntries<double, &ConveyorColumns::aux> aux;
 
   VIBRO_HD FlightState(const ConveyorColumns& cols, std::size_t i)
-      : next(cols.next[i]), theta(cols.theta[i]), stop(&cols, i), stop_value(&cols, i), vT(&cols, i), x(&cols, i),
+      : next(cols.next[i]), theta(&cols, i), stop(&cols, i), stop_value(&cols, i), vT(&cols, i), x(&cols, i),
         periods(&cols, i), events_this_period(&cols, i), pending_u(&cols, i), pending_grazing(&cols, i),
         pending_flight(&cols, i), gap{&cols, i}, y_end(&cols, i), y_strobe(&cols, i), strobes(&cols, i),
         flight_grazing(&cols, i), counters{&cols, i}, aux{&cols, i} {}
 
-  // The members held in registers back into their columns.
+  // The member held in a register back into its column.
   VIBRO_HD void store(const ConveyorColumns& cols, std::size_t i) const {
     cols.next[i] = next;
-    cols.theta[i] = theta;
   }
 };
 
