@@ -43,7 +43,8 @@ struct RootSettings {
 namespace detail {
 
 // True when g > 0 is guaranteed on (0, s] by the quadratic or the cubic Taylor lower bound.
-VIBRO_HD inline bool certified_positive(const Derivs& d, double s, const RootBounds& b) {
+template <class Bounds>
+VIBRO_HD inline bool certified_positive(const Derivs& d, double s, const Bounds& b) {
   if (d.g + d.g1 * s - 0.5 * b.m_down * s * s > 0) return true;
   const double l3 = d.g + s * (d.g1 + s * (0.5 * d.g2 - b.K * s / 6.0));
   if (!(l3 > 0)) return false;
@@ -56,7 +57,8 @@ VIBRO_HD inline bool certified_positive(const Derivs& d, double s, const RootBou
 }
 
 // True when sup g' < 0 on [y, y + s] is proved from the derivatives at both ends.
-VIBRO_HD inline bool provably_decreasing(const Derivs& a, const Derivs& e, double s, const RootBounds& b) {
+template <class Bounds>
+VIBRO_HD inline bool provably_decreasing(const Derivs& a, const Derivs& e, double s, const Bounds& b) {
   const double u1 = std::max(a.g1, a.g1 + a.g2 * s + 0.5 * b.K * s * s);
   const double u2 = std::max(a.g1, a.g1 + b.m_up * s);
   const double u3 = std::max(e.g1, e.g1 - e.g2 * s + 0.5 * b.K * s * s);
@@ -68,9 +70,9 @@ VIBRO_HD inline bool provably_decreasing(const Derivs& a, const Derivs& e, doubl
 
 // Searches [y0, y_max] for the first root of fn, given g(y0) > 0 (the caller's responsibility:
 // use a start point certified from the event that began the segment).
-template <class Fn>
-VIBRO_HD RootResult certified_first_root(Fn&& fn, double y0, double y_max, const RootBounds& bounds,
-                                const RootSettings& settings = {}) {
+template <class Fn, class Bounds, class Limit = double, class Settings = RootSettings>
+VIBRO_HD RootResult certified_first_root(Fn&& fn, double y0, const Limit& y_max, const Bounds& bounds,
+                                const Settings& settings = Settings{}) {
   RootResult result;
   double y = y0;
   Derivs d = fn(y);

@@ -37,8 +37,9 @@ VIBRO_HD inline double halley_step(const Derivs& d, double uphill) {
 }
 }  // namespace halley_polish_detail
 
-template <class Fn>
-VIBRO_HD double halley_root_far_side(Fn& fn, double a, double b, const Derivs& at_a, const Derivs& at_b, double rtol,
+// Tolerance: double, or a type whose value converts to one (certified_first_root's Settings).
+template <class Fn, class Tolerance = double>
+VIBRO_HD double halley_root_far_side(Fn& fn, double a, double b, const Derivs& at_a, const Derivs& at_b, Tolerance rtol,
                                      int& evaluations) {
   const double floor_abs = 1e-300;
   constexpr int kMaxEvaluations = 200;  // a bound on the loop whatever fn does (measured: at most 9)

@@ -20,13 +20,13 @@
 
 namespace vibro::conveyor {
 
-// ConveyorState's members, each with its column's name: X(column, member).
+// ConveyorState's members, each with its column's name: X(column, member). A flight's start and its gap
+// function are one column each (a FlightStart, a PlateGap a case): one address reaches all their
+// members, which saves the flight kernel registers (bench/README.md).
 #define VIBRO_CONVEYOR_STATE_COLUMNS(X)                                                                     \
   X(next, next) X(stop, stop) X(stop_value, stop_value) X(theta, theta) X(vT, vT) X(x, x) X(periods, periods) \
   X(events_this_period, events_this_period) X(pending_u, pending_u) X(pending_grazing, pending_grazing)       \
-  X(start_h, pending_flight.h) X(start_u, pending_flight.u) X(start_y0, pending_flight.y0)                  \
-  X(start_G, pending_flight.G) X(gap_h, gap.h_a) X(gap_u, gap.u_a_phase) X(gap_G, gap.G) X(gap_sin, gap.A_sin) \
-  X(gap_cos, gap.A_cos) X(y_end, y_end) X(y_strobe, y_strobe) X(strobes, strobes)                            \
+  X(pending_flight, pending_flight) X(gap, gap) X(y_end, y_end) X(y_strobe, y_strobe) X(strobes, strobes)       \
   X(flight_grazing, flight_grazing) X(y_left, y_left) X(s, s) X(stick, stick) X(from_zero, from_zero)
 
 template <class Member>
@@ -90,14 +90,20 @@ VIBRO_HD inline void store_state(const ConveyorColumns& cols, std::size_t i, con
 }
 
 // A case's entries of its columns, read and written in place by the flight kernel, for the members
-// its steps use only now and then (the tangential motion, the clock, the event count, the counters,
-// the aux values, a flight's gap function): they take no registers across a flight's root search.
-// Each holds the columns and the case, nothing more (every entry's address is computed where it is
-// used, so that no register holds it). Reading back a stored double gives its bits.
+// its steps use only now and then (the clock, the tangential motion, the event count, the counters,
+// the aux values, a flight's start, gap function, end and samples, the pending impact, the failure):
+// they take no registers across a flight's root search, and the steps' state machine carries none of
+// them from step to step. Each holds the columns and the case, nothing more (every entry's address is computed
+// where it is used, so that no register holds it). Reading back a stored double gives its bits.
+// Bound to its entry when made; assigning one to another of the same column would copy the binding,
+// not the value, so that is not allowed.
 template <class T, T* ConveyorColumns::*kColumn>
 struct ColumnValue {
   const ConveyorColumns* cols;
   std::size_t i;
+  VIBRO_HD ColumnValue(const ConveyorColumns* columns, std::size_t case_index) : cols(columns), i(case_index) {}
+  ColumnValue(const ColumnValue&) = default;
+  ColumnValue& operator=(const ColumnValue&) = delete;
   VIBRO_HD T& at() const { return (cols->*kColumn)[i]; }
   VIBRO_HD operator T() const { return at(); }
   VIBRO_HD ColumnValue& operator=(T value) {
@@ -122,97 +128,111 @@ struct ColumnEntries {
   VIBRO_HD T& operator[](int k) const { return (cols->*kColumns)[static_cast<std::size_t>(k) * cols->n + i]; }
 };
 
-// A flight's gap function, its five coefficients read at each evaluation.
+#if VIBRO_DEVICE_PASS
+// Values the flight's root search reads where it uses them, each time, instead of holding them in
+// registers across its loop: the compilers move no such load out of the loop (an inline-asm load for
+// nvcc; ld.relaxed.cta for ptxas, which L1 still serves). The same bits as a plain load. The asm names
+// no memory, so a caller that has just stored the value puts a compiler barrier between.
+__device__ inline double reload(const double* p) {
+  double v;
+  asm volatile("ld.relaxed.cta.global.f64 %0, [%1];" : "=d"(v) : "l"(__cvta_generic_to_global(p)));
+  return v;
+}
+// A case's constant (read-only in the kernels): through the read-only cache.
+struct ConstantReader {
+  const double* p;
+  __device__ operator double() const { return __ldg(p); }
+};
+struct ColumnReader {
+  const double* p;
+  __device__ operator double() const { return reload(p); }
+};
+// The search's bounds -h'' <= G + A and h'' <= A - G (PlateGap::first_root), formed at each use.
+struct GapBoundDown {
+  const double* A;
+  const double* G;
+  __device__ operator double() const { return reload(G) + __ldg(A); }
+};
+struct GapBoundUp {
+  const double* A;
+  const double* G;
+  __device__ operator double() const { return __ldg(A) - reload(G); }
+};
+struct GapBounds {
+  ConstantReader K;
+  GapBoundDown m_down;
+  GapBoundUp m_up;
+};
+struct GapRootSettings {
+  ConstantReader rtol;
+  double initial_step = RootSettings{}.initial_step;
+  double grazing_step = RootSettings{}.grazing_step;
+};
+#endif
+
+// A flight's gap function, its coefficients read from its column at each evaluation.
 struct ColumnGap {
   const ConveyorColumns* cols;
   std::size_t i;
   VIBRO_HD ColumnGap& operator=(const PlateGap& gap) {
-    cols->gap_h[i] = gap.h_a;
-    cols->gap_u[i] = gap.u_a_phase;
-    cols->gap_G[i] = gap.G;
-    cols->gap_sin[i] = gap.A_sin;
-    cols->gap_cos[i] = gap.A_cos;
+    cols->gap[i] = gap;
     return *this;
   }
   VIBRO_HD Derivs operator()(double y) const {
-    return PlateGap{cols->gap_h[i], cols->gap_u[i], cols->gap_G[i], cols->gap_sin[i], cols->gap_cos[i]}(y);
+    return cols->gap[i](y);
+  }
+  // PlateGap::first_root's search. On a GPU its limit (kept meanwhile where the flight's end goes), its
+  // bounds and its accuracy are read where they are used; the same arithmetic.
+  VIBRO_HD RootResult first_root(double y0, double y_max, const double& A, const double& rtol) const {
+#if VIBRO_DEVICE_PASS
+    cols->y_end[i] = y_max;
+    asm volatile("" ::: "memory");  // the stores above (and the gap's) before the reloads below
+    const double* G = &cols->gap[i].G;
+    return certified_first_root(*this, y0, ColumnReader{&cols->y_end[i]}, GapBounds{{&A}, {&A, G}, {&A, G}},
+                                GapRootSettings{{&rtol}});
+#else
+    const double G = cols->gap[i].G;
+    RootSettings settings;
+    settings.rtol = rtol;
+    return certified_first_root(*this, y0, y_max, RootBounds{A, G + A, A - G}, settings);
+#endif
   }
 };
 
 // What the flight steps of ConveyorKernel read and write (ConveyorState's members of the same names):
-// plain members in registers, the others in place in the columns. Of the plain ones only those of the
-// case's current step are loaded and only those of the step it stops before are stored (load_flight,
-// store_flight): the other steps do not read them.
+// the step to take next in a register (read at the start, written back at the end), the others in
+// place in the columns.
 struct FlightState {
-  KernelNext next = KernelNext::Flight;
-  KernelStop stop = KernelStop::None;
-  double stop_value = 0;
-  double theta = 0;
+  KernelNext next;
+  ColumnValue<double, &ConveyorColumns::theta> theta;
+  ColumnValue<KernelStop, &ConveyorColumns::stop> stop;
+  ColumnValue<double, &ConveyorColumns::stop_value> stop_value;
   ColumnValue<double, &ConveyorColumns::vT> vT;
   ColumnValue<double, &ConveyorColumns::x> x;
   ColumnValue<std::int64_t, &ConveyorColumns::periods> periods;
   ColumnValue<double, &ConveyorColumns::events_this_period> events_this_period;
-  double pending_u = 0;
-  bool pending_grazing = false;
-  FlightStart pending_flight{};
+  ColumnValue<double, &ConveyorColumns::pending_u> pending_u;
+  ColumnValue<bool, &ConveyorColumns::pending_grazing> pending_grazing;
+  ColumnValue<FlightStart, &ConveyorColumns::pending_flight> pending_flight;
   ColumnGap gap;
-  double y_end = 0, y_strobe = 0;
-  int strobes = 0;
-  bool flight_grazing = false;
+  ColumnValue<double, &ConveyorColumns::y_end> y_end;
+  ColumnValue<double, &ConveyorColumns::y_strobe> y_strobe;
+  ColumnValue<int, &ConveyorColumns::strobes> strobes;
+  ColumnValue<bool, &ConveyorColumns::flight_grazing> flight_grazing;
   ColumnEntries<std::int64_t, &ConveyorColumns::counters> counters;
   ColumnEntries<double, &ConveyorColumns::aux> aux;
+
+  VIBRO_HD FlightState(const ConveyorColumns& cols, std::size_t i)
+      : next(cols.next[i]), theta(&cols, i), stop(&cols, i), stop_value(&cols, i), vT(&cols, i), x(&cols, i),
+        periods(&cols, i), events_this_period(&cols, i), pending_u(&cols, i), pending_grazing(&cols, i),
+        pending_flight(&cols, i), gap{&cols, i}, y_end(&cols, i), y_strobe(&cols, i), strobes(&cols, i),
+        flight_grazing(&cols, i), counters{&cols, i}, aux{&cols, i} {}
+
+  // The member held in a register back into its column.
+  VIBRO_HD void store(const ConveyorColumns& cols, std::size_t i) const {
+    cols.next[i] = next;
+  }
 };
-
-VIBRO_HD inline FlightState load_flight(const ConveyorColumns& cols, std::size_t i) {
-  FlightState st;
-  st.next = cols.next[i];
-  st.theta = cols.theta[i];
-  st.vT = {&cols, i};
-  st.x = {&cols, i};
-  st.periods = {&cols, i};
-  st.events_this_period = {&cols, i};
-  st.gap.cols = &cols;
-  st.gap.i = i;
-  st.counters = {&cols, i};
-  st.aux = {&cols, i};
-  switch (st.next) {
-    case KernelNext::Flight:
-      st.pending_flight = {cols.start_h[i], cols.start_u[i], cols.start_y0[i], cols.start_G[i]};
-      break;
-    case KernelNext::FlightStrobes:
-      st.y_end = cols.y_end[i];
-      st.y_strobe = cols.y_strobe[i];
-      st.strobes = cols.strobes[i];
-      st.flight_grazing = cols.flight_grazing[i];
-      break;
-    case KernelNext::Impact:
-      st.pending_u = cols.pending_u[i];
-      st.pending_grazing = cols.pending_grazing[i];
-      break;
-    default: break;  // not a flight step: the flight kernel leaves it at once
-  }
-  return st;
-}
-
-VIBRO_HD inline void store_flight(const ConveyorColumns& cols, std::size_t i, const FlightState& st) {
-  cols.next[i] = st.next;
-  cols.theta[i] = st.theta;
-  // Not Flight or Impact: the flight steps take those at once (a call never ends before them), so the
-  // pending flight and impact, kept out of the store, need no registers across the call.
-  switch (st.next) {
-    case KernelNext::FlightStrobes:
-      cols.y_end[i] = st.y_end;
-      cols.y_strobe[i] = st.y_strobe;
-      cols.strobes[i] = st.strobes;
-      cols.flight_grazing[i] = st.flight_grazing;
-      break;
-    case KernelNext::Failed:
-      cols.stop[i] = st.stop;
-      cols.stop_value[i] = st.stop_value;
-      break;
-    default: break;  // Coupled: ride_begin reads theta, vT and the constants only
-  }
-}
 
 // The steps kSteps of state `st` until `periods` samples have been taken in this launch (`taken` so
 // far; the first `unkept` of them are not written, the others go to row[taken - unkept]), the case
@@ -234,9 +254,9 @@ template <unsigned kSteps>
 VIBRO_HD Stepped step_case(const ConveyorConstants& c, const ConveyorStart& start, const ConveyorColumns& cols,
                            std::size_t i, ConveyorSample* row, int periods, int unkept, int& taken) {
   if constexpr (kSteps == kFlightSteps) {
-    FlightState st = load_flight(cols, i);
+    FlightState st(cols, i);
     const Stepped how = take_samples<kSteps>(c, st, nullptr, row, periods, unkept, taken);
-    store_flight(cols, i, st);
+    st.store(cols, i);
     return how;
   } else {
     ConveyorState st;

@@ -306,7 +306,8 @@ class ConveyorKernel {
 
   // h = 0, h' = u/omega > 0: the gap is positive up to the certified start point, so the
   // root search never returns the impact it starts from.
-  VIBRO_HD bool after_impact(double u, FlightStart& out) {
+  template <class Start>  // FlightStart, or where the state keeps one (the GPU's flight kernel: its columns)
+  VIBRO_HD bool after_impact(double u, Start& out) {
     const double g1 = u / c_.omega, g2 = -c_.G + c_.A * reproducible::sin(plate_phase(st_.theta));
     double y0 = kernel_detail::certified_start(g1, g2, c_.A, c_.G + c_.A);
     if (!(y0 > 0)) {
@@ -315,7 +316,7 @@ class ConveyorKernel {
       y0 = (g3 > 0 && c_.A > 0) ? 0.999 * 4 * g3 / c_.A : 0;
     }
     if (!(y0 > 0)) return false;
-    out = {0.0, u, y0, c_.G};
+    out = FlightStart{0.0, u, y0, c_.G};
     return true;
   }
   VIBRO_HD KernelNext flight_after_impact(double u) {
@@ -330,10 +331,8 @@ class ConveyorKernel {
     return {0.0, 0.0, 0.999 * 4 * at_L.cos, c_.A * at_L.sin};
   }
 
-  // The start is a copy: the state's pending flight is cleared with the other values a flight's steps
-  // write before they read them (clear_spent_flight_values).
+  // The start is a copy (the GPU's flight kernel keeps the pending flight in its columns).
   VIBRO_HD VIBRO_OUTLINE KernelNext fly(const FlightStart start) {
-    clear_spent_flight_values();
     const reproducible::SinCos at = reproducible::sincos(plate_phase(st_.theta));
     // Searched where the state keeps it (the GPU's flight kernel: in its columns, not in registers).
     st_.gap = PlateGap{start.h, start.u / c_.omega, start.G, c_.A * at.sin, c_.A * at.cos};
@@ -343,10 +342,7 @@ class ConveyorKernel {
     const double vN_phase = start.u / c_.omega + c_.A * at.cos;
     const double y_max = 1.001 * (vN_phase + std::sqrt(vN_phase * vN_phase + 2 * start.G * (start.h + 2 * c_.A))) /
                          start.G + 1e-12;
-    RootSettings settings;
-    settings.rtol = c_.root_rtol;
-    const RootBounds bounds{c_.A, start.G + c_.A, c_.A - start.G};
-    const RootResult root = certified_first_root(gap, start.y0, y_max, bounds, settings);
+    const RootResult root = gap.first_root(start.y0, y_max, c_.A, c_.root_rtol);  // h's bounds from A and G
     st_.counters[kRootEvaluations] += root.evaluations;
     if (root.outcome == RootOutcome::NoRoot) return fail(KernelStop::NoFlightEnd);
     if constexpr (Observer::kTraces) {  // the periods emitted inside do not move the flight's clock
@@ -364,21 +360,6 @@ class ConveyorKernel {
     st_.y_strobe = kernel_detail::kTwoPi - st_.theta;
     st_.strobes = 0;
     return KernelNext::FlightStrobes;  // the next step: its samples, then its impact
-  }
-
-  // What the steps before a flight left for it (its start, already copied; the impact it follows) and
-  // what the last flight's steps kept (its end and samples): a flight's steps write all of them before
-  // reading them again. Cleared at a flight's start so that a compiler sees them dead across the
-  // flight's root search: the GPU's flight kernel keeps its state in registers between steps, and held
-  // these there, spilling at 64 registers (bench/README.md). Results are unchanged.
-  VIBRO_HD void clear_spent_flight_values() {
-    st_.pending_flight = {};
-    st_.pending_u = 0;
-    st_.pending_grazing = false;
-    st_.y_end = 0;
-    st_.y_strobe = 0;
-    st_.strobes = 0;
-    st_.flight_grazing = false;
   }
 
   // The next stroboscopic sample inside the flight, or the flight's end.
@@ -399,7 +380,7 @@ class ConveyorKernel {
     st_.theta = st_.theta + y_end - kernel_detail::kTwoPi * st_.strobes;
     if (st_.theta >= kernel_detail::kTwoPi) st_.theta = std::nextafter(kernel_detail::kTwoPi, 0.0);
     st_.pending_u = c_.omega * st_.gap(y_end).g1;
-    st_.pending_grazing = st_.flight_grazing;
+    st_.pending_grazing = static_cast<bool>(st_.flight_grazing);  // a value, whichever State
     return KernelNext::Impact;
   }
 
