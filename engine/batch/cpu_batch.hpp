@@ -27,6 +27,7 @@
 #include "engine/batch/case_batch.hpp"
 #include "engine/batch/live_set.hpp"
 #include "engine/batch/made_cases.hpp"
+#include "engine/batch/read_row.hpp"
 #include "engine/batch/sample_row_plan.hpp"
 #include "engine/core/case_budget.hpp"
 #include "engine/core/huge_pages.hpp"
@@ -95,6 +96,10 @@ class CpuBatch : public CaseBatch {
   int taken(int i) const override { return taken_[at(i)]; }
   void sample(int i, int k, StrobeSample& out) const override {
     Kernel::to_strobe(cases_[at(i)], buffer_[rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(k)], out);
+  }
+  void samples(int i, int first, int count, StrobeSample* out) const override {
+    read_row<Kernel>(cases_[at(i)], buffer_.data() + rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(first),
+                     count, out);
   }
   [[noreturn]] void rethrow(int i) const override { std::rethrow_exception(failure_[at(i)]); }
   bool restart(int i, const StrobeSample& sample) override { return Kernel::restart(cases_[at(i)], sample); }

@@ -16,6 +16,7 @@
 #include "engine/batch/case_batch.hpp"
 #include "engine/batch/live_set.hpp"
 #include "engine/batch/made_cases.hpp"
+#include "engine/batch/read_row.hpp"
 #include "engine/batch/sample_row_plan.hpp"
 #include "engine/core/case_budget.hpp"
 
@@ -270,6 +271,10 @@ class CudaBatch : public CaseBatch {
   int taken(int i) const override { return taken_[slot_[at(i)]]; }
   void sample(int i, int k, StrobeSample& out) const override {
     Kernel::to_strobe(host_cases_[at(i)], samples_[rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(k)], out);
+  }
+  void samples(int i, int first, int count, StrobeSample* out) const override {
+    read_row<Kernel>(host_cases_[at(i)],
+                     samples_.data() + rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(first), count, out);
   }
   [[noreturn]] void rethrow(int i) const override {
     typename Kernel::Case c;
