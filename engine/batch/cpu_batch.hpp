@@ -42,16 +42,12 @@ class CpuBatch : public CaseBatch {
   }
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
-    cases_.reserve(cases_.size() + values.size());
-    return maker_.add(kernel_, values, errors, layouts_, [this](MadeCase<Kernel>& made) {
-      cases_.push_back(made.c);
+    return maker_.add(kernel_, values, errors, layouts_, cases_, [this](int slot) {
       budgets_.emplace_back(limits_);
-      const int slot = static_cast<int>(cases_.size()) - 1;
       live_.add(slot);
       taken_.push_back(0);
       slot_.push_back(0);
       failure_.emplace_back();
-      return slot;
     });
   }
   const StrobeLayout& layout(int i) const override { return layouts_[i]; }
@@ -113,7 +109,7 @@ class CpuBatch : public CaseBatch {
   Kernel kernel_;
   std::vector<typename Kernel::Case, HugePageAllocator<typename Kernel::Case>> cases_;
   BatchLayouts layouts_;
-  CaseMaker<Kernel> maker_;  // its scratch array kept from group to group
+  CaseMaker<Kernel> maker_;  // its scratch kept from group to group
   std::deque<CaseBudget> budgets_;
   LiveSet live_;
   std::vector<int> taken_;
