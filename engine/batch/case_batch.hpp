@@ -43,6 +43,18 @@ class CaseBatch {
   // Sample k of case i's row: the last launch's kept samples, 0 <= k < taken(i) - unkept, or, once the
   // batch holds samples, every launch's since hold_samples, in order.
   virtual void sample(int i, int k, StrobeSample& out) const = 0;
+  // Samples first .. first + count - 1 of case i's row into out[0 .. count): each read over a copy of
+  // the one before (out[0] over what it holds), so that every out[k] is what sample() into one scratch
+  // leaves after reading sample first + k (a kernel may leave fields it does not fill as they were).
+  // Why one call a row: a fixed run's runner reads each case's window once, 10^6 rows of 51 samples on
+  // a large map, and a call chain a sample (a null batch's, its CPU batch's, the kernel's) cost as
+  // much as the reading. A batch over a kernel overrides it with one loop over the row (read_row).
+  virtual void samples(int i, int first, int count, StrobeSample* out) const {
+    for (int k = 0; k < count; ++k) {
+      if (k > 0) out[k] = out[k - 1];
+      sample(i, first + k, out[k]);
+    }
+  }
   // From the next launch until clear(), each launch appends its kept samples to the case's row of `row`
   // samples instead of replacing the last launch's: a runner whose detectors read only a final window
   // (fixed mode) then feeds each case once, after its last launch, from one contiguous row. Fed after

@@ -27,6 +27,7 @@
 #include "engine/batch/case_batch.hpp"
 #include "engine/batch/live_set.hpp"
 #include "engine/batch/made_cases.hpp"
+#include "engine/batch/read_row.hpp"
 #include "engine/batch/sample_row_plan.hpp"
 #include "engine/core/case_budget.hpp"
 #include "engine/core/huge_pages.hpp"
@@ -41,16 +42,12 @@ class CpuBatch : public CaseBatch {
   }
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
-    cases_.reserve(cases_.size() + values.size());
-    return maker_.add(kernel_, values, errors, layouts_, [this](MadeCase<Kernel>& made) {
-      cases_.push_back(made.c);
+    return maker_.add(kernel_, values, errors, layouts_, cases_, [this](int slot) {
       budgets_.emplace_back(limits_);
-      const int slot = static_cast<int>(cases_.size()) - 1;
       live_.add(slot);
       taken_.push_back(0);
       slot_.push_back(0);
       failure_.emplace_back();
-      return slot;
     });
   }
   const StrobeLayout& layout(int i) const override { return layouts_[i]; }
@@ -96,6 +93,10 @@ class CpuBatch : public CaseBatch {
   void sample(int i, int k, StrobeSample& out) const override {
     Kernel::to_strobe(cases_[at(i)], buffer_[rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(k)], out);
   }
+  void samples(int i, int first, int count, StrobeSample* out) const override {
+    read_row<Kernel>(cases_[at(i)], buffer_.data() + rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(first),
+                     count, out);
+  }
   [[noreturn]] void rethrow(int i) const override { std::rethrow_exception(failure_[at(i)]); }
   bool restart(int i, const StrobeSample& sample) override { return Kernel::restart(cases_[at(i)], sample); }
   void retire(int i) override { live_.retire(i); }
@@ -108,7 +109,7 @@ class CpuBatch : public CaseBatch {
   Kernel kernel_;
   std::vector<typename Kernel::Case, HugePageAllocator<typename Kernel::Case>> cases_;
   BatchLayouts layouts_;
-  CaseMaker<Kernel> maker_;  // its scratch array kept from group to group
+  CaseMaker<Kernel> maker_;  // its scratch kept from group to group
   std::deque<CaseBudget> budgets_;
   LiveSet live_;
   std::vector<int> taken_;

@@ -16,6 +16,7 @@
 #include "engine/batch/case_batch.hpp"
 #include "engine/batch/live_set.hpp"
 #include "engine/batch/made_cases.hpp"
+#include "engine/batch/read_row.hpp"
 #include "engine/batch/sample_row_plan.hpp"
 #include "engine/core/case_budget.hpp"
 
@@ -190,13 +191,9 @@ class CudaBatch : public CaseBatch {
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
     uploaded_ = false;
-    host_cases_.reserve(host_cases_.size() + values.size());
-    return maker_.add(kernel_, values, errors, layouts_, [this](MadeCase<Kernel>& made) {
-      host_cases_.push_back(made.c);
-      const int slot = static_cast<int>(host_cases_.size()) - 1;
+    return maker_.add(kernel_, values, errors, layouts_, host_cases_, [this](int slot) {
       live_.add(slot);
       slot_.push_back(0);
-      return slot;
     });
   }
   const StrobeLayout& layout(int i) const override { return layouts_[i]; }
@@ -271,6 +268,10 @@ class CudaBatch : public CaseBatch {
   void sample(int i, int k, StrobeSample& out) const override {
     Kernel::to_strobe(host_cases_[at(i)], samples_[rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(k)], out);
   }
+  void samples(int i, int first, int count, StrobeSample* out) const override {
+    read_row<Kernel>(host_cases_[at(i)],
+                     samples_.data() + rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(first), count, out);
+  }
   [[noreturn]] void rethrow(int i) const override {
     typename Kernel::Case c;
     stream_.copy(&c, cases_.data() + at(i), sizeof(c), cudaMemcpyDeviceToHost, "copy a case to the host");
@@ -341,7 +342,7 @@ class CudaBatch : public CaseBatch {
   std::vector<typename Kernel::Case> host_cases_;  // as added; constants for to_strobe (states go stale)
   BatchLayouts layouts_;
   Kernel kernel_;            // what makes its cases (a described model's kernel holds the model)
-  CaseMaker<Kernel> maker_;  // its scratch array kept from group to group
+  CaseMaker<Kernel> maker_;  // its scratch kept from group to group
   LiveSet live_;
   std::vector<std::size_t> slot_;
   PinnedArray<int> live_pinned_;

@@ -1,26 +1,27 @@
 #pragma once
 // A group's cases made on all OpenMP threads: Kernel::make and Kernel::layout cost microseconds a
 // case (parameters, constants, the layout's names), which over 10^5-case groups made the serial
-// add() loop a large share of a batched sweep. The batches append the made cases in order after.
+// add() loop a large share of a batched sweep. They are made in their places in the batch's array.
 // A layout equal to the first case's is dropped where it was made and shared: a sweep's cases mostly
 // have one layout (the conveyor's depends on its frequency and g only), and keeping 10^5 copies of its
 // names and meanings (some 25 allocations a case) cost a serial store and free a case.
+#include <cstddef>
 #include <deque>
 #include <exception>
+#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
-#include "engine/core/huge_pages.hpp"
 #include "engine/core/parameter_spec.hpp"
 #include "engine/core/strobe_sample.hpp"
 
 namespace vibro {
 
-template <class Kernel>
+// What making one case left besides the case, which is made in its place in the batch: its layout
+// unless it shares the first case's, or why it could not be made.
 struct MadeCase {
-  typename Kernel::Case c;  // assigned by make (unless error)
-  StrobeLayout layout;      // empty when shares_first
+  std::unique_ptr<StrobeLayout> layout;  // null when shares_first (or error)
   bool shares_first = false;  // the layout is the first case's (same_layout)
   std::exception_ptr error;   // what Kernel::make threw; then the case is not added
 };
@@ -63,75 +64,90 @@ struct MakesLayout<Kernel, std::void_t<decltype(std::declval<const Kernel&>().ma
                                std::declval<const ParameterSet&>(), std::declval<typename Kernel::Case&>(),
                                std::declval<StrobeLayout&>()))>> : std::true_type {};
 
-// Makes case m from `values`, and its layout unless it is `first`'s (null: m is the first).
-// `kernel`: the batch's kernel (an instance: a described model's kernel holds its model).
+// Makes case c from `values` (m says how), and its layout unless it is `first`'s (null: c is the
+// first). `kernel`: the batch's kernel (an instance: a described model's kernel holds its model).
 template <class Kernel>
-void make_case(const Kernel& kernel, const ParameterSet& values, MadeCase<Kernel>& m, const MadeCase<Kernel>* first) {
+void make_case(const Kernel& kernel, const ParameterSet& values, typename Kernel::Case& c, MadeCase& m,
+               const typename Kernel::Case* first_case, const MadeCase* first) {
   try {
     const bool compare = first != nullptr && !first->error;
+    StrobeLayout layout;
     if constexpr (MakesLayout<Kernel>::value) {
-      kernel.make(values, m.c, m.layout);
+      kernel.make(values, c, layout);
     } else {
-      m.c = kernel.make(values);
+      c = kernel.make(values);
       if constexpr (KnowsSharedLayout<Kernel>::value) {
-        if (compare && Kernel::shares_layout(m.c, first->c)) {
+        if (compare && Kernel::shares_layout(c, *first_case)) {
           m.shares_first = true;
           return;
         }
       }
-      m.layout = kernel.layout(m.c);
+      layout = kernel.layout(c);
     }
-    if (compare && same_layout(m.layout, first->layout)) {
-      m.layout = StrobeLayout{};  // freed by the thread that made it
-      m.shares_first = true;
+    if (compare && same_layout(layout, *first->layout)) {
+      m.shares_first = true;  // the layout made to compare is freed by the thread that made it
+      return;
     }
+    m.layout = std::make_unique<StrobeLayout>(std::move(layout));
   } catch (...) {
     m.error = std::current_exception();
   }
 }
 
-// CaseBatch::add over make_case, on all OpenMP threads: `append(MadeCase&)` stores a made case and
-// returns its index in the batch (serial, in the callers' order, so the indices are those one add()
-// per case gave); the case's layout goes to `layouts` under the same index. A batch keeps its maker
-// from group to group: the made cases' scratch array (about 1 KB a case) is then allocated once, as
-// first touching 10^5 cases' fresh pages, one thread, cost a tenth of a second a group (and on huge
-// pages: the batch's first group too).
+// CaseBatch::add over make_case, on all OpenMP threads: the cases are made in their places at the end
+// of the batch's array `cases` (a vector of Kernel::Case), and `append(slot)` does the batch's
+// bookkeeping for each made case (serial, in the callers' order, so the indices are those one add()
+// per case gave); the case's layout goes to `layouts` under the same index. A case that cannot start
+// leaves no place: the ones after it move up.
+// Why in place: made in a scratch array of their own (a case and a layout, about 1 KB a case) and
+// appended after, 10^5-case groups cost that array's clearing and the cases' copy every group, and
+// the array's fresh pages in each batch's first group (on the conveyor's 10^6-case map on the null
+// back end, 5 % of the run's CPU in page clearing alone).
 template <class Kernel>
 class CaseMaker {
  public:
-  template <class Append>
+  template <class Cases, class Append>
   std::vector<int> add(const Kernel& kernel, const std::vector<ParameterSet>& values,
-                       std::vector<std::exception_ptr>& errors, BatchLayouts& layouts, Append append) {
+                       std::vector<std::exception_ptr>& errors, BatchLayouts& layouts, Cases& cases, Append append) {
     std::vector<int> slots(values.size(), -1);
     errors.assign(values.size(), nullptr);
+    if (values.empty()) return slots;
+    const std::size_t base = cases.size();
+    cases.resize(base + values.size());
     made_.clear();
     made_.resize(values.size());
-    if (values.empty()) return slots;
-    make_case<Kernel>(kernel, values[0], made_[0], nullptr);  // the layout the others are compared with
+    make_case<Kernel>(kernel, values[0], cases[base], made_[0], nullptr, nullptr);  // the layout the others are compared with
     const auto n = static_cast<long long>(values.size());
 #if defined(_OPENMP)  // nvcc's host pass may run without OpenMP: then one thread makes them
 #pragma omp parallel for schedule(dynamic, 256)
 #endif
-    for (long long j = 1; j < n; ++j)
-      make_case<Kernel>(kernel, values[static_cast<std::size_t>(j)], made_[static_cast<std::size_t>(j)], &made_[0]);
+    for (long long jj = 1; jj < n; ++jj) {
+      const auto j = static_cast<std::size_t>(jj);
+      make_case<Kernel>(kernel, values[j], cases[base + j], made_[j], &cases[base], &made_[0]);
+    }
     int first_layout = -1;
+    std::size_t next = base;  // where the next made case belongs
     for (std::size_t j = 0; j < made_.size(); ++j) {
-      MadeCase<Kernel>& made = made_[j];
+      MadeCase& made = made_[j];
       if (made.error) {
         errors[j] = made.error;
         continue;
       }
-      const int layout = made.shares_first ? first_layout : layouts.keep(std::move(made.layout));
+      if (base + j != next) cases[next] = std::move(cases[base + j]);
+      const int layout = made.shares_first ? first_layout : layouts.keep(std::move(*made.layout));
       if (j == 0) first_layout = layout;
       layouts.add_case(layout);
-      slots[j] = append(made);
+      slots[j] = static_cast<int>(next);
+      append(slots[j]);
+      ++next;
     }
+    cases.resize(next);
     made_.clear();  // keeps the capacity
     return slots;
   }
 
  private:
-  std::vector<MadeCase<Kernel>, HugePageAllocator<MadeCase<Kernel>>> made_;
+  std::vector<MadeCase> made_;
 };
 
 }  // namespace vibro

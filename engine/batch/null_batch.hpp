@@ -57,6 +57,9 @@ class NullBatch : public CaseBatch {
   void clear() override;
   int taken(int i) const override { return stepping_->taken(template_of(i)); }
   void sample(int i, int k, StrobeSample& out) const override { stepping_->sample(template_of(i), k, out); }
+  void samples(int i, int first, int count, StrobeSample* out) const override {
+    stepping_->samples(template_of(i), first, count, out);
+  }
   [[noreturn]] void rethrow(int i) const override;
   // Refused: a case has no state of its own to restart from (a detector's jump then goes on without).
   bool restart(int /*i*/, const StrobeSample& /*sample*/) override { return false; }

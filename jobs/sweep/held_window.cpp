@@ -23,16 +23,15 @@ int classify_held_row(const CaseBatch& batch, int slot, int skipped, int row, co
   steady.period = 0;
   steady.stopped_early = false;
   steady.window.resize(length > 0 ? static_cast<std::size_t>(length) + 1 : 0);
-  // One sample converted after another into the same scratch, as a detector's feeding does (a
-  // kernel's to_strobe may leave fields it does not fill as the last sample had them).
-  StrobeSample sample;
+  // One sample read after another into the same scratch, as a detector's feeding does (a kernel's
+  // to_strobe may leave fields it does not fill as the last sample had them): the samples before the
+  // window into the scratch, the window's over it (CaseBatch::samples).
   const int first = seen - static_cast<int>(steady.window.size());
-  for (int k = 0; k < first; ++k) batch.sample(slot, k, sample);
-  for (int k = first; k < seen; ++k) {
-    const auto i = static_cast<std::size_t>(k - first);
-    StrobeSample& into = steady.window[i];
-    into = i == 0 ? sample : steady.window[i - 1];
-    batch.sample(slot, k, into);
+  if (!steady.window.empty()) {
+    StrobeSample& scratch = steady.window.front();
+    scratch = StrobeSample{};
+    for (int k = 0; k < first; ++k) batch.sample(slot, k, scratch);
+    batch.samples(slot, first, static_cast<int>(steady.window.size()), steady.window.data());
   }
   classify_window(steady, layout, settings);
   return settings.max_periods;

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <cstring>
 #include <memory>
 #include <set>
 #include <string>
@@ -96,6 +97,44 @@ TEST_CASE("null batch: set launch time, launches in series, templates' samples f
   CHECK_FALSE(a->restart(5, s));  // a case has no state of its own to restart from
   a->clear();
   CHECK(a->live() == 0);
+}
+
+}  // namespace vibro::conveyor
+
+namespace vibro::conveyor {
+
+// CaseBatch::samples reads a row in one call where the runner classifies a held row: the samples must
+// be those sample() leaves in one scratch, read one after another, bit for bit (every field).
+TEST_CASE("a held row read at once equals its samples read one by one", "[conveyor][batch][null][held_window]") {
+  const int n = 80, periods = 6, unkept = 2, row = periods - unkept;
+  auto device = std::make_shared<NullDevice>(0.0);
+  std::unique_ptr<CaseBatch> cpu = conveyor_batch(BatchDevice::Cpu, CaseLimits{});
+  std::unique_ptr<CaseBatch> null = null_batch(device);
+  for (CaseBatch* batch : {cpu.get(), null.get()}) {
+    std::vector<std::exception_ptr> errors;
+    batch->add(cases(n), errors);
+    REQUIRE(batch->hold_samples(2 * row));
+    batch->launch(periods, unkept);
+    batch->launch(row, 0);
+    batch->wait();
+    for (int i = 0; i < n; i += 7) {
+      for (const int first : {0, 3}) {
+        const int count = 2 * row - first;
+        StrobeSample scratch{};  // its padding zero too, as the vector's value-initialised samples'
+        std::vector<StrobeSample> one_by_one;
+        for (int k = first; k < 2 * row; ++k) {
+          batch->sample(i, k, scratch);
+          one_by_one.push_back(scratch);
+        }
+        std::vector<StrobeSample> at_once(static_cast<std::size_t>(count));
+        batch->samples(i, first, count, at_once.data());
+        for (int k = 0; k < count; ++k)
+          CHECK(std::memcmp(&at_once[static_cast<std::size_t>(k)], &one_by_one[static_cast<std::size_t>(k)],
+                            sizeof(StrobeSample)) == 0);
+        CHECK(at_once.back().period == 2 * row + unkept);
+      }
+    }
+  }
 }
 
 }  // namespace vibro::conveyor

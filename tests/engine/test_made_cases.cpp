@@ -52,16 +52,18 @@ TEST_CASE("made cases: layouts equal to the first case's are kept once", "[batch
   BatchLayouts layouts;
   std::vector<ScaleKernel::Case> cases;
   std::vector<std::exception_ptr> errors;
-  const auto append = [&](MadeCase<ScaleKernel>& m) {
-    cases.push_back(m.c);
-    return static_cast<int>(cases.size()) - 1;
-  };
+  std::vector<int> appended;
+  const auto append = [&](int slot) { appended.push_back(slot); };
   // A maker is reused group after group: its second group comes out as its first did.
-  REQUIRE(maker.add(ScaleKernel{}, values, errors, layouts, append) == std::vector<int>{0, 1, 2, -1, 3, 4});
+  REQUIRE(maker.add(ScaleKernel{}, values, errors, layouts, cases, append) == std::vector<int>{0, 1, 2, -1, 3, 4});
   layouts.clear();
   cases.clear();
-  const std::vector<int> slots = maker.add(ScaleKernel{}, values, errors, layouts, append);
+  appended.clear();
+  const std::vector<int> slots = maker.add(ScaleKernel{}, values, errors, layouts, cases, append);
   REQUIRE(slots == std::vector<int>{0, 1, 2, -1, 3, 4});
+  CHECK(appended == std::vector<int>{0, 1, 2, 3, 4});
+  REQUIRE(cases.size() == 5);  // the case that could not start left no place: 2.0 and the last 0.0 moved up
+  CHECK(cases[3].scale == 2.0);
   CHECK(errors[3] != nullptr);
   for (int i = 0; i < 5; ++i) CHECK(layouts[i].state_scales[0] == cases[static_cast<std::size_t>(i)].scale);
   // Cases 0, 1 and 5 (slot 4) share one object; -0.0 is not the same bits as 0.0, and 2.0 differs.
@@ -95,8 +97,10 @@ TEST_CASE("made cases: a kernel's shares_layout spares the layouts it vouches fo
   CaseMaker<SharingScaleKernel> maker;
   BatchLayouts layouts;
   std::vector<std::exception_ptr> errors;
-  int count = 0;
-  const std::vector<int> slots = maker.add(SharingScaleKernel{}, values, errors, layouts, [&](MadeCase<SharingScaleKernel>&) { return count++; });
+  std::vector<SharingScaleKernel::Case> cases;
+  const std::vector<int> slots = maker.add(SharingScaleKernel{}, values, errors, layouts, cases, [](int) {});
+  REQUIRE(cases.size() == 6);
+  CHECK(cases[3].scale == 4.0);
   REQUIRE(slots == std::vector<int>{0, 1, 2, 3, 4, 5});
   CHECK(SharingScaleKernel::layouts_made == 3);  // the first's, 4.0's and -0.0's
   CHECK(&layouts[1] == &layouts[0]);
