@@ -23,8 +23,11 @@ LinearTransient phase_transient(const std::vector<StatePoint>& window, long last
                                 const std::vector<double>& scales, DifferenceMatrix& delta) {
   const auto dims = static_cast<long>(scales.size());
   const long samples = std::min<long>(kMaxExtrapolationColumns + 1, last / period + 1);
-  delta.resize(dims, std::max<long>(samples - 1, 0));
-  if (samples < 5) return {};
+  if (samples < 5) {
+    delta.resize(dims, 0);  // no differences: nothing unfilled for a caller to read
+    return {};
+  }
+  delta.resize(dims, samples - 1);
   for (long col = 0; col < samples - 1; ++col) {
     const auto& a = window[static_cast<std::size_t>(last - (samples - 1 - col) * period)];
     const auto& b = window[static_cast<std::size_t>(last - (samples - 2 - col) * period)];
