@@ -68,12 +68,12 @@ class IntervalMatch {
                 const BasinOverlap* overlap)
       : before_(before), after_(after), settings_(settings), overlap_(overlap),
         distance_(before.attractors.size(), std::vector<double>(after.attractors.size())),
-        doubling_(before.attractors.size(), std::vector<double>(after.attractors.size(), kInf)) {
+        doubling_(before.attractors.size(), std::vector<DoublingGeometry>(after.attractors.size())) {
     for (std::size_t i = 0; i < before.attractors.size(); ++i)
       for (std::size_t j = 0; j < after.attractors.size(); ++j) {
         const PointAttractor &a = before.attractors[i], &b = after.attractors[j];
         distance_[i][j] = attractor_distance(a, b, before.scales, settings.across_kinds);
-        if (settings.period_doublings) doubling_[i][j] = doubling_distance(a, b, before.scales);
+        if (settings.period_doublings) doubling_[i][j] = doubling_geometry(a, b, before.scales);
       }
   }
 
@@ -84,7 +84,7 @@ class IntervalMatch {
     const std::size_t nb = before_.attractors.size(), na = after_.attractors.size();
     Pairing pairing(nb, na);
     if (settings_.method == MatchMethod::BasinOverlap && overlap_) pairing.take(overlap_pairs());
-    Candidates same = within(distance_), doubled = within(doubling_);
+    Candidates same = within(distance_), doubled = doublings();
     const Candidates deferred = outweighed_by_doublings(same, doubled);
     pairing.take(same);
     pairing.take(doubled);
@@ -142,6 +142,23 @@ class IntervalMatch {
     for (std::size_t i = 0; i < distance.size(); ++i)
       for (std::size_t j = 0; j < distance[i].size(); ++j)
         if (distance[i][j] <= settings_.distance) pairs.emplace_back(distance[i][j], i, j);
+    return pairs;
+  }
+
+  // Period doublings (and halvings) within the match distance, keyed by their doubling distance. Past a
+  // flip the doubled orbit's halves move apart as the square root of the distance to it, so one grid
+  // step may carry them beyond the match distance from their midpoints while the midpoints still lie
+  // on the old orbit: such a pair is a doubling too when the doubled orbit's basin holds initial
+  // conditions of the old orbit's (the cases show it was born there), never on geometry alone.
+  Candidates doublings() const {
+    Candidates pairs;
+    for (std::size_t i = 0; i < doubling_.size(); ++i)
+      for (std::size_t j = 0; j < doubling_[i].size(); ++j) {
+        const DoublingGeometry& d = doubling_[i][j];
+        const bool close = d.distance() <= settings_.distance;
+        const bool inherited = overlap_ && d.midpoint <= settings_.distance && shared(i, j) > 0;
+        if (close || inherited) pairs.emplace_back(d.distance(), i, j);
+      }
     return pairs;
   }
 
@@ -258,7 +275,7 @@ class IntervalMatch {
   // a period doubling tie, how far either sticks out of the other.
   double step(std::size_t i, std::size_t j) const {
     if (distance_[i][j] < kInf) return distance_[i][j];
-    if (doubling_[i][j] < kInf) return doubling_[i][j];
+    if (doubling_[i][j].distance() < kInf) return doubling_[i][j].distance();
     const PointAttractor &a = before_.attractors[i], &b = after_.attractors[j];
     return std::max(attractor_excess(a, b, before_.scales), attractor_excess(b, a, before_.scales));
   }
@@ -276,7 +293,7 @@ class IntervalMatch {
   const MatchSettings& settings_;
   const BasinOverlap* overlap_;
   std::vector<std::vector<double>> distance_;  // infinite between attractors that are not comparable
-  std::vector<std::vector<double>> doubling_;  // infinite unless one is a period doubling of the other
+  std::vector<std::vector<DoublingGeometry>> doubling_;  // infinite unless one is a period doubling of the other
 };
 
 }  // namespace
@@ -309,27 +326,32 @@ double attractor_distance(const PointAttractor& a, const PointAttractor& b, cons
   return box_distance(region_of(a, scales.size()), region_of(b, scales.size()), scales);
 }
 
-double doubling_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales) {
-  if (!a.periodic || !b.periodic) return kInf;
+DoublingGeometry doubling_geometry(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales) {
+  if (!a.periodic || !b.periodic) return {};
   const bool a_doubles = b.period == 2 * a.period;
-  if (!a_doubles && a.period != 2 * b.period) return kInf;
+  if (!a_doubles && a.period != 2 * b.period) return {};
   const std::vector<StatePoint>& single = a_doubles ? a.orbit : b.orbit;
   const std::vector<StatePoint>& doubled = a_doubles ? b.orbit : a.orbit;
   const std::size_t k = single.size();
-  if (k == 0 || doubled.size() != 2 * k) return kInf;
+  if (k == 0 || doubled.size() != 2 * k) return {};
   // Points i and i + k of the doubled orbit straddle the orbit it bifurcated from: their midpoint
   // stays on it while they move apart (as the square root of the distance past a supercritical flip).
-  double best = kInf;
+  std::vector<StatePoint> middle(k);
+  DoublingGeometry g{kInf, 0};
+  for (std::size_t i = 0; i < k; ++i) {
+    for (std::size_t c = 0; c < scales.size(); ++c) middle[i][c] = 0.5 * (doubled[i][c] + doubled[i + k][c]);
+    g.split = std::max(g.split, scaled_distance(middle[i], doubled[i], scales));
+  }
   for (std::size_t shift = 0; shift < k; ++shift) {
     double worst = 0;
-    for (std::size_t i = 0; i < k; ++i) {
-      StatePoint middle{};
-      for (std::size_t c = 0; c < scales.size(); ++c) middle[c] = 0.5 * (doubled[i][c] + doubled[i + k][c]);
-      worst = std::max({worst, scaled_distance(middle, single[(i + shift) % k], scales), scaled_distance(middle, doubled[i], scales)});
-    }
-    best = std::min(best, worst);
+    for (std::size_t i = 0; i < k; ++i) worst = std::max(worst, scaled_distance(middle[i], single[(i + shift) % k], scales));
+    g.midpoint = std::min(g.midpoint, worst);
   }
-  return best;
+  return g;
+}
+
+double doubling_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales) {
+  return doubling_geometry(a, b, scales).distance();
 }
 
 double change_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales) {

@@ -7,6 +7,8 @@
 // period-k orbit's points continues its id (a period doubling), and so does the reverse; an attractor
 // missing at some points is matched again when it returns. A pure pass over per-point summaries
 // (analysis/point_attractors) and, for basin overlap, the counts of shared initial conditions.
+#include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,16 @@ double attractor_distance(const PointAttractor& a, const PointAttractor& b, cons
 // points move apart as the square root of the distance to the flip. Infinite unless both are
 // periodic and one period is twice the other.
 double doubling_distance(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales);
+
+// The two terms of doubling_distance: how far the midpoints lie from the old orbit (the best shift) and
+// how far the doubled orbit's points lie from their midpoints (half the split). Both infinite when the
+// pair is not a period-k and a period-2k orbit.
+struct DoublingGeometry {
+  double midpoint = std::numeric_limits<double>::infinity();
+  double split = std::numeric_limits<double>::infinity();
+  double distance() const { return std::max(midpoint, split); }
+};
+DoublingGeometry doubling_geometry(const PointAttractor& a, const PointAttractor& b, const std::vector<double>& scales);
 
 // How far `part` sticks out of `whole`: orbits, the farthest point of one from the other's points;
 // irregular sets, how far nine tenths of part's points lie from whole's; otherwise the farthest a side

@@ -182,6 +182,39 @@ TEST_CASE("continuation: at a flip seen with both orbits, the one that inherits 
   CHECK(of_kind(d, AttractorEventKind::Birth).size() == 1);
 }
 
+TEST_CASE("continuation: a period-2 orbit split beyond the match distance within one step continues the id "
+          "when its midpoints lie on the old orbit and its basin holds the old orbit's initial conditions",
+          "[analysis][continuation]") {
+  // Past a flip the halves move apart as the square root of the distance to it: here 0.12 from their
+  // midpoint (match distance 0.1), the midpoint 0.01 from where the period-1 orbit was.
+  const std::vector<PointAttractors> points{
+      at(1.0, {orbit({{0.0, 0.0}}, "H1")}),
+      at(2.0, {orbit({{0.01, 0.12}, {0.01, -0.12}}, "P2")}),
+  };
+  const GlobalAttractors inherited = continue_attractors(points, within(0.1), {{}, {{90}}});
+  CHECK(inherited.count == 1);
+  REQUIRE(inherited.events.size() == 1);
+  CHECK(inherited.events[0].kind == AttractorEventKind::PeriodDoubling);
+  // Geometry alone is not enough: without the basins, or with basins that share nothing, a birth and a death.
+  for (const GlobalAttractors& g : {continue_attractors(points, within(0.1)), continue_attractors(points, within(0.1), {{}, {{0}}})}) {
+    CHECK(g.count == 2);
+    CHECK(of_kind(g, AttractorEventKind::PeriodDoubling).empty());
+    CHECK(of_kind(g, AttractorEventKind::Birth).size() == 1);
+  }
+  // Nor a shared basin alone: halves whose midpoint lies 0.15 off the old orbit are another orbit.
+  const std::vector<PointAttractors> off{
+      at(1.0, {orbit({{0.0, 0.0}}, "H1")}),
+      at(2.0, {orbit({{0.15, 0.12}, {0.15, -0.12}}, "P2")}),
+  };
+  const GlobalAttractors o = continue_attractors(off, within(0.1), {{}, {{90}}});
+  CHECK(of_kind(o, AttractorEventKind::PeriodDoubling).empty());
+  // The two terms: midpoint 0.01, half the split 0.12; the doubling distance is the larger.
+  const DoublingGeometry d = doubling_geometry(points[0].attractors[0], points[1].attractors[0], kScales);
+  CHECK(d.midpoint == Approx(0.01));
+  CHECK(d.split == Approx(0.12));
+  CHECK(doubling_distance(points[0].attractors[0], points[1].attractors[0], kScales) == Approx(0.12));
+}
+
 TEST_CASE("continuation: an orbit that goes on keeps its id, and a period-2 orbit beside it or off its points is born",
           "[analysis][continuation]") {
   // Period-1 continues as period 1 (the same kind is matched first); the period-2 orbit is new even
