@@ -23,8 +23,10 @@ option(VIBRO_CUDA_HOLD_SAMPLES "the GPU batch holds a fixed-mode run's samples u
 # The reproducible sin and cos, and the conveyor's flight and coupled phases, called instead of inlined
 # in the device code (engine/core/host_device.hpp, VIBRO_OUTLINE). ptxas (nvcc 13.0, sm_90) for the
 # conveyor's kernel: uncapped 236 -> 128 registers, no spills either way; at the cap of 64, spill
-# stores/loads 1848/1468 -> 344/736 B over the kernel and its callees. Same results; calls cost
-# something too, and no GPU has timed it yet, so off by default.
+# stores/loads 1848/1468 -> 344/736 B over the kernel and its callees. Since the trig's fmod for huge
+# arguments is called in every build (VIBRO_RARE_PATH), the default build is at 126 registers uncapped
+# and 424/952 B at 64, this one at 128 and 76/76 B in the kernel (bench/README.md). Same results;
+# calls cost something too, and no GPU has timed it yet, so off by default.
 option(VIBRO_CUDA_OUTLINE "the CUDA kernels call the trig and the conveyor's phases instead of inlining them" OFF)
 # The conveyor's launches stepped by its phase kernels (models/conveyor/conveyor_phase_kernels.hpp):
 # free flight in one kernel, with the state in registers and columns (ptxas: no local memory), the
