@@ -6,7 +6,8 @@
 # each in the builds cmake makes: the default register cap of 64 (VIBRO_CUDA_MAXRREG), none, the flight
 # kernel at 128 (VIBRO_CUDA_FLIGHT_BLOCKS=4), the rare kernel on all steps (VIBRO_CUDA_RARE_ALL_STEPS),
 # and -DVIBRO_CUDA_OUTLINE=ON. Flags as
-# cmake/VibroCuda.cmake gives them (--fmad=false, sm_90).
+# cmake/VibroCuda.cmake gives them (--fmad=false, sm_90; the register cap to nvcc and ptxas, for the
+# phase kernels to ptxas alone).
 #   bash scripts/gpu_ptxas_figures.sh              the table (a few minutes: ptxas of the whole kernel)
 #   bash scripts/gpu_ptxas_figures.sh --check      the flight kernel alone (fly_cases) at the default cap:
 #                                                  exit 1 unless its PTX keeps no state in local memory, it
@@ -25,8 +26,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 flags=(-std=c++17 -O3 -DNDEBUG -arch=sm_90 --expt-relaxed-constexpr -diag-suppress=20012 --fmad=false -I.)
 
-# ptx FILE.cu OUT.ptx EXTRA...: the device code's PTX.
-ptx() { "$NVCC" "${flags[@]}" "${@:3}" -ptx "$1" -o "$2"; }
+# ptx FILE.cu OUT.ptx EXTRA...: the device code's PTX (nvcc 13's warning "Too big maxrregcount value
+# specified", which it prints when it makes PTX with a cap, left out).
+ptx() {
+  "$NVCC" "${flags[@]}" "${@:3}" -ptx "$1" -o "$2" 2>&1 | { grep -v "Too big maxrregcount value" || true; } >&2
+}
+
+# front_cap SOURCE CAP: nvcc's own -maxrregcount for SOURCE as cmake gives it (none for the phase
+# kernels, whose cap goes to ptxas alone: see cmake/VibroCuda.cmake).
+front_cap() { [ "$1" = conveyor_phase_kernels ] || echo "-maxrregcount=$2"; }
 
 # local_state PTX NAME: "yes" when the kernel NAME declares or touches local memory in the PTX (its
 # state in a per-thread frame), else "no"; "-" for a function it calls out of line.
@@ -64,7 +72,7 @@ figures() {
 if [ "${1:-}" = "--check" ]; then
   # ENTRY=advance_cases SOURCE=conveyor_cuda_batch checks the whole kernel instead (it fails).
   source_file=models/conveyor/${SOURCE:-conveyor_phase_kernels}.cu
-  ptx "$source_file" "$work/check.ptx" -DVIBRO_FLIGHT_BLOCKS_PER_SM=8
+  ptx "$source_file" "$work/check.ptx" -DVIBRO_FLIGHT_BLOCKS_PER_SM=8 $(front_cap "${SOURCE:-conveyor_phase_kernels}" 64)
   entry=$(grep -o "\.entry [A-Za-z0-9_]*${ENTRY:-fly_cases}[A-Za-z0-9_]*" "$work/check.ptx" | head -1 | cut -d' ' -f2)
   [ -n "$entry" ] || { echo "no kernel ${ENTRY:-fly_cases} in $source_file"; exit 1; }
   echo "| build | kernel | registers | stack frame B | spill stores / loads B | .local in PTX |"
@@ -104,7 +112,9 @@ for variant in "cap 64 (default)|-maxrregcount=64|conveyor_cuda_batch conveyor_p
   done
   for source in $sources; do
     [ -f "models/conveyor/$source.cu" ] || continue  # a tree from before the phase kernels
-    ptx "models/conveyor/$source.cu" "$work/$source.ptx" "${defines[@]}"
+    front=()
+    [ ${#caps[@]} = 0 ] || front=($(front_cap "$source" "${caps[1]}"))
+    ptx "models/conveyor/$source.cu" "$work/$source.ptx" "${defines[@]}" "${front[@]}"
     figures "$work/$source.ptx" "$label" "${caps[@]}"
   done
 done
