@@ -23,8 +23,10 @@ option(VIBRO_CUDA_HOLD_SAMPLES "the GPU batch holds a fixed-mode run's samples u
 # The reproducible sin and cos, and the conveyor's flight and coupled phases, called instead of inlined
 # in the device code (engine/core/host_device.hpp, VIBRO_OUTLINE). ptxas (nvcc 13.0, sm_90) for the
 # conveyor's kernel: uncapped 236 -> 128 registers, no spills either way; at the cap of 64, spill
-# stores/loads 1848/1468 -> 344/736 B over the kernel and its callees. Same results; calls cost
-# something too, and no GPU has timed it yet, so off by default.
+# stores/loads 1848/1468 -> 344/736 B over the kernel and its callees. Since the trig's fmod for huge
+# arguments is called in every build (VIBRO_RARE_PATH), the default build is at 126 registers uncapped
+# and 424/952 B at 64, this one at 128 and 76/76 B in the kernel (bench/README.md). Same results;
+# calls cost something too, and no GPU has timed it yet, so off by default.
 option(VIBRO_CUDA_OUTLINE "the CUDA kernels call the trig and the conveyor's phases instead of inlining them" OFF)
 # The conveyor's launches stepped by its phase kernels (models/conveyor/conveyor_phase_kernels.hpp):
 # free flight in one kernel, with the state in registers and columns (ptxas: no local memory), the
@@ -79,8 +81,18 @@ function(vibro_add_cuda_backend)
     endif()
   endforeach()
   target_compile_definitions(vibro_cuda PRIVATE VIBRO_FLIGHT_BLOCKS_PER_SM=${VIBRO_CUDA_FLIGHT_BLOCKS})
+  # The register cap for nvcc's front end and ptxas alike, but for the conveyor's phase kernels ptxas's
+  # alone: given -maxrregcount, nvcc's front end no longer shapes the flight kernel's PTX for its launch
+  # bounds (which set its registers), and ptxas then spills 128 / 272 B of it at 64 registers against
+  # none (bench/README.md). Their rare kernel, without launch bounds, keeps the cap.
   if(VIBRO_CUDA_MAXRREG)
-    target_compile_options(vibro_cuda PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-maxrregcount=${VIBRO_CUDA_MAXRREG}>)
+    foreach(source IN LISTS sources)
+      if(source MATCHES "/conveyor_phase_kernels\\.cu$")
+        set_source_files_properties(${source} PROPERTIES COMPILE_OPTIONS "-Xptxas=--maxrregcount=${VIBRO_CUDA_MAXRREG}")
+      else()
+        set_source_files_properties(${source} PROPERTIES COMPILE_OPTIONS "-maxrregcount=${VIBRO_CUDA_MAXRREG}")
+      endif()
+    endforeach()
   endif()
   target_link_libraries(vibro_cuda PUBLIC vibro_engine CUDA::cudart)
   # The stubs of a build without the back end (cuda_availability.cpp, conveyor_cuda_absent.cpp) step aside.

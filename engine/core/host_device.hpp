@@ -26,3 +26,14 @@
 #else
 #define VIBRO_OUTLINE
 #endif
+
+// A host-and-device function on a rarely taken path that the device code always calls instead of
+// inlining: inlined, its registers count in the peak of every kernel that reaches it, however seldom
+// (the reproducible sine's fmod for huge arguments made the conveyor's flight kernel spill at 64
+// registers; bench/README.md). The arithmetic is the same; the host build leaves the choice to the
+// compiler.
+#if defined(__CUDA_ARCH__)
+#define VIBRO_RARE_PATH __noinline__
+#else
+#define VIBRO_RARE_PATH
+#endif

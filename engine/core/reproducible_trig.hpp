@@ -75,6 +75,10 @@ VIBRO_HD inline TwoSum two_sum(double a, double b) {
   return {s, (a - (s - b_part)) + (b - b_part)};
 }
 
+// x modulo the double nearest 2 pi, exactly (fmod is exact), for |x| beyond kExactReductionLimit. A
+// loop in the device's libdevice: called, not inlined, in device code (VIBRO_RARE_PATH).
+VIBRO_HD inline VIBRO_RARE_PATH double reduce_huge(double x) { return std::fmod(x, kTwoPiDouble); }
+
 // x = quadrant pi/2 + hi + lo (mod 2 pi), |hi| <~ pi/4, |lo| <= ulp(hi) / 2. x is finite.
 struct Reduced {
   double hi, lo;
@@ -83,7 +87,7 @@ struct Reduced {
 VIBRO_HD inline Reduced reduce(double x) {
   // No reduction where n = 0: the same bits as the general path (which then subtracts zeros), sooner.
   if (std::fabs(x) <= kPio4) return {x, 0.0, 0};
-  if (!(std::fabs(x) <= kExactReductionLimit)) x = std::fmod(x, kTwoPiDouble);  // exact; see the header
+  if (!(std::fabs(x) <= kExactReductionLimit)) x = reduce_huge(x);  // see the header
   const double n = std::rint(x * kTwoOverPi);
   // x - n P1 is exact (n P1 is, and lies within a factor 2 of x when n != 0); the later parts go through
   // TwoSum, whose errors are kept: the three subtractions are always made (no data-dependent branch),
