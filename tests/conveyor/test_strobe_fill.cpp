@@ -86,13 +86,14 @@ TEST_CASE("read_row: a kernel's stated fill reads a row as copying each sample o
   const int count = static_cast<int>(row.size());
   // out[0] holds what the samples before the row left (here a pattern); the others hold whatever a
   // window read before left: another pattern, or out[0]'s (the case the comparison skips the copy in).
-  for (const unsigned char stale : {0x33, 0x5a}) {
-    std::vector<StrobeSample> copied(row.size(), filled_with(stale)), stated(row.size(), filled_with(stale));
+  for (const int stale : {0x33, 0x5a}) {
+    std::vector<StrobeSample> copied(row.size(), filled_with(static_cast<unsigned char>(stale))),
+        stated(row.size(), filled_with(static_cast<unsigned char>(stale)));
     copied[0] = stated[0] = filled_with(0x5a);
     read_row<CopyingKernel>(k, row.data(), count, copied.data());
     read_row<ConveyorBatchKernel>(k, row.data(), count, stated.data());
     for (int n = 0; n < count; ++n) {
-      INFO("stale byte " << int(stale) << ", sample " << n);
+      INFO("stale byte " << stale << ", sample " << n);
       CHECK(same_fields(copied[static_cast<std::size_t>(n)], stated[static_cast<std::size_t>(n)]));
     }
   }
