@@ -8,6 +8,8 @@
 //     a kernel whose layout comes from what it makes the case from; engine/batch/made_cases.hpp)
 //   static bool advance(Case&, Sample&);             VIBRO_HD; one period; false: the case failed
 //   static void to_strobe(const Case&, const Sample&, StrobeSample&);   host
+//   optionally static constexpr StrobeFill kStrobeFill: the fields to_strobe writes, all at every call
+//     (engine/batch/strobe_fill.hpp; read_row then compares the others instead of copying them)
 //   static bool restart(Case&, const StrobeSample&); host; Simulation::restart_from
 //   [[noreturn]] static void throw_failure(const Case&);                host; the CPU path's exception
 // The cases' budgets (engine/core/case_budget.hpp) hold as in the one-case path, except that the

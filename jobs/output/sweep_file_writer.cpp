@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <ctime>
 #include <stdexcept>
+#include <vector>
 
+#include "jobs/output/case_blocks.hpp"
 #include "jobs/output/case_columns.hpp"
 #include "jobs/output/grid_view.hpp"
 #include "jobs/output/hdf5_columns.hpp"
@@ -100,14 +102,6 @@ void write_metadata(H5::H5File& file, const SweepSpec& spec, const Provenance& p
 // The sweep's threads (run.threads), which also decode its cases for the file.
 int reading_threads(const SweepSpec& spec) { return spec.threads > 0 ? spec.threads : omp_get_max_threads(); }
 
-// Cases first, first + 1, ... into `block` (resized to `count`), read on the sweep's threads: decoding
-// a case from its checkpoint record costs more than writing its columns.
-void read_block(const CaseStore& store, long long first, long long count, int threads, std::vector<CaseResult>& block) {
-  block.resize(static_cast<std::size_t>(count));
-#pragma omp parallel for schedule(static, 256) num_threads(threads)
-  for (long long k = 0; k < count; ++k) store.read_into(first + k, block[static_cast<std::size_t>(k)]);
-}
-
 SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore& store, const Provenance& prov,
                        const UnsettledExtension& extension) {
   H5::H5File file = h5::create_file(path);
@@ -129,13 +123,9 @@ SweepCensus write_file(const std::string& path, const SweepSpec& spec, CaseStore
   }
   CaseColumns columns(file, spec, class_width, reason_width);
   SweepCensus census;
-  const long long block_size = spec.block_cases;
-  std::vector<CaseResult> block;
-  for (long long first = 0; first < n; first += block_size) {
-    read_block(store, first, std::min(block_size, n - first), threads, block);
+  for_each_case_block(store, n, spec.block_cases, threads, [&](long long first, const std::vector<CaseResult>& block) {
     columns.write(static_cast<hsize_t>(first), block, census);
-    store.release_pages();
-  }
+  });
   SweepAttractors attractors = label_sweep_attractors(spec, store, threads);
   const SeedTally seeds = seed_from_previous_points(spec, store, attractors);
   const SweepContinuation continuation = continue_sweep_attractors(spec, attractors);

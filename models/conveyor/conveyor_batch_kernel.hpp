@@ -2,6 +2,7 @@
 // The conveyor as a batch kernel (engine/batch/cpu_batch.hpp states the concept): one case is its
 // constants, start and ConveyorState; one period is one ConveyorKernel::advance. The CPU batch and
 // the CUDA back end both step cases through advance() below.
+#include "engine/batch/strobe_fill.hpp"
 #include "engine/core/host_device.hpp"
 #include "engine/core/parameter_spec.hpp"
 #include "engine/core/strobe_sample.hpp"
@@ -29,6 +30,9 @@ struct ConveyorBatchKernel {
   // (to the bit) have one layout, known without making it (engine/batch/made_cases.hpp).
   static bool shares_layout(const Case& a, const Case& b);
   static void to_strobe(const Case& k, const Sample& s, StrobeSample& out);
+  // What to_strobe (fill_sample) writes at every call: the three states h, u, vT, every counter and
+  // every aux quantity, besides time, period, mode and drift position.
+  static constexpr StrobeFill kStrobeFill{3, kCounterCount, kAuxCount};
   static bool restart(Case& k, const StrobeSample& sample);
   [[noreturn]] static void throw_failure(const Case& k);
 };

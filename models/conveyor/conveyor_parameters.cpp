@@ -1,7 +1,9 @@
 #include "models/conveyor/conveyor_parameters.hpp"
 
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <string>
 
 #include "engine/core/reproducible_trig.hpp"
 
@@ -69,24 +71,85 @@ const std::vector<ParameterSpec>& conveyor_parameter_specs() {
   return specs;
 }
 
+namespace {
+
+// A conveyor parameter read by its place in conveyor_parameter_specs(), found by name once: a case's
+// twenty lookups by name (a string made, then compared with every name before it) were some 3 % of
+// the CPU of a batched 10^6-case map, in making its cases. A set over another list is read by name.
+class Parameter {
+ public:
+  explicit Parameter(const char* name) : name_(name) {
+    const std::vector<ParameterSpec>& own = conveyor_parameter_specs();
+    for (std::size_t i = 0; i < own.size(); ++i)
+      if (own[i].name == name_) {
+        index_ = static_cast<int>(i);  // the first of that name, as ParameterSet::index_of
+        break;
+      }
+  }
+  double value(const ParameterSet& p) const { return own(p) ? p.at(index_) : p.get(name_); }
+  // As ParameterSet::choice.
+  const std::string& choice(const ParameterSet& p) const {
+    if (!own(p)) return p.choice(name_);
+    return p.specs()[static_cast<std::size_t>(index_)].choices.at(static_cast<std::size_t>(p.at(index_)));
+  }
+
+ private:
+  bool own(const ParameterSet& p) const { return index_ >= 0 && &p.specs() == &conveyor_parameter_specs(); }
+  std::string name_;
+  int index_ = -1;
+};
+
+// The parameters from() reads, found once.
+struct NamedParameters {
+  const Parameter a_hat{"a_hat"};
+  const Parameter c_r{"c_r"};
+  const Parameter coupled_friction{"coupled_friction"};
+  const Parameter event_cap{"event_cap"};
+  const Parameter f{"f"};
+  const Parameter g{"g"};
+  const Parameter h0{"h0"};
+  const Parameter mu{"mu"};
+  const Parameter on_plate{"on_plate"};
+  const Parameter phase{"phase"};
+  const Parameter phi{"phi"};
+  const Parameter psi1{"psi1"};
+  const Parameter root_rtol{"root_rtol"};
+  const Parameter start{"start"};
+  const Parameter theta0{"theta0"};
+  const Parameter u0{"u0"};
+  const Parameter u_tol{"u_tol"};
+  const Parameter v0{"v0"};
+  const Parameter v1{"v1"};
+  const Parameter vT0{"vT0"};
+  const Parameter z0{"z0"};
+};
+
+const NamedParameters& named_parameters() {
+  static const NamedParameters named;
+  return named;
+}
+
+}  // namespace
+
 ConveyorConstants ConveyorConstants::from(const ParameterSet& p) {
+  const NamedParameters& named = named_parameters();
   ConveyorConstants c{};
-  const double f = p.get("f");
-  const double phi = p.get("phi") * kDeg;
-  const double a_hat = p.get("a_hat");
+  const double f = named.f.value(p);
+  const double phi = named.phi.value(p) * kDeg;
+  const double a_hat = named.a_hat.value(p);
   c.omega = 2 * kPi * f;
   c.period = 1.0 / f;
   // The same sin and cos as the shared kernel: the constants do not depend on the C library either.
   const reproducible::SinCos throw_angle = reproducible::sincos(phi);
   c.A = a_hat * throw_angle.sin / (c.omega * c.omega);
   c.B = a_hat * throw_angle.cos / (c.omega * c.omega);
-  c.g = p.get("g");
+  c.g = named.g.value(p);
   c.G = c.g / (c.omega * c.omega);
   c.Gamma = c.A / c.G;
-  c.c_r = p.get("c_r");
-  c.mu = p.get("mu");
+  c.c_r = named.c_r.value(p);
+  c.mu = named.mu.value(p);
   c.lifts_off = c.Gamma > 1.0;
-  c.phase = std::fmod(p.get("phase"), 2 * kPi);
+  c.phase = std::fmod(named.phase.value(p), 2 * kPi);
   if (c.phase < 0) c.phase += 2 * kPi;
   if (c.phase >= 2 * kPi) c.phase = 0;  // a phase just below 0 rounds up to 2 pi
   c.theta_L = c.lifts_off ? std::asin(1.0 / c.Gamma) : kInf;
@@ -100,26 +163,27 @@ ConveyorConstants ConveyorConstants::from(const ParameterSet& p) {
   c.sigma_minus = minus_den > 0 ? c.mu * c.g / minus_den : kInf;
   c.stick_exits[0] = c.sigma_plus < 1 ? to_clock(std::asin(c.sigma_plus), c.phase) : kInf;
   c.stick_exits[1] = c.sigma_minus < 1 ? to_clock(kPi + std::asin(c.sigma_minus), c.phase) : kInf;
-  c.u_tol = p.get("u_tol");
-  c.root_rtol = p.get("root_rtol");
-  c.coupled_friction = p.choice("coupled_friction") == "eq62" ? CoupledFriction::Eq62 : CoupledFriction::Coulomb;
-  c.events_per_period_cap = p.get("event_cap");
+  c.u_tol = named.u_tol.value(p);
+  c.root_rtol = named.root_rtol.value(p);
+  c.coupled_friction = named.coupled_friction.choice(p) == "eq62" ? CoupledFriction::Eq62 : CoupledFriction::Coulomb;
+  c.events_per_period_cap = named.event_cap.value(p);
   return c;
 }
 
 ConveyorStart ConveyorStart::from(const ParameterSet& p) {
+  const NamedParameters& named = named_parameters();
   ConveyorStart s{};
-  const std::string& mode = p.choice("start");
+  const std::string& mode = named.start.choice(p);
   s.mode = mode == "first_impact" ? StartMode::FirstImpact : mode == "state" ? StartMode::State : StartMode::Drop;
-  s.on_plate = p.choice("on_plate") == "impact" ? OnPlateMode::Impact : OnPlateMode::Coupled;
-  s.z0 = p.get("z0");
-  s.v0 = p.get("v0");
-  s.vT0 = p.get("vT0");
-  s.v1 = p.get("v1");
-  s.psi1 = p.get("psi1") * kDeg;
-  s.theta0 = p.get("theta0");
-  s.h0 = p.get("h0");
-  s.u0 = p.get("u0");
+  s.on_plate = named.on_plate.choice(p) == "impact" ? OnPlateMode::Impact : OnPlateMode::Coupled;
+  s.z0 = named.z0.value(p);
+  s.v0 = named.v0.value(p);
+  s.vT0 = named.vT0.value(p);
+  s.v1 = named.v1.value(p);
+  s.psi1 = named.psi1.value(p) * kDeg;
+  s.theta0 = named.theta0.value(p);
+  s.h0 = named.h0.value(p);
+  s.u0 = named.u0.value(p);
   return s;
 }
 
