@@ -11,6 +11,7 @@
 #include "analysis/branch_character.hpp"
 #include "analysis/branch_events.hpp"
 #include "analysis/natural_fold.hpp"
+#include "analysis/symmetric_shooting.hpp"
 #include "engine/core/input_error.hpp"
 
 namespace vibro {
@@ -50,7 +51,10 @@ struct Evaluation {
   double residual = 0;       // max-norm of the defect in the layout's state scales, as in shooting
 };
 
-// The extended system's left part G(x, p) = P^k(x, p) - x and its Jacobian [dG/dx, dG/dp].
+// The extended system's left part F(x, p) = P^k(x, p) - x and its Jacobian [dF/dx, dF/dp]; along a
+// symmetric branch (`symmetric`) G(x, p) - x instead, G the mirrored half-period map
+// (analysis/symmetric_shooting), well posed where P^k - I is nearly singular in the direction that
+// breaks the symmetry.
 class ExtendedMap {
  public:
   ExtendedMap(const Model& model, ParameterSet values, int index, int periods, double parameter_scale)
@@ -61,6 +65,9 @@ class ExtendedMap {
       weights_[i] = parameter_scale_ / scales[static_cast<std::size_t>(i)];
   }
   Eigen::Index dims() const { return weights_.size(); }
+  // Solves the mirrored half-period map from now on (a branch whose first orbit is symmetric).
+  void follow_symmetric(bool symmetric) { symmetric_ = symmetric; }
+  bool symmetric() const { return symmetric_; }
   Eigen::VectorXd coordinates(const StrobeSample& x, double p) const {
     Eigen::VectorXd y(dims() + 1);
     for (Eigen::Index i = 0; i < dims(); ++i) y[i] = x.state[static_cast<std::size_t>(i)] * weights_[i];
@@ -121,7 +128,10 @@ class ExtendedMap {
       return false;
     }
     try {
-      return model_.start(values_)->stroboscopic_map(x, periods_, step);
+      const auto simulation = model_.start(values_);
+      if (!symmetric_) return simulation->stroboscopic_map(x, periods_, step);
+      HalfPeriodMap* half = symmetric_half_period_map(*simulation);  // none: these values break the symmetry
+      return half && mirrored_half_period_map(*half, periods_).apply(x, step);
     } catch (const CaseFailure&) {  // a trial state that no mode can hold: no map there
       return false;
     }
@@ -132,6 +142,7 @@ class ExtendedMap {
   int index_, periods_;
   double parameter_scale_;
   Eigen::VectorXd weights_;
+  bool symmetric_ = false;
 };
 
 // The unit null vector of the n x (n + 1) Jacobian, on the side of `orientation`: it solves
@@ -185,7 +196,7 @@ std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Ei
       for (double damping = 1; damping > 1e-3 && !improved; damping /= 2) {
         const Eigen::VectorXd trial = y + damping * delta;
         Evaluation next;
-        if (map.evaluate(start, trial, next) && next.residual < e.residual && !frozen_map(next.step)) {
+        if (map.evaluate(start, trial, next) && next.residual < e.residual && !frozen_map(next.step, map.symmetric())) {
           y = trial;
           e = std::move(next);
           improved = true;
@@ -220,7 +231,9 @@ std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Ei
   node.orbit.converged = true;
   node.orbit.state = map.state(start, y);
   node.orbit.periods = periods;
-  node.orbit.multipliers = sorted_multipliers(e.step.jacobian);
+  node.orbit.multipliers = sorted_multipliers(full_period_jacobian(e.step, map.symmetric()));
+  node.orbit.symmetric = map.symmetric();
+  if (map.symmetric()) node.orbit.half_multipliers = sorted_multipliers(e.step.jacobian);
   node.orbit.residual = e.residual;
   {
     // The bordered system in the scaled state and parameter (the weights cancel): a fold, where M - I
@@ -230,8 +243,9 @@ std::optional<Node> correct(ExtendedMap& map, const StrobeSample& like, const Ei
     node.orbit.uncertainty = fixed_point_uncertainty(e.residual, settings.tolerance, bordered);
   }
   node.orbit.iterations = iterations;
-  node.orbit.events = e.step.events;
-  node.orbit.switches = e.step.switches;
+  const int halves = map.symmetric() ? 2 : 1;  // a half-period map's steps cover half the orbit
+  node.orbit.events = halves * e.step.events;
+  node.orbit.switches = halves * e.step.switches;
   return node;
 }
 
@@ -382,12 +396,15 @@ class ArclengthBranch {
       }
       const auto simulation = model_.start(at);
       for (const auto& guess : guesses)
-        if ((orbit = shoot_periodic_orbit(*simulation, guess, periods_, settings_.shooting)).converged) break;
+        if ((orbit = shoot_periodic_orbit(*simulation, guess, periods_, settings_.shooting, expected_)).converged)
+          break;
       return orbit;
     };
   }
 
   Branch follow(const PeriodicOrbit& first) {
+    expected_ = symmetry_of(first);
+    map_.follow_symmetric(first.symmetric);
     const auto start = node_at(map_, first, from_, along_parameter(map_, to_ > from_ ? 1 : -1));
     if (!start) return ended("no tangent at the start (no parameter derivative of the map there, or a fold)");
     branch_.points.push_back({from_, first});
@@ -493,14 +510,17 @@ class ArclengthBranch {
     if (!check.mismatch.empty()) return check.mismatch;
     // Past a grazing where both families lie on one side: on from the new point back the way it came.
     if (check.turns_back) next.tangent = -next.tangent;
+    const double p = next.parameter(), lo = std::min(from_, to_), hi = std::max(from_, to_);
+    const bool leaves = p < lo || p > hi;
     for (const auto& event : check.events) {
+      // A step that leaves the range may pass events beyond its boundary: not the range's.
+      if (leaves && (event.parameter < lo || event.parameter > hi)) continue;
       branch_.events.push_back(event);
       open_ = {};
       if (event.kind == "grazing")
         open_ = {static_cast<long>(branch_.events.size()) - 1, branch_.points.size(),
                  last_.tangent_parameter() > 0 ? 1.0 : -1.0};
     }
-    const double p = next.parameter(), lo = std::min(from_, to_), hi = std::max(from_, to_);
     if (const auto earlier = retraced(next)) {
       std::ostringstream end;
       end << std::setprecision(10) << "the branch retraces itself at " << parameter_ << " = " << p
@@ -519,7 +539,7 @@ class ArclengthBranch {
     values.set_at(index_, boundary);
     const PeriodicOrbit orbit =
         shoot_periodic_orbit(*model_.start(values), map_.state(last_.orbit.state, (1 - w) * last_.y + w * next.y),
-                             periods_, settings_.shooting);
+                             periods_, settings_.shooting, expected_);
     if (orbit.converged) branch_.points.push_back({boundary, orbit});
     branch_.end = end_at(boundary);
     return "";
@@ -604,6 +624,7 @@ class ArclengthBranch {
   ExtendedMap map_;
   std::vector<double> scales_;
   FixedParameterShooter at_fixed_;
+  OrbitSymmetry expected_ = OrbitSymmetry::Unknown;  // the first orbit's (OrbitSymmetry)
   Branch branch_;
   Node last_;
   OpenGrazing open_;

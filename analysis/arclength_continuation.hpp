@@ -14,7 +14,9 @@ namespace vibro {
 
 // Follows the period-`periods` orbit through `guess` (at parameter value `from`), first in the direction
 // of `to`, until the parameter leaves the range between `from` and `to` (the last point then lies on the
-// boundary it crossed) or settings.max_points are found. Arclength is measured in parameter units: the
+// boundary it crossed; events the last step passes beyond that boundary are not the range's and are
+// not reported) or settings.max_points are found. A first orbit solved as symmetric (a model's
+// half-period symmetry, analysis/symmetric_shooting) is followed as symmetric. Arclength is measured in parameter units: the
 // state components are weighted by |to - from| / (their layout scale), so settings.step, min_step and
 // max_step mean what they mean in natural continuation along a branch that is flat in the state.
 Branch continue_by_arclength(const Model& model, ParameterSet values, const std::string& parameter, double from,

@@ -90,7 +90,30 @@ std::string stability_change_kind(const PeriodicOrbit& after, std::string& detai
   const auto nearest = critical_multiplier(after);
   detail = describe_multiplier(nearest);
   if (std::fabs(nearest.imag()) > 1e-6) return "neimark_sacker";
-  return nearest.real() < 0 ? "period_doubling" : "fold";
+  if (nearest.real() < 0) return "period_doubling";
+  if (breaks_symmetry(after)) {
+    detail = symmetry_breaking_detail(after, nearest);
+    return "symmetry_breaking";
+  }
+  return "fold";
+}
+
+namespace {
+
+std::complex<double> nearest_to(const std::vector<std::complex<double>>& mu, double target) {
+  return *std::min_element(mu.begin(), mu.end(), [&](auto a, auto b) { return std::abs(a - target) < std::abs(b - target); });
+}
+
+}  // namespace
+
+bool breaks_symmetry(const PeriodicOrbit& orbit) {
+  if (!orbit.symmetric || orbit.half_multipliers.empty()) return false;
+  return std::abs(nearest_to(orbit.half_multipliers, -1) + 1.0) < std::abs(nearest_to(orbit.half_multipliers, 1) - 1.0);
+}
+
+std::string symmetry_breaking_detail(const PeriodicOrbit& orbit, std::complex<double> full_period_multiplier) {
+  return "pitchfork of the full-period map: half-period " + describe_multiplier(nearest_to(orbit.half_multipliers, -1)) +
+         " through -1 (full period " + describe_multiplier(full_period_multiplier) + ")";
 }
 
 }  // namespace vibro

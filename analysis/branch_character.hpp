@@ -45,8 +45,19 @@ bool odd_flips(const PeriodicOrbit& orbit);
 std::complex<double> critical_multiplier(const PeriodicOrbit& orbit);
 
 // "period_doubling" (real, near -1), "fold" (real, near +1) or "neimark_sacker" (complex pair), from the
-// multiplier of `after` nearest the unit circle; `detail` gets that multiplier.
+// multiplier of `after` nearest the unit circle; `detail` gets that multiplier. On a symmetric orbit a
+// real multiplier through +1 whose half-period multiplier is the one near -1 is "symmetry_breaking"
+// (symmetry_breaking_detail).
 std::string stability_change_kind(const PeriodicOrbit& after, std::string& detail);
+
+// Whether a symmetric orbit's full-period multiplier nearest +1 is the square of its half-period
+// multiplier nearest -1 rather than +1: where it crosses, the symmetry breaks (a pitchfork of the
+// full-period map: asymmetric orbits branch off in mirror-image pairs) and the symmetric orbit goes on;
+// no fold.
+bool breaks_symmetry(const PeriodicOrbit& orbit);
+// "pitchfork of the full-period map: half-period multiplier -0.9999 + 0i through -1 (full period
+// multiplier 0.9998 + 0i)".
+std::string symmetry_breaking_detail(const PeriodicOrbit& orbit, std::complex<double> full_period_multiplier);
 
 // "multiplier a + bi".
 std::string describe_multiplier(std::complex<double> mu);

@@ -111,6 +111,10 @@ BranchEvent locate_stability_change(const FixedParameterShooter& shoot, const Br
   const PeriodicOrbit& there = event.orbit.converged ? event.orbit : hi.orbit;
   event.multiplier = crossing_multiplier(crossing, there.multipliers);
   event.detail = describe_multiplier(event.multiplier);
+  if (crossing == Crossing::Fold && breaks_symmetry(there)) {  // the symmetric orbit goes on: no fold
+    event.kind = "symmetry_breaking";
+    event.detail = symmetry_breaking_detail(there, event.multiplier);
+  }
   // A test function that changes sign only because shooting lands on two orbits of one type either side
   // of the root (the step went onto another family) has no multiplier on the unit circle there.
   const double off = crossing == Crossing::NeimarkSacker ? std::fabs(std::abs(event.multiplier) - 1)

@@ -9,6 +9,9 @@
 //   period doubling  det(M + I) = prod (1 + mu_i)          (a real multiplier through -1)
 //   fold             det(I - M) = prod (1 - mu_i)          (a real multiplier through +1)
 //   Neimark-Sacker   prod_{i<j} (mu_i mu_j - 1)            (a complex pair through the unit circle)
+// On a symmetric orbit (PeriodicOrbit::symmetric) a multiplier through +1 is named by the half-period
+// map's multiplier there: through -1 the symmetry breaks ("symmetry_breaking", a pitchfork of the
+// full-period map), through +1 it is a fold.
 // A grazing (the impacts per period change) has no smooth test function in the model interface: it is
 // bracketed by bisection to the same tolerance, shooting the orbit with fewer impacts, which ends where
 // it touches the surface (the impacting orbit's map has a square-root singularity there).

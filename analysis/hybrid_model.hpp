@@ -6,12 +6,14 @@
 // N: the number of state components (the forcing phase is
 // added by the adapter). Register it like any model: static vibro::RegisterModel<MyModel> reg;
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "analysis/hybrid_model_summary.hpp"
 #include "engine/batch/cpu_batch.hpp"
+#include "engine/core/half_period_symmetry.hpp"
 #include "engine/core/input_error.hpp"
 #include "engine/hybrid/integrator_parameters.hpp"
 #include "engine/hybrid_model/described_batch_kernel.hpp"
@@ -36,6 +38,15 @@ class HybridModel : public Model, public DescribedCases<N>, public DeclaredTimeU
   // The case's system: periods, modes, vector fields, guards, initial state, scales.
   HybridDescription<N> describe(const ParameterSet& values) const override = 0;
 
+  // A symmetry of the case's equations under S: (x, t) -> (R x, t + T/2) with modes exchanged in pairs
+  // (engine/core/half_period_symmetry.hpp), or none (the default). Declared, continuation and shooting
+  // solve for the case's symmetric orbits as fixed points of the mirrored half-period map, and name a
+  // symmetry-breaking bifurcation where they meet one. A declaration the layout refuses is an InputError
+  // at start(); one the equations do not have is refused by shooting (its fixed points are no orbits).
+  virtual std::optional<HalfPeriodSymmetry> half_period_symmetry(const ParameterSet& /*values*/) const {
+    return std::nullopt;
+  }
+
   std::string name() const override { return info_.name; }
   std::string summary() const override { return info_.summary; }
   std::string time_unit() const override { return info_.time_unit; }
@@ -56,7 +67,10 @@ class HybridModel : public Model, public DescribedCases<N>, public DeclaredTimeU
 
   std::unique_ptr<Simulation> start(const ParameterSet& values) const override {
     auto description = std::make_shared<const HybridDescription<N>>(describe(values));
-    return std::make_unique<HybridSimulation<N>>(description, frame(values, *description));
+    auto simulation = std::make_unique<HybridSimulation<N>>(description, frame(values, *description));
+    if (const auto symmetry = half_period_symmetry(values))
+      simulation->set_half_period_mirror(resolve_mirror(*symmetry, simulation->layout(), info_.name));
+    return simulation;
   }
 
   // The adapter's frame of a case: component names and units, drift and tracked components, numerics.

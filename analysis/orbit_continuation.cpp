@@ -54,8 +54,10 @@ class Shooter {
   PeriodicOrbit at(double parameter, const StrobeSample& guess) {
     values_.set_at(index_, parameter);
     const auto simulation = model_.start(values_);
-    return shoot_periodic_orbit(*simulation, guess, periods_, settings_);
+    return shoot_periodic_orbit(*simulation, guess, periods_, settings_, expected_);
   }
+  // Every later shot looks for an orbit like this one: symmetric, or not (OrbitSymmetry).
+  void follow(const PeriodicOrbit& first) { expected_ = symmetry_of(first); }
   // The first guess that converges. Near a grazing an interpolated guess may be a penetrating state,
   // which the model refuses, while a neighbouring orbit's state is admissible; and the map's
   // square-root singularity there shrinks Newton's basin, so the last resort lets the flow carry the
@@ -72,7 +74,8 @@ class Shooter {
       LastSample settled(kSettlePeriods);
       simulation->run(settled);
       // A guess the flow holds (a state frozen in a mode it entered moving) settles nowhere: the next.
-      if ((orbit = shoot_periodic_orbit(*simulation, settled.sample, periods_, settings_)).converged) return orbit;
+      if ((orbit = shoot_periodic_orbit(*simulation, settled.sample, periods_, settings_, expected_)).converged)
+        return orbit;
     }
     return orbit;
   }
@@ -82,6 +85,7 @@ class Shooter {
   ParameterSet values_;
   int index_, periods_;
   ShootingSettings settings_;
+  OrbitSymmetry expected_ = OrbitSymmetry::Unknown;
 };
 
 }  // namespace
@@ -100,6 +104,7 @@ Branch continue_periodic_orbit(const Model& model, ParameterSet values, const st
     branch.end = "no orbit at the start: " + first.reason;
     return branch;
   }
+  shoot.follow(first);
   const std::vector<double> scales = model.start(values)->layout().state_scales;
   const FixedParameterShooter at_fixed = [&](double p, const std::vector<StrobeSample>& guesses) {
     PeriodicOrbit orbit;

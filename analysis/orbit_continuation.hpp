@@ -3,10 +3,12 @@
 // parameter value from a secant prediction. A corrected point is accepted only when it continues the
 // last one (analysis/branch_events): within settings.max_predictor_error of its prediction, and of the
 // same orbit type (impacts per period, multipliers outside the unit circle) or of the type that one
-// located event between them gives (a grazing; a period doubling, fold or Neimark-Sacker point, each
-// located by its test function to settings.locate_tol). Otherwise the step is halved; below min_step
-// the branch ends, saying where and why, rather than jump to another orbit. The step grows where the
-// corrector converges fast and the prediction is close. The map locates every event, so no point
+// located event between them gives (a grazing; a period doubling, fold, Neimark-Sacker or
+// symmetry-breaking point, each located by its test function to settings.locate_tol). Otherwise the
+// step is halved; below min_step the branch ends, saying where and why, rather than jump to another
+// orbit. The step grows where the corrector converges fast and the prediction is close. A branch whose
+// first orbit is symmetric (a model's declared half-period symmetry, analysis/symmetric_shooting)
+// is followed as symmetric: every point solves the mirrored half-period map. The map locates every event, so no point
 // penetrates a rigid contact (a model refuses penetrating states; the branch then ends, saying so);
 // compliant contact forces are checked afterwards (analysis/branch_admissibility).
 #include <cmath>
@@ -43,7 +45,9 @@ struct BranchPoint {
 };
 
 struct BranchEvent {
-  std::string kind;    // "grazing", "mode_change", "period_doubling", "fold", "neimark_sacker", "inadmissible"
+  // "grazing", "mode_change", "period_doubling", "fold", "neimark_sacker", "symmetry_breaking" (on a
+  // symmetric orbit, analysis/symmetric_shooting), "inadmissible"
+  std::string kind;
   double parameter = 0;
   std::string detail;  // e.g. "impacts per period 1 -> 0", the crossing multiplier
   // The multiplier that crosses the unit circle, at the located event (NaN for a grazing).

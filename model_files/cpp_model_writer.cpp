@@ -79,6 +79,7 @@ class Writer {
     constructor(o);
     describe(o);
     validate(o);
+    symmetry(o);
     o << "};\n\nconst vibro::RegisterModel<Model> registration;\n\n}  // namespace\n";
     return o.str();
   }
@@ -506,6 +507,21 @@ class Writer {
     }
     if (g.rests) o << "    guard.rest_velocity = " << g.velocity << ";  // " << state_ids_[static_cast<std::size_t>(g.velocity)] << "\n";
     o << "    d.switch_guard(" << mode_ids_[static_cast<std::size_t>(g.mode)] << ", " << quoted(g.name) << ", guard);\n    }\n";
+  }
+
+  // The file's `symmetry` lines as the override that declares them (docs/writing_a_model.md).
+  void symmetry(std::ostringstream& o) const {
+    if (!s_.symmetry) return;
+    const SymmetryDecl& s = *s_.symmetry;
+    const std::size_t n = s.images.size();
+    o << "\n  // The file's symmetry lines.\n"
+      << "  std::optional<vibro::HalfPeriodSymmetry> half_period_symmetry(const vibro::ParameterSet&) const override {\n"
+      << "    vibro::HalfPeriodSymmetry symmetry;\n"
+      << "    symmetry.reflection = Eigen::MatrixXd::Zero(" << n << ", " << n << ");\n";
+    for (std::size_t i = 0; i < n; ++i)
+      o << "    symmetry.reflection(" << i << ", " << s.images[i] << ") = " << (s.signs[i] < 0 ? "-1" : "1") << ";\n";
+    for (const auto& [a, b] : s.swapped_modes) o << "    symmetry.swap_modes(" << quoted(a) << ", " << quoted(b) << ");\n";
+    o << "    return symmetry;\n  }\n";
   }
 
   void validate(std::ostringstream& o) {

@@ -115,6 +115,17 @@ int initial_mode(const ModelFileSpec& spec, const CaseValues& c) {
   return 0;
 }
 
+std::optional<HalfPeriodSymmetry> half_period_symmetry_of(const ModelFileSpec& spec) {
+  if (!spec.symmetry) return std::nullopt;
+  const auto n = static_cast<Eigen::Index>(spec.symmetry->images.size());
+  HalfPeriodSymmetry symmetry;
+  symmetry.reflection = Eigen::MatrixXd::Zero(n, n);
+  for (Eigen::Index i = 0; i < n; ++i)
+    symmetry.reflection(i, spec.symmetry->images[static_cast<std::size_t>(i)]) = spec.symmetry->signs[static_cast<std::size_t>(i)];
+  for (const auto& [a, b] : spec.symmetry->swapped_modes) symmetry.swap_modes(a, b);
+  return symmetry;
+}
+
 std::string failed_requirement(const ModelFileSpec& spec, const CaseValues& c) {
   for (const auto& r : spec.requirements) {
     const double l = case_value(r.left, c), right = case_value(r.right, c);

@@ -5,6 +5,7 @@
 // jets for Floquet multipliers and shooting, the tape recorder for the batched and CUDA back ends).
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -46,6 +47,8 @@ void check_restitution(const ModelFileSpec& spec, const GuardDecl& g, const Case
 // A state's `scale` (its tolerance unit on the section; default 1), refused naming the place unless positive.
 double state_scale(const ModelFileSpec& spec, int state, const CaseValues& c);
 int initial_mode(const ModelFileSpec& spec, const CaseValues& c);
+// The file's `symmetry` lines as the engine takes them (HalfPeriodSymmetry); none without.
+std::optional<HalfPeriodSymmetry> half_period_symmetry_of(const ModelFileSpec& spec);
 // The first `require` that fails for the case, as FILE:LINE:COL: MESSAGE (required: ...); empty when all hold.
 std::string failed_requirement(const ModelFileSpec& spec, const CaseValues& c);
 // The file's `require` lines and its stops against the case's initial state (at t = 0, its initial
@@ -63,6 +66,10 @@ class FileModel final : public HybridModel<N> {
   // The file's `require` lines and its stops against the case's initial state, as a C++ model's
   // validate() checks them (a sweep is refused only when no case passes).
   void validate(const ParameterSet& values) const override { validate_case(*spec_, values); }
+
+  std::optional<HalfPeriodSymmetry> half_period_symmetry(const ParameterSet&) const override {
+    return half_period_symmetry_of(*spec_);
+  }
 
   HybridDescription<N> describe(const ParameterSet& values) const override {
     const ModelFileSpec& s = *spec_;

@@ -13,8 +13,8 @@ namespace vibro::model_file {
 
 namespace {
 
-const std::vector<std::string> kStatements{"model", "param", "initial", "state", "period", "mode",
-                                           "stop",  "switch", "start", "require", "observe", "class"};
+const std::vector<std::string> kStatements{"model",   "param",  "initial", "state",   "period", "mode",    "stop",
+                                           "switch",  "start",  "require", "observe", "class",  "symmetry"};
 
 // A name as written, for the checks after every line is read.
 struct NamedAt {
@@ -86,6 +86,7 @@ class Reader {
     else if (word == "require") require(in, pos);
     else if (word == "observe") observe(in);
     else if (word == "class") class_line(in);
+    else if (word == "symmetry") symmetry(in, pos);
     else
       in.fail_at(pos, "unknown statement '" + word + "'" + did_you_mean(word, kStatements) +
                           "; accepted: a field line NAME' = ..., or one of model, param, initial, state, period, mode, "
@@ -359,6 +360,26 @@ class Reader {
     while (!code.empty() && (code.back() == ' ' || code.back() == '\t')) code.pop_back();
     if (code.empty()) in.fail("expected 'class CODE: meaning'");
     spec_.classes.push_back({code, in.rest()});
+  }
+
+  // symmetry STATE = [-]STATE, ...   or   symmetry swap MODE MODE
+  void symmetry(SourceCursor& in, SourcePos pos) {
+    if (!symmetry_pos_) symmetry_pos_ = pos;
+    if (in.take_word("swap")) {
+      const SourcePos first = in.pos();
+      std::string a = in.label("a mode");
+      const SourcePos second = in.pos();
+      swapped_modes_.push_back({{std::move(a), first}, {in.label("a second mode"), second}});
+      return;
+    }
+    do {
+      const SourcePos at = in.pos();
+      NamedAt image{in.identifier("a state"), at};
+      in.expect('=', "in 'symmetry STATE = [-]STATE'");
+      const double sign = in.take('-') ? -1 : 1;
+      const SourcePos of_at = in.pos();
+      mirrored_states_.push_back({std::move(image), {in.identifier("a state"), of_at}, sign});
+    } while (in.take(','));
   }
 
   // --- resolution, after every line is read ---
@@ -766,6 +787,49 @@ class Reader {
       resolve(r.right, false, in);
     }
     for (const auto& o : observed_) spec_.observables.push_back(observable(o, in));
+    if (symmetry_pos_) resolve_symmetry(in);
+  }
+
+  // The symmetry's state map as a signed permutation, checked to be an involution; its modes.
+  void resolve_symmetry(const SourceCursor& in) {
+    SymmetryDecl s;
+    s.pos = *symmetry_pos_;
+    if (auxiliary_states_ > 0)
+      in.fail_at(s.pos, "a symmetry cannot be declared for a model with a non-affine guard: its auxiliary state has no "
+                        "declared image; accepted: a symmetry of a model whose guards are affine");
+    for (const auto& o : spec_.observables)
+      if (o.stat == WindowStat::Drift)
+        in.fail_at(s.pos, "a symmetry cannot be declared with a drift observable (drift_" + o.component +
+                              "): the section leaves that state out");
+    const auto n = spec_.states.size();
+    s.images.resize(n);
+    s.signs.assign(n, 1.0);
+    for (std::size_t i = 0; i < n; ++i) s.images[i] = static_cast<int>(i);
+    std::vector<bool> named(n, false);
+    for (const auto& m : mirrored_states_) {
+      const auto i = static_cast<std::size_t>(state_index(m.image, in));
+      if (named[i]) in.fail_at(m.image.pos, "the symmetry gives " + m.image.name + " a second image");
+      named[i] = true;
+      s.images[i] = state_index(m.of, in);
+      s.signs[i] = m.sign;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto j = static_cast<std::size_t>(s.images[i]);
+      if (s.images[j] != static_cast<int>(i) || s.signs[i] * s.signs[j] != 1)
+        in.fail_at(s.pos, "the symmetry is not an involution: applied twice it does not give " + spec_.states[i].name +
+                              " back (accepted: STATE = STATE or -STATE, an exchange of two states on both their lines)");
+    }
+    std::vector<bool> paired(spec_.modes.size(), false);
+    for (const auto& [a, b] : swapped_modes_) {
+      for (const NamedAt* m : {&a, &b}) {
+        const auto k = static_cast<std::size_t>(mode_index(*m, in));
+        if (paired[k]) in.fail_at(m->pos, "the symmetry names mode '" + m->name + "' in a second pair");
+        paired[k] = true;
+      }
+      if (a.name == b.name) in.fail_at(b.pos, "the symmetry swaps mode '" + a.name + "' with itself (an unnamed mode is its own image)");
+      s.swapped_modes.emplace_back(a.name, b.name);
+    }
+    spec_.symmetry = std::move(s);
   }
 
   WindowObservable observable(const NamedAt& o, const SourceCursor& in) const {
@@ -798,6 +862,13 @@ class Reader {
   std::vector<std::pair<std::size_t, SourcePos>> non_affine_guards_;  // index in spec_.guards, the first non-affine part
   std::size_t auxiliary_states_ = 0;
   std::vector<NamedAt> observed_;
+  struct MirroredState {
+    NamedAt image, of;
+    double sign;
+  };
+  std::optional<SourcePos> symmetry_pos_;
+  std::vector<MirroredState> mirrored_states_;
+  std::vector<std::pair<NamedAt, NamedAt>> swapped_modes_;
 };
 
 }  // namespace

@@ -88,6 +88,16 @@ struct RequireDecl {
   SourcePos pos;
 };
 
+// `symmetry x = -x, v = -v` and `symmetry swap slip+ slip-`: the equations' half-period symmetry
+// (docs/model_files.md): state i's image is signs[i] times state images[i]'s (unnamed states their
+// own), and the modes exchanged in pairs.
+struct SymmetryDecl {
+  std::vector<int> images;
+  std::vector<double> signs;
+  std::vector<std::pair<std::string, std::string>> swapped_modes;
+  SourcePos pos;
+};
+
 struct ModelFileSpec {
   std::string file;  // as given
   std::string name, summary;
@@ -101,6 +111,7 @@ struct ModelFileSpec {
   std::vector<RequireDecl> requirements;
   std::vector<WindowObservable> observables;
   std::vector<ClassCode> classes;
+  std::optional<SymmetryDecl> symmetry;
 };
 
 // The value state `state` takes at guard g's event: its reset line's, else the state itself.

@@ -37,7 +37,7 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   const auto layout = spec.model->start(spec.base)->layout();
   const std::size_t dims = layout.state_names.size();
   std::vector<double> values, state, real, imag, modulus, residual, uncertainty, least_force;
-  std::vector<std::int8_t> stable, admissible;
+  std::vector<std::int8_t> stable, admissible, symmetric;
   std::vector<std::int64_t> impacts;
   std::vector<std::int32_t> iterations;
   std::size_t width = 0;
@@ -58,6 +58,7 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
     iterations.push_back(p.orbit.iterations);
     residual.push_back(p.orbit.residual);
     uncertainty.push_back(p.orbit.uncertainty);
+    symmetric.push_back(p.orbit.symmetric ? 1 : 0);
     least_force.push_back(p.admissibility.min_contact_force);
     admissible.push_back(!p.admissibility.measured ? -1 : p.admissibility.admissible ? 1 : 0);
   }
@@ -94,6 +95,11 @@ void write_file(const std::string& path, const SweepSpec& spec, const std::strin
   attribute(set, "meaning", std::string("how far the orbit may lie from its state (layout scales): the accepted residual "
                                         "over the smallest singular value of the system solved; beyond 1e-6 its impacts and "
                                         "mode changes are not to be trusted; 0: not estimated"));
+  set = h5::column<std::int8_t>(points, "symmetric", n, 0);
+  h5::write_rows(set, 0, symmetric);
+  attribute(set, "meaning", std::string("1: solved as a symmetric orbit, a fixed point of the mirrored half-period map "
+                                        "(the model's half-period symmetry; residual and uncertainty are that map's); "
+                                        "0: of the full-period map"));
   set = h5::column<std::int8_t>(points, "admissible", n, -1);
   h5::write_rows(set, 0, admissible);
   attribute(set, "meaning", std::string("1: the orbit's contact forces are physical, 0: the contact pulls (tensile), "

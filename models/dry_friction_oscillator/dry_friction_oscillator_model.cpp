@@ -30,6 +30,17 @@ class DryFrictionOscillatorModel final : public HybridModel<2> {
                          ParameterSpec::real("v0", G::Initial, "-", 0, -1e3, 1e3, "initial velocity")},
                         {{WindowStat::Maximum, "x"}, {WindowStat::Minimum, "x"}, {WindowStat::HalfPeakToPeak, "x"}}}) {}
 
+  // Odd in (x, v) with the forcing's sign changing over half a period: (x, v, t) -> (-x, -v, t + T/2)
+  // maps motions onto motions, slipping forwards onto slipping backwards (and a halt or release of
+  // one onto the other's). Den Hartog's orbits are the symmetric ones; shooting solves for them as
+  // such, well posed where they are nearly neutral to breaking the symmetry.
+  std::optional<HalfPeriodSymmetry> half_period_symmetry(const ParameterSet&) const override {
+    return HalfPeriodSymmetry::with_signs({-1, -1})
+        .swap_modes("slip+", "slip-")
+        .swap_modes("resting on halt+", "resting on halt-")
+        .swap_modes("resting on slip+", "resting on slip-");
+  }
+
   HybridDescription<2> describe(const ParameterSet& p) const override {
     const double mu = p.get("mu"), F = p.get("F");
     HybridDescription<2> d;
