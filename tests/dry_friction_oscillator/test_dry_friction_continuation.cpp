@@ -12,6 +12,7 @@
 #include "analysis/branch_character.hpp"
 #include "analysis/orbit_continuation.hpp"
 #include "dry_friction_oscillator/den_hartog.hpp"
+#include "dry_friction_oscillator/den_hartog_start.hpp"
 #include "engine/core/model_registry.hpp"
 #include "support/model_fixture.hpp"
 
@@ -31,20 +32,6 @@ double sticking_onset() {
     (non_stop_margin(DenHartog{0.3, 1, mid}) > 0 ? moves : stops) = mid;
   }
   return 0.5 * (stops + moves);
-}
-
-// Den Hartog's non-stop orbit at omega (mu = 0.3, F = 1) as a start: the closed form's state at t = 0
-// in the mode the flow has at the section there.
-StrobeSample den_hartog_start(const Model& model, const ParameterSet& values, double omega) {
-  Eigen::Vector2d exact = Eigen::Vector2d::Zero();
-  REQUIRE(DenHartog{0.3, 1, omega}.orbit_at_zero(exact));
-  auto simulation = model.start(values);
-  Recorder recorder(400);
-  simulation->run(recorder);
-  StrobeSample start = recorder.samples.back();
-  start.state[0] = exact[0];
-  start.state[1] = exact[1];
-  return start;
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 
 #include "analysis/arclength_continuation.hpp"
 #include "analysis/orbit_continuation.hpp"
-#include "dry_friction_oscillator/den_hartog.hpp"
+#include "dry_friction_oscillator/den_hartog_start.hpp"
 #include "engine/core/model_registry.hpp"
 #include "model_files/load_model_file.hpp"
 #include "model_files/model_file_parser.hpp"
@@ -70,14 +70,7 @@ TEST_CASE("model file: the dry-friction oscillator's file declares its symmetry,
   const std::string name = load_model_file(std::string(VIBRO_SOURCE_DIR) + "/examples/models/dry_friction_oscillator.vibro");
   const Model& model = ModelRegistry::instance().get(name);
   const ParameterSet values = parameter_values(model.parameters(), {{"mu", "0.3"}, {"F", "1"}, {"omega", "0.4816"}});
-  Eigen::Vector2d exact = Eigen::Vector2d::Zero();
-  REQUIRE(DenHartog{0.3, 1, 0.4816}.orbit_at_zero(exact));
-  auto simulation = model.start(values);
-  Recorder recorder(400);
-  simulation->run(recorder);
-  StrobeSample start = recorder.samples.back();
-  start.state[0] = exact[0];
-  start.state[1] = exact[1];
+  const StrobeSample start = den_hartog_start(model, values, 0.4816);
   for (const auto& [follow, method] : {std::pair{&continue_periodic_orbit, "natural"}, {&continue_by_arclength, "arclength"}}) {
     const Branch branch = follow(model, values, "omega", 0.4816, 0.4805, start, 1, ContinuationSettings{});
     INFO(method << ": " << branch.end);
