@@ -244,13 +244,6 @@ std::optional<BranchEvent> locate_end_grazing(const FixedParameterShooter& shoot
   return event;
 }
 
-double scaled_distance(const StrobeSample& x, const StrobeSample& y, const std::vector<double>& scales) {
-  double largest = 0;
-  for (std::size_t i = 0; i < scales.size() && i < x.state.size(); ++i)
-    largest = std::max(largest, std::fabs(x.state[i] - y.state[i]) / scales[i]);
-  return largest;
-}
-
 SegmentCheck check_segment(const FixedParameterShooter& shoot, const BranchPoint& a, const BranchPoint& b,
                            double heading, const std::vector<double>& scales, const ContinuationSettings& settings) {
   SegmentCheck check;

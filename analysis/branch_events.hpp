@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "analysis/orbit_continuation.hpp"
+#include "analysis/strobe_geometry.hpp"  // scaled_distance
 
 namespace vibro {
 
@@ -54,8 +55,5 @@ SegmentCheck check_segment(const FixedParameterShooter& shoot, const BranchPoint
 // rather than at the surface.
 std::optional<BranchEvent> locate_end_grazing(const FixedParameterShooter& shoot, const BranchPoint& last, double beyond,
                                               const ContinuationSettings& settings);
-
-// The largest distance between two states in the layout's state scales (max-norm).
-double scaled_distance(const StrobeSample& x, const StrobeSample& y, const std::vector<double>& scales);
 
 }  // namespace vibro

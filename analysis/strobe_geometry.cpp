@@ -16,6 +16,13 @@ double scaled_distance(const StatePoint& a, const StatePoint& b, const std::vect
   return d;
 }
 
+double scaled_distance(const StrobeSample& x, const StrobeSample& y, const std::vector<double>& scales) {
+  double largest = 0;
+  for (std::size_t i = 0; i < scales.size() && i < x.state.size(); ++i)
+    largest = std::max(largest, std::fabs(x.state[i] - y.state[i]) / scales[i]);
+  return largest;
+}
+
 std::vector<StatePoint> orbit_points(const std::vector<StatePoint>& window, int period) {
   const std::size_t n = window.size();
   const std::size_t k = std::min<std::size_t>(static_cast<std::size_t>(std::max(period, 1)), n);

@@ -13,6 +13,8 @@ using StatePoint = std::array<double, kMaxStrobeDims>;
 
 // max over the first scales.size() components of |a - b| / scale.
 double scaled_distance(const StatePoint& a, const StatePoint& b, const std::vector<double>& scales);
+// The same for two states of the stroboscopic map (shooting and continuation).
+double scaled_distance(const StrobeSample& x, const StrobeSample& y, const std::vector<double>& scales);
 
 // The distinct points of a periodic window: its last `period` samples.
 std::vector<StatePoint> orbit_points(const std::vector<StatePoint>& window, int period);

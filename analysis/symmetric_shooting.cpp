@@ -5,6 +5,8 @@
 #include <limits>
 #include <sstream>
 
+#include "analysis/strobe_geometry.hpp"
+
 namespace vibro {
 
 namespace {
@@ -12,12 +14,6 @@ namespace {
 // A fixed point of G returns after the full period by at most about (1 + |G'|) times G's residual;
 // beyond this many times that the declared symmetry is not the equations' (a wrong one misses by O(1)).
 constexpr double kFullPeriodSlack = 1e3;
-
-double scaled_distance(const StrobeSample& x, const StrobeSample& y, const std::vector<double>& scales) {
-  double largest = 0;
-  for (std::size_t i = 0; i < scales.size(); ++i) largest = std::max(largest, std::fabs(x.state[i] - y.state[i]) / scales[i]);
-  return largest;
-}
 
 // The max-norm of the Jacobian in the layout's scales (S^-1 J S, S = diag(scales)).
 double scaled_norm(const Eigen::MatrixXd& jacobian, const std::vector<double>& scales) {

@@ -10,27 +10,17 @@
 #include <cmath>
 
 #include "analysis/attractor_continuation.hpp"
+#include "support/attractor_fixtures.hpp"
 
 using namespace vibro;
+using namespace vibro::test_support;
 
 namespace {
 
-const std::vector<double> kScales{1.0, 1.0};
+const std::vector<double>& kScales = kUnitScales;
 
 PointAttractor orbit(std::vector<std::pair<double, double>> points, const std::string& cls = "P") {
-  PointAttractor a;
-  a.periodic = true;
-  a.period = static_cast<int>(points.size());
-  a.class_code = cls;
-  for (const auto& [x, y] : points) {
-    StatePoint p{};
-    p[0] = x;
-    p[1] = y;
-    a.orbit.push_back(p);
-  }
-  a.region = box_of(a.orbit, 2);
-  a.cases = 1;
-  return a;
+  return orbit_through(points, cls, 1);
 }
 
 PointAttractor chaotic(double lo, double hi) {
@@ -45,12 +35,7 @@ PointAttractor chaotic(double lo, double hi) {
 }
 
 PointAttractors at(double parameter, std::vector<PointAttractor> attractors) {
-  PointAttractors p;
-  p.parameter = parameter;
-  p.scales = kScales;
-  p.cases_run = 10;
-  p.attractors = std::move(attractors);
-  return p;
+  return point_with(parameter, std::move(attractors), 10);
 }
 
 MatchSettings within(double distance) {

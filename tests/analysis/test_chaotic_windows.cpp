@@ -9,12 +9,14 @@
 #include <cmath>
 
 #include "analysis/attractor_continuation.hpp"
+#include "support/attractor_fixtures.hpp"
 
 using namespace vibro;
+using namespace vibro::test_support;
 
 namespace {
 
-const std::vector<double> kScales{1.0, 1.0};
+const std::vector<double>& kScales = kUnitScales;
 
 // An irregular set filling [0, 4] x [0, 4], its points spread over it.
 PointAttractor band() {
@@ -36,28 +38,11 @@ PointAttractor band() {
 // A period-3 orbit in a corner of the band (neither spanning it nor gathering its bulk: the
 // interval's own stages leave it unmatched), shifted by `shift` in both components.
 PointAttractor corner_orbit(double shift = 0.0) {
-  PointAttractor a;
-  a.periodic = true;
-  a.period = 3;
-  a.class_code = "P";
-  for (const auto& [x, y] : std::vector<std::pair<double, double>>{{0.5, 0.5}, {1.0, 1.2}, {0.8, 0.3}}) {
-    StatePoint p{};
-    p[0] = x + shift;
-    p[1] = y + shift;
-    a.orbit.push_back(p);
-  }
-  a.region = box_of(a.orbit, 2);
-  a.cases = 400;
-  return a;
+  return orbit_through({{0.5, 0.5}, {1.0, 1.2}, {0.8, 0.3}}, "P", 400, shift);
 }
 
 PointAttractors at(double parameter, std::vector<PointAttractor> attractors) {
-  PointAttractors p;
-  p.parameter = parameter;
-  p.scales = kScales;
-  p.cases_run = 400;
-  p.attractors = std::move(attractors);
-  return p;
+  return point_with(parameter, std::move(attractors), 400);
 }
 
 std::size_t count_of(const GlobalAttractors& g, AttractorEventKind kind) {

@@ -93,7 +93,10 @@ TEST_CASE("output.shooting refines every periodic case of a sweep, multipliers a
       CHECK(c.shot_state.state[static_cast<std::size_t>(i)] ==
             Approx(c.final_state.state[static_cast<std::size_t>(i)]).margin(1e-4));
   }
-  const PeriodicOrbit reference{true, "", {}, 1, run.cases[1].floquet};
+  PeriodicOrbit reference;
+  reference.converged = true;
+  reference.periods = 1;
+  reference.multipliers = run.cases[1].floquet;
   CHECK(has_multiplier(reference, {0.7563, 0.0505}, 1e-3));
   CHECK(has_multiplier(reference, {-0.3152, 0.1530}, 1e-3));
 }
