@@ -414,12 +414,7 @@ TEST_CASE("continuation: a chaotic set that shrinks onto a part of itself, or wi
       p[1] = lo + (hi - lo) * std::fmod(0.25 + 0.755 * i, 1.0);
       points.push_back(p);
     }
-    PointAttractor a;
-    a.class_code = "X";
-    a.region = box_of(points, 2);
-    a.cloud = cloud_of(points, kScales);
-    a.cases = 10;
-    return a;
+    return irregular_over(points, 10);
   };
   const std::vector<PointAttractors> points{
       at(52.5, {set_of(0.0, 1.0, 0.2)}),

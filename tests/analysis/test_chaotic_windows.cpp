@@ -27,12 +27,7 @@ PointAttractor band() {
     p[1] = 4.0 * std::fmod(0.25 + 0.754878 * i, 1.0);
     points.push_back(p);
   }
-  PointAttractor a;
-  a.class_code = "X";
-  a.region = box_of(points, 2);
-  a.cloud = cloud_of(points, kScales);
-  a.cases = 300;
-  return a;
+  return irregular_over(points, 300);
 }
 
 // A period-3 orbit in a corner of the band (neither spanning it nor gathering its bulk: the

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "analysis/attractor_continuation.hpp"
+#include "analysis/strobe_cloud.hpp"
 
 namespace vibro::test_support {
 
@@ -26,6 +27,16 @@ inline PointAttractor orbit_through(const std::vector<std::pair<double, double>>
     a.orbit.push_back(p);
   }
   a.region = box_of(a.orbit, 2);
+  a.cases = cases;
+  return a;
+}
+
+// An irregular attractor (class X) over `points`: the box they fill and their cloud.
+inline PointAttractor irregular_over(const std::vector<StatePoint>& points, int cases) {
+  PointAttractor a;
+  a.class_code = "X";
+  a.region = box_of(points, 2);
+  a.cloud = cloud_of(points, kUnitScales);
   a.cases = cases;
   return a;
 }
