@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/batch/held_summary.hpp"
 #include "engine/core/parameter_spec.hpp"
 #include "engine/core/strobe_sample.hpp"
 
@@ -64,10 +65,17 @@ class CaseBatch {
   // launch. False where the batch keeps only the last launch's samples (the default): the runner then
   // feeds them after every launch.
   virtual bool hold_samples(int /*row*/) { return false; }
-  // The largest row a batch holds: a kernel whose Sample is a whole StrobeSample (736 bytes, the
-  // hybrid-model API's) would hold several times what its detectors' packed histories take (the
-  // conveyor's 56-sample row: 7 KB).
-  static constexpr std::size_t kMaxHeldRowBytes = 16384;
+  // The largest row a batch holds is kMaxHeldRowBytes (held_summary.hpp).
+  // Held rows reduced in the batch (held_summary.hpp): whether this batch can (its kernel reduces a
+  // window), and the plan, given before hold_samples (a GPU batch then keeps the rows on the device)
+  // and the group's first launch: if the rows are held, the launch
+  // that fills the rows then summarises the window of every case that completed it (on a GPU, a
+  // kernel beside the samples and one copy of the summaries, not of the rows). After that launch (and
+  // wait()), a case's summary and its window's first and last samples are read with held_summary().
+  // A batch that cannot leaves the runner to classify the rows.
+  virtual bool reduces_held() const { return false; }
+  virtual void reduce_held(const HeldWindow& /*window*/) {}
+  virtual void held_summary(int /*i*/, HeldSummary& /*summary*/, StrobeSample& /*first*/, StrobeSample& /*last*/) const {}
   [[noreturn]] virtual void rethrow(int i) const = 0;
   // The next launch of case i starts from this sample (Simulation::restart_from); false if refused.
   virtual bool restart(int i, const StrobeSample& sample) = 0;

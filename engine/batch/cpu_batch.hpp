@@ -12,6 +12,7 @@
 //     (engine/batch/strobe_fill.hpp; read_row then compares the others instead of copying them)
 //   static bool restart(Case&, const StrobeSample&); host; Simulation::restart_from
 //   [[noreturn]] static void throw_failure(const Case&);                host; the CPU path's exception
+//   optionally Rules, rules() and reduce(): the kernel reduces a held window (held_reduction.hpp)
 // The cases' budgets (engine/core/case_budget.hpp) hold as in the one-case path, except that the
 // wall-clock bound is off (cases that advance together share their wall time, so a per-case clock
 // means nothing here) and that the periods a case steps past a stop of its detector (fewer than one
@@ -27,6 +28,7 @@
 #include <vector>
 
 #include "engine/batch/case_batch.hpp"
+#include "engine/batch/held_reduction.hpp"
 #include "engine/batch/live_set.hpp"
 #include "engine/batch/made_cases.hpp"
 #include "engine/batch/read_row.hpp"
@@ -57,6 +59,7 @@ class CpuBatch : public CaseBatch {
   bool hold_samples(int row) override { return rows_.hold<typename Kernel::Sample>(row); }
 
   void launch(int periods, int unkept) override {
+    last_periods_ = periods;
     const std::vector<int>& live = live_.compact();
     buffer_.resize(rows_.begin_launch(periods, unkept, cases_.size(), live.size(), "CpuBatch"));
     const auto n = static_cast<long long>(live.size());
@@ -80,9 +83,22 @@ class CpuBatch : public CaseBatch {
       }
     }
     rows_.end_launch();
+    if (reducing_ && rows_.full()) reduce(live);
+  }
+  bool reduces_held() const override { return ReducesHeldRows<Kernel>::value; }
+  void reduce_held(const HeldWindow& window) override {
+    window_ = window;
+    reducing_ = true;
+  }
+  void held_summary(int i, HeldSummary& summary, StrobeSample& first, StrobeSample& last) const override {
+    summary = summaries_[at(i)];
+    const typename Kernel::Sample* window = held_window(at(i));
+    window_ends<Kernel>(cases_[at(i)], window[0], window[window_.samples - 1], first, last);
   }
   void clear() override {
     rows_.release();
+    reducing_ = false;
+    summaries_.clear();
     cases_.clear();
     layouts_.clear();
     budgets_.clear();
@@ -106,6 +122,26 @@ class CpuBatch : public CaseBatch {
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+  // The window of every case of `live` that completed the last launch, on all OpenMP threads (what a
+  // GPU's reduction does beside its samples).
+  void reduce(const std::vector<int>& live) {
+    if constexpr (ReducesHeldRows<Kernel>::value) {
+      const std::vector<typename Kernel::Rules> rules = held_rules<Kernel>(layouts_, window_);
+      summaries_.resize(cases_.size());
+      const auto n = static_cast<long long>(live.size());
+#pragma omp parallel for schedule(dynamic, 64)
+      for (long long j = 0; j < n; ++j) {
+        const auto i = static_cast<std::size_t>(live[static_cast<std::size_t>(j)]);
+        if (taken_[i] < last_periods_) continue;  // it failed: no whole row
+        Kernel::reduce(cases_[i], held_window(i), window_.samples,
+                       rules[static_cast<std::size_t>(layouts_.kept_index(static_cast<int>(i)))], summaries_[i]);
+      }
+    }
+  }
+  // Case i's window in its held row (reduce_held's).
+  const typename Kernel::Sample* held_window(std::size_t i) const {
+    return buffer_.data() + rows_.row(i, slot_[i]) + static_cast<std::size_t>(window_.first);
+  }
 
   CaseLimits limits_;
   Kernel kernel_;
@@ -119,6 +155,10 @@ class CpuBatch : public CaseBatch {
   std::vector<std::exception_ptr> failure_;
   std::vector<typename Kernel::Sample> buffer_;  // the last launch's kept samples, or the held rows
   SampleRowPlan rows_;
+  int last_periods_ = 0;            // of the last launch: a case that took fewer failed in it
+  bool reducing_ = false;           // reduce_held was called for this group
+  HeldWindow window_;               // its window
+  std::vector<HeldSummary> summaries_;  // by case, after reduce_held
 };
 
 }  // namespace vibro

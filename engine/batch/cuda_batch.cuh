@@ -8,12 +8,15 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "engine/batch/case_batch.hpp"
+#include "engine/batch/held_reduction.hpp"
 #include "engine/batch/live_set.hpp"
 #include "engine/batch/made_cases.hpp"
 #include "engine/batch/read_row.hpp"
@@ -124,6 +127,23 @@ __global__ void advance_cases(typename Kernel::Case* cases, const int* live, int
   taken[j] = k;
 }
 
+// The held window of case live[j], if it completed the launch that filled its row (taken[j] ==
+// periods), reduced beside its samples (CaseBatch::reduce_held): its summary to summaries[j], its
+// first and last samples to ends[2j], ends[2j + 1]. rows: offset 0 (each row's first sample).
+template <class Kernel>
+__global__ void reduce_windows(const typename Kernel::Case* cases, const int* live, int count, const int* taken,
+                               int periods, SampleRows<typename Kernel::Sample> rows, HeldWindow window,
+                               const typename Kernel::Rules* rules, const int* rules_of_case, HeldSummary* summaries,
+                               typename Kernel::Sample* ends) {
+  const int j = blockIdx.x * blockDim.x + threadIdx.x;
+  if (j >= count || taken[j] < periods) return;
+  const int i = live[j];
+  const typename Kernel::Sample* samples = rows.row(j, i) + window.first;
+  Kernel::reduce(cases[i], samples, window.samples, rules[rules_of_case[i]], summaries[j]);
+  ends[2 * j] = samples[0];
+  ends[2 * j + 1] = samples[window.samples - 1];
+}
+
 // The cases at index[0..count) to and from a contiguous buffer: a launch's jumping cases cross the
 // link in one copy each way.
 template <class Case>
@@ -216,7 +236,7 @@ class CudaBatch : public CaseBatch {
     live_d_.resize(n);
     samples_d_.resize(rows_.begin_launch(periods, unkept, host_cases_.size(), n, "CudaBatch"));
     taken_d_.resize(n);
-    samples_.resize(samples_d_.size());
+    if (!reducing_) samples_.resize(samples_d_.size());  // reduced rows never come back whole
     taken_.resize(n);
     const SampleRows<typename Kernel::Sample> rows{samples_d_.data(), rows_.stride(), rows_.held_samples(), rows_.held()};
     if (n > 0) {
@@ -225,7 +245,10 @@ class CudaBatch : public CaseBatch {
                  "copy live cases");
       step_live(cases_.data(), live_d_.data(), static_cast<int>(n), periods, unkept, rows, taken_d_.data(), s);
       const std::size_t kept = rows_.kept();
-      if (kept > 0 && rows_.held()) {  // this launch's columns of every row
+      if (reducing_) {
+        // The rows stay on the device; the launch that fills them reduces them there.
+        if (rows_.held_samples() + kept == rows_.stride()) queue_reduction(static_cast<int>(n), periods, s);
+      } else if (kept > 0 && rows_.held()) {  // this launch's columns of every row
         const std::size_t pitch = rows_.stride() * sizeof(samples_[0]), offset = rows_.held_samples();
         cuda_check(cudaMemcpy2DAsync(samples_.data() + offset, pitch, samples_d_.data() + offset, pitch,
                                      kept * sizeof(samples_[0]), host_cases_.size(), cudaMemcpyDeviceToHost, s),
@@ -241,16 +264,27 @@ class CudaBatch : public CaseBatch {
     stream_.end();
     rows_.end_launch();
   }
-  // Held only in a build with -DVIBRO_CUDA_HOLD_SAMPLES=ON: the rows of a 131072-case group take some
-  // 0.9 GB of page-locked memory a batch (the conveyor's fixed map), against the detectors' time they
-  // save; not yet timed on a GPU.
+  // Held on the device when the batch reduces them there (reduce_held: only summaries come back).
+  // Held and copied back only in a build with -DVIBRO_CUDA_HOLD_SAMPLES=ON: the rows of a
+  // 131072-case group take some 0.9 GB of page-locked memory a batch (the conveyor's fixed map),
+  // against the detectors' time they save; not yet timed on a GPU.
   bool hold_samples(int row) override {
-#if defined(VIBRO_CUDA_HOLD_SAMPLES)
-    return rows_.hold<typename Kernel::Sample>(row);
-#else
-    (void)row;
-    return false;
+#if !defined(VIBRO_CUDA_HOLD_SAMPLES)
+    if (!reducing_) return false;
 #endif
+    if (rows_.hold<typename Kernel::Sample>(row)) return true;
+    reducing_ = false;  // a row too long to hold: the runner classifies the last launches' samples
+    return false;
+  }
+  bool reduces_held() const override { return ReducesHeldRows<Kernel>::value; }
+  void reduce_held(const HeldWindow& window) override {
+    window_ = window;
+    reducing_ = ReducesHeldRows<Kernel>::value;
+  }
+  void held_summary(int i, HeldSummary& summary, StrobeSample& first, StrobeSample& last) const override {
+    const std::size_t j = slot_[at(i)];
+    summary = summaries_[j];
+    window_ends<Kernel>(host_cases_[at(i)], ends_[2 * j], ends_[2 * j + 1], first, last);
   }
   void wait() override { device_seconds_ += stream_.finish(); }
   double device_seconds() const override { return device_seconds_; }
@@ -262,15 +296,17 @@ class CudaBatch : public CaseBatch {
     slot_.clear();
     uploaded_ = false;
     rows_.release();
+    reducing_ = false;
+    std::lock_guard<std::mutex> lock(fetched_mutex_);
+    fetched_.clear();
   }
 
   int taken(int i) const override { return taken_[slot_[at(i)]]; }
   void sample(int i, int k, StrobeSample& out) const override {
-    Kernel::to_strobe(host_cases_[at(i)], samples_[rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(k)], out);
+    Kernel::to_strobe(host_cases_[at(i)], host_row(at(i))[k], out);
   }
   void samples(int i, int first, int count, StrobeSample* out) const override {
-    read_row<Kernel>(host_cases_[at(i)],
-                     samples_.data() + rows_.row(at(i), slot_[at(i)]) + static_cast<std::size_t>(first), count, out);
+    read_row<Kernel>(host_cases_[at(i)], host_row(at(i)) + first, count, out);
   }
   [[noreturn]] void rethrow(int i) const override {
     typename Kernel::Case c;
@@ -334,9 +370,61 @@ class CudaBatch : public CaseBatch {
     cuda_check(cudaGetLastError(), "launch");
   }
 
+  using Sample = typename Kernel::Sample;
+  using Rules = typename ReducesHeldRows<Kernel>::Rules;
+
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
   static constexpr int kThreads = 128;
+
+  // Queues the reduction of the live cases' full rows and the copies of its results to the host.
+  void queue_reduction(int n, int periods, cudaStream_t s) {
+    if constexpr (ReducesHeldRows<Kernel>::value) {
+      const std::vector<Rules> rules = held_rules<Kernel>(layouts_, window_);
+      rules_.resize(rules.size());
+      std::copy(rules.begin(), rules.end(), rules_.data());
+      rules_of_.resize(host_cases_.size());
+      for (std::size_t i = 0; i < host_cases_.size(); ++i) rules_of_.data()[i] = layouts_.kept_index(static_cast<int>(i));
+      rules_d_.resize(rules.size());
+      rules_of_d_.resize(host_cases_.size());
+      summaries_d_.resize(static_cast<std::size_t>(n));
+      summaries_.resize(static_cast<std::size_t>(n));
+      ends_d_.resize(2 * static_cast<std::size_t>(n));
+      ends_.resize(2 * static_cast<std::size_t>(n));
+      cuda_check(cudaMemcpyAsync(rules_d_.data(), rules_.data(), rules.size() * sizeof(Rules), cudaMemcpyHostToDevice, s),
+                 "copy window rules");
+      cuda_check(cudaMemcpyAsync(rules_of_d_.data(), rules_of_.data(), host_cases_.size() * sizeof(int),
+                                 cudaMemcpyHostToDevice, s),
+                 "copy the cases' rules");
+      const SampleRows<Sample> rows{samples_d_.data(), rows_.stride(), 0, true};
+      reduce_windows<Kernel><<<(n + kThreads - 1) / kThreads, kThreads, 0, s>>>(
+          cases_.data(), live_d_.data(), n, taken_d_.data(), periods, rows, window_, rules_d_.data(), rules_of_d_.data(),
+          summaries_d_.data(), ends_d_.data());
+      cuda_check(cudaGetLastError(), "reduction launch");
+      cuda_check(cudaMemcpyAsync(summaries_.data(), summaries_d_.data(), static_cast<std::size_t>(n) * sizeof(HeldSummary),
+                                 cudaMemcpyDeviceToHost, s),
+                 "copy summaries to the host");
+      cuda_check(cudaMemcpyAsync(ends_.data(), ends_d_.data(), 2 * static_cast<std::size_t>(n) * sizeof(Sample),
+                                 cudaMemcpyDeviceToHost, s),
+                 "copy window ends to the host");
+    } else {
+      (void)n, (void)periods, (void)s;
+    }
+  }
+
+  // Case i's row of samples on the host. Where the batch reduces its rows they stay on the device:
+  // a case that failed, whose detector reads its row, has it copied once (failures are rare).
+  const Sample* host_row(std::size_t i) const {
+    if (!reducing_) return samples_.data() + rows_.row(i, slot_[i]);
+    std::lock_guard<std::mutex> lock(fetched_mutex_);  // detectors read rows on several threads
+    std::vector<Sample>& row = fetched_[i];
+    if (row.empty()) {
+      row.resize(rows_.stride());
+      stream_.copy(row.data(), samples_d_.data() + rows_.row(i, slot_[i]), row.size() * sizeof(Sample),
+                   cudaMemcpyDeviceToHost, "copy a failed case's row to the host");
+    }
+    return row.data();
+  }
 
   mutable CudaStream stream_;  // declared first: destroyed after the buffers its work may still use
   std::vector<typename Kernel::Case> host_cases_;  // as added; constants for to_strobe (states go stale)
@@ -358,6 +446,18 @@ class CudaBatch : public CaseBatch {
   DeviceArray<typename Kernel::Case> jump_cases_d_;
   bool uploaded_ = false;
   SampleRowPlan rows_;  // where the launches' samples go in samples_d_ and samples_
+  bool reducing_ = false;  // the held rows are reduced on the device (reduce_held)
+  HeldWindow window_;
+  PinnedArray<Rules> rules_;             // one a layout
+  PinnedArray<int> rules_of_;            // by case: its layout's rules
+  DeviceArray<Rules> rules_d_;
+  DeviceArray<int> rules_of_d_;
+  PinnedArray<HeldSummary> summaries_;   // by position in the last launch's live list
+  DeviceArray<HeldSummary> summaries_d_;
+  PinnedArray<Sample> ends_;             // each window's first and last samples, by that position
+  DeviceArray<Sample> ends_d_;
+  mutable std::mutex fetched_mutex_;
+  mutable std::unordered_map<std::size_t, std::vector<Sample>> fetched_;  // failed cases' rows (host_row)
   double device_seconds_ = 0;
 };
 

@@ -39,6 +39,10 @@ class BatchLayouts {
     of_case_.clear();
   }
   const StrobeLayout& operator[](int i) const { return kept_[static_cast<std::size_t>(of_case_[static_cast<std::size_t>(i)])]; }
+  // The distinct layouts kept, and which of them case i has (a batch's per-layout tables).
+  int kept_count() const { return static_cast<int>(kept_.size()); }
+  const StrobeLayout& kept(int k) const { return kept_[static_cast<std::size_t>(k)]; }
+  int kept_index(int i) const { return of_case_[static_cast<std::size_t>(i)]; }
 
  private:
   std::deque<StrobeLayout> kept_;  // a deque: the detectors hold references to these

@@ -13,10 +13,10 @@ namespace vibro {
 
 class SampleRowPlan {
  public:
-  // Holds rows of `row` samples from the next launch on, if a row fits CaseBatch::kMaxHeldRowBytes.
+  // Holds rows of `row` samples from the next launch on, if a row fits kMaxHeldRowBytes.
   template <class Sample>
   bool hold(int row) {
-    if (row <= 0 || static_cast<std::size_t>(row) * sizeof(Sample) > CaseBatch::kMaxHeldRowBytes) return false;
+    if (row <= 0 || static_cast<std::size_t>(row) * sizeof(Sample) > kMaxHeldRowBytes) return false;
     row_ = static_cast<std::size_t>(row);
     held_ = 0;
     return true;
@@ -36,6 +36,7 @@ class SampleRowPlan {
   void end_launch() { held_ += held() ? kept_ : 0; }
 
   bool held() const { return row_ > 0; }
+  bool full() const { return held() && held_ == row_; }  // every held row has all its samples
   std::size_t kept() const { return kept_; }              // samples a live case keeps in the last launch
   std::size_t stride() const { return held() ? row_ : kept_; }  // samples from one case's row to the next
   std::size_t held_samples() const { return held_; }      // samples each held row has before the launch under way

@@ -206,6 +206,7 @@ void print_summary(const SweepSpec& spec, const Provenance& run, const SweepTall
         << b->advance_seconds << " s, detectors " << b->detect_seconds << " s, setup " << b->setup_seconds
         << " s (parameter sets " << b->parameters_seconds << ", cases " << b->cases_seconds << ", detectors "
         << b->detectors_seconds << "; each batch's first group " << b->first_groups_seconds << ")";
+    if (b->reduced > 0) out << "; windows reduced in the batch " << b->reduced;
     if (b->device_seconds >= 0) out << "; launch spans on the device " << b->device_seconds
                                      << " s (kernels and copies, summed over the groups in flight: they may overlap)";
   }

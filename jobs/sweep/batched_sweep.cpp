@@ -83,6 +83,11 @@ class LaunchPlan {
     }
     return kept;
   }
+  // The unkept periods of the plan's first launch: the unread leading periods of every row.
+  int first_unkept() const {
+    LaunchPlan rest = *this;
+    return rest.next().unkept;
+  }
   // Whether launches of `periods` periods in all reach the budget: the last one is in.
   bool spent(int periods) const { return periods >= budget_; }
   Launch next() {
@@ -239,6 +244,9 @@ struct Group {
   bool held = false;
   int first_unkept = 0;
   int held_before = 0;
+  // Held rows the batch reduced itself after the last launch (CaseBatch::reduce_held): the window
+  // they were reduced over (samples 0: not reduced, the runner classifies the rows).
+  HeldWindow reduced;
   // Otherwise the detectors' histories live here (a held run's detectors live a moment each: the
   // heap reuses their memory at once).
   HistoryArena arena;
@@ -334,7 +342,7 @@ class BatchedRun {
     g.plan = LaunchPlan(spec_.steady, spec_.batch_periods > 0 ? spec_.batch_periods : kBatchPeriods);
     g.launches = g.periods = g.held_before = 0;
     // Only fixed-mode detectors can wait for the end: the others may stop a case or jump at any sample.
-    g.held = spec_.steady.mode == SteadyMode::Fixed && g.batch->hold_samples(g.plan.kept_samples());
+    hold_rows(g);
     add_group(spec_, pending_, *g.batch, g.cases, g.parameters, !g.held, g.held ? nullptr : &g.arena, phases_);
     for (std::size_t j = 0; j < g.cases.size(); ++j)
       if (g.cases[j].done) count(finish(g, j));
@@ -364,8 +372,8 @@ class BatchedRun {
   void consume_launch(Group& g) {
     std::vector<LiveCase>& cases = g.cases;
     CaseBatch& batch = *g.batch;
-    long long computed = 0, failed = 0, jumps = 0;
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed, jumps)
+    long long computed = 0, failed = 0, jumps = 0, reduced = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed, jumps, reduced)
     for (std::size_t j = 0; j < cases.size(); ++j) {
       LiveCase& c = cases[j];
       if (c.done) continue;
@@ -373,8 +381,10 @@ class BatchedRun {
       jumps += fed == Fed::Jumps ? 1 : 0;
       if (fed != Fed::Finished) continue;
       ++computed;
+      reduced += c.held_row >= 0 && g.reduced.samples > 0 ? 1 : 0;
       failed += retire(g, j) ? 1 : 0;
     }
+    phases_.reduced += reduced;
     if (jumps > 0) {
       const std::vector<std::size_t> stopped = make_jumps(batch, cases);
       const auto n_stopped = static_cast<long long>(stopped.size());
@@ -386,6 +396,27 @@ class BatchedRun {
     }
     computed_ += computed;
     failed_ += failed;
+  }
+
+  // A fixed run's batch reduces the windows itself where it can (on a GPU, beside the samples): a
+  // result needs no more of the row unless stroboscopic points are stored. Planned before the batch
+  // is asked to hold the rows (a GPU batch that reduces them keeps them on the device), then holds
+  // only if the batch holds them.
+  void hold_rows(Group& g) {
+    g.reduced = HeldWindow{};
+    if (spec_.steady.mode != SteadyMode::Fixed) {
+      g.held = false;
+      return;
+    }
+    if (spec_.strobe_points == StrobePoints::None && g.batch->reduces_held()) {
+      const HeldWindow window = held_window(g.plan.first_unkept(), spec_.steady);
+      if (window.samples >= 2) {
+        g.batch->reduce_held(window);
+        g.reduced = window;
+      }
+    }
+    g.held = g.batch->hold_samples(g.plan.kept_samples());
+    if (!g.held) g.reduced = HeldWindow{};
   }
 
   void count(bool failed) {
@@ -406,6 +437,12 @@ class BatchedRun {
     CaseResult result;
     if (c.error) {
       record_case_exception(c.error, result);
+    } else if (c.held_row >= 0 && g.reduced.samples > 0) {
+      HeldSummary summary;
+      StrobeSample first, last;
+      g.batch->held_summary(c.slot, summary, first, last);
+      record_held_summary(summary, g.batch->layout(c.slot), first, last, g.reduced.samples - 1, spec_.steady.max_periods,
+                          result);
     } else if (c.held_row >= 0) {
       try {
         thread_local SteadyState steady;  // its window's memory kept from case to case

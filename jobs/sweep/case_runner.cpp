@@ -47,6 +47,29 @@ SteadyState record_steady_state(const Model& model, const ParameterSet& values, 
   return steady;
 }
 
+namespace {
+
+// The counters at the window's end and over it, and where the case ended: from the window's first
+// and last samples (null: an empty window, counters 0 and no final state).
+void record_window_ends(const StrobeLayout& layout, const StrobeSample* first, const StrobeSample* last,
+                        CaseResult& result) {
+  const auto counters = layout.counter_names.size();
+  result.counters.clear();
+  result.window_counters.clear();
+  result.counters.reserve(counters);
+  result.window_counters.reserve(counters);
+  for (std::size_t c = 0; c < counters; ++c) {
+    result.counters.push_back(last ? last->counters[c] : 0);
+    result.window_counters.push_back(last ? last->counters[c] - first->counters[c] : 0);
+  }
+  if (last) {
+    result.final_state = *last;
+    result.has_final_state = true;
+  }
+}
+
+}  // namespace
+
 void record_classified_window(const Model& model, const ParameterSet& values, const StrobeLayout& layout,
                               const SteadyState& steady, int periods_run, int jumps, StrobePoints strobe_points,
                               CaseResult& result) {
@@ -60,12 +83,10 @@ void record_classified_window(const Model& model, const ParameterSet& values, co
   result.period = steady.period;
   result.stopped_early = steady.stopped_early;
   result.window_periods = steady.window_periods();
-  const auto counters = static_cast<int>(layout.counter_names.size());
-  result.counters.reserve(static_cast<std::size_t>(counters));
-  result.window_counters.reserve(static_cast<std::size_t>(counters));
-  for (int c = 0; c < counters; ++c) {
-    result.counters.push_back(steady.window.empty() ? 0 : steady.window.back().counters[static_cast<std::size_t>(c)]);
-    result.window_counters.push_back(steady.counter_in_window(c));
+  if (steady.window.empty()) {
+    record_window_ends(layout, nullptr, nullptr, result);
+  } else {
+    record_window_ends(layout, &steady.window.front(), &steady.window.back(), result);
   }
   if (strobe_points != StrobePoints::None) {
     const std::size_t size = steady.window.size();
@@ -78,10 +99,20 @@ void record_classified_window(const Model& model, const ParameterSet& values, co
       result.strobe.push_back({s.state, s.drift_position, s.mode});
     }
   }
-  if (!steady.window.empty()) {
-    result.final_state = steady.window.back();
-    result.has_final_state = true;
-  }
+}
+
+void record_held_summary(const HeldSummary& summary, const StrobeLayout& layout, const StrobeSample& first,
+                         const StrobeSample& last, int window_periods, int periods_run, CaseResult& result) {
+  result.periods_run = periods_run;
+  result.jumps = 0;
+  result.status = CaseStatus::Ok;
+  result.class_code = summary.class_code.text;
+  result.observables.assign(summary.observables, summary.observables + summary.observable_count);
+  result.periodicity = static_cast<Periodicity>(summary.periodicity);
+  result.period = summary.period;
+  result.stopped_early = false;
+  result.window_periods = window_periods;
+  record_window_ends(layout, &first, &last, result);
 }
 
 void record_case_exception(std::exception_ptr error, CaseResult& result) {

@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "analysis/steady_state.hpp"
+#include "engine/batch/held_summary.hpp"
 #include "engine/core/case_budget.hpp"
 #include "engine/core/model.hpp"
 #include "jobs/sweep/case_result.hpp"
@@ -35,6 +36,10 @@ SteadyState record_steady_state(const Model& model, const ParameterSet& values, 
 void record_classified_window(const Model& model, const ParameterSet& values, const StrobeLayout& layout,
                               const SteadyState& steady, int periods_run, int jumps, StrobePoints strobe_points,
                               CaseResult& result);
+// The same from a window the batch reduced itself (CaseBatch::reduce_held): its summary, its first
+// and last samples, its length in periods. Stroboscopic points need the whole window: none here.
+void record_held_summary(const HeldSummary& summary, const StrobeLayout& layout, const StrobeSample& first,
+                         const StrobeSample& last, int window_periods, int periods_run, CaseResult& result);
 void record_case_exception(std::exception_ptr error, CaseResult& result);
 
 }  // namespace vibro

@@ -13,6 +13,11 @@ namespace vibro {
 // (a detector fed it would stop at its last sample it needs): classify_held_row can read it.
 bool row_reaches_budget(int skipped, int row, const SteadyStateSettings& settings);
 
+// Where the window lies in every held row of a run that skipped `skipped` leading periods, and the
+// tests' settings: what a batch that reduces its rows itself needs (CaseBatch::reduce_held). No
+// samples (samples 0) when the settings' window is empty.
+HeldWindow held_window(int skipped, const SteadyStateSettings& settings);
+
 // Case `slot`'s window from its held row of `row` samples, after `skipped` leading periods stepped
 // without samples, into `steady` (its window resized, reused from call to call; then classified).
 // Returns the periods the detector would have seen (its samples_seen). The row must reach the budget.

@@ -48,6 +48,7 @@ struct SweepTally {
     // for the first time; a GPU batch allocates its device buffers at its first launch, not here).
     double parameters_seconds = 0, cases_seconds = 0, detectors_seconds = 0, first_groups_seconds = 0;
     double device_seconds = -1;  // negative: no device clock (CPU threads)
+    long long reduced = 0;       // cases whose window the batch reduced itself (CaseBatch::reduce_held)
   };
   std::optional<BatchedPhases> batched;
 };

@@ -7,6 +7,7 @@
 #include "engine/core/parameter_spec.hpp"
 #include "engine/core/strobe_sample.hpp"
 #include "models/conveyor/conveyor_kernel.hpp"
+#include "models/conveyor/conveyor_window.hpp"
 
 namespace vibro::conveyor {
 
@@ -33,6 +34,13 @@ struct ConveyorBatchKernel {
   // What to_strobe (fill_sample) writes at every call: the three states h, u, vT, every counter and
   // every aux quantity, besides time, period, mode and drift position.
   static constexpr StrobeFill kStrobeFill{3, kCounterCount, kAuxCount};
+  // A held row's window reduced in the batch (engine/batch/held_reduction.hpp): the detector's
+  // window tests and the model's summary (conveyor_window.hpp), on the host or the GPU.
+  using Rules = WindowRules;
+  static Rules rules(const StrobeLayout& layout, const HeldWindow& window);
+  VIBRO_HD static void reduce(const Case&, const Sample* window, int samples, const Rules& rules, HeldSummary& out) {
+    reduce_conveyor_window(window, samples, rules.period, rules, out);
+  }
   static bool restart(Case& k, const StrobeSample& sample);
   [[noreturn]] static void throw_failure(const Case& k);
 };

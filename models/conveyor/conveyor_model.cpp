@@ -4,10 +4,12 @@
 #include <memory>
 
 #include "analysis/steady_state.hpp"
+#include "analysis/strobe_sample_window.hpp"
 #include "engine/core/model_registry.hpp"
 #include "models/conveyor/conveyor_classes.hpp"
 #include "models/conveyor/conveyor_parameters.hpp"
 #include "models/conveyor/conveyor_simulation.hpp"
+#include "models/conveyor/conveyor_window.hpp"
 
 namespace vibro::conveyor {
 
@@ -35,12 +37,9 @@ class ConveyorModel : public Model {
   CaseSummary summarize(const SteadyState& steady, const StrobeLayout& layout, const ParameterSet&) const override {
     CaseSummary summary;
     summary.class_code = classify_conveyor(steady);
-    const double T = layout.period;
-    const double periods = steady.window_periods();
-    summary.observables = {
-        steady.drift_velocity(T), steady.drift_velocity_half(T, 0), steady.drift_velocity_half(T, 1),
-        periods > 0 ? static_cast<double>(steady.counter_in_window(kImpacts)) / periods : std::nan(""),
-        steady.window.empty() ? std::nan("") : steady.window.back().aux[kLastImpactPhase]};
+    double observables[kConveyorObservables];
+    conveyor_observables_of(window_of(steady.window), steady.period, layout.period, observables);
+    summary.observables.assign(observables, observables + kConveyorObservables);
     return summary;
   }
 };

@@ -1,6 +1,6 @@
 // The null back end (engine/batch/null_batch.hpp, a benchmark tool) over the conveyor's CPU batches:
 // its launches take their set time, one after another across the batches that share a device; every
-// case is made; its samples are those of the 64 templates, stepped for real (the CPU batch's bits).
+// case is made; its samples are those of the NullBatch::kTemplates templates, stepped for real (the CPU batch's bits).
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -63,7 +63,7 @@ TEST_CASE("null batch: set launch time, launches in series, templates' samples f
   CHECK(b_done >= 2 * periods * per_period * 0.99);
   CHECK(a->device_seconds() == Approx(periods * per_period));
 
-  // Every case completed the launch; its samples are one of at most 64 rows, those of the case 64 on.
+  // Every case completed the launch; its samples are one of at most kTemplates rows, those of the case kTemplates on.
   std::set<std::string> rows;
   StrobeSample s, t;
   for (int i = 0; i < n; ++i) {

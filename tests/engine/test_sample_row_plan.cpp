@@ -57,7 +57,7 @@ TEST_CASE("held sample rows: one row a case, appended to launch after launch", "
 
 TEST_CASE("held sample rows: a row larger than a batch holds is refused", "[engine][batch]") {
   SampleRowPlan rows;
-  const int fits = static_cast<int>(CaseBatch::kMaxHeldRowBytes / sizeof(SmallSample));
+  const int fits = static_cast<int>(kMaxHeldRowBytes / sizeof(SmallSample));
   CHECK_FALSE(rows.hold<SmallSample>(fits + 1));
   CHECK_FALSE(rows.held());
   CHECK_FALSE(rows.hold<SmallSample>(0));

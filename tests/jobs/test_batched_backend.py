@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """run.backend = batched steps the cases many at a time through the model's host-and-device kernel;
 its result files must equal run.backend = cpu's bit for bit (every dataset under cases/ but the wall
-times): the conveyor's Fig. 6 study, and a gap-oscillator (Model A) sweep through the DOPRI5 +
+times): the conveyor's Fig. 6 study (in fixed mode without stroboscopic points, through the batch's own
+reduction of its held windows), and a gap-oscillator (Model A) sweep through the DOPRI5 +
 affine-guard kernel with chatter and sticking, infeasible starts, budget failures and compliant
 contact; in fixed mode also budget failures in the periods the batch steps without samples; and the
 models of the hybrid-model API through their fields' tapes (declared Model A with sticking and
@@ -24,6 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from result_datasets import datasets  # noqa: E402
 
 FAILURES = []
+REDUCED = {}  # label -> cases whose window the batch reduced itself (the run's "batched:" line)
 
 
 def check(condition, what, detail=""):
@@ -74,6 +76,9 @@ def compare_backends(vibro, ini, tmp, label, extra):
         check(done.returncode == 0, "%s %s: vibro run succeeds" % (label, backend), done.stderr[-400:])
         if done.returncode != 0:
             return None
+        if backend == "batched":
+            found = re.search(r"windows reduced in the batch (\d+)", done.stdout)
+            REDUCED[label.replace("fig6 ", "", 1)] = int(found.group(1)) if found else 0
     cpu, batched = datasets(files["cpu"]), datasets(files["batched"])
     bad = differences(cpu, batched)
     check(not bad, "%s: batched file equals the cpu file bit for bit" % label, ", ".join(bad[:10]))
@@ -180,7 +185,15 @@ def main():
                              # a window of the whole budget: every period kept, the last launch steps
                              # past the budget (held rows of 32 samples, the detectors stop at 30)
                              ("fixed window of the whole budget", ["--run.steady_state=fixed", "--run.max_periods=30",
-                                                                 "--run.window_periods=29"])):
+                                                                 "--run.window_periods=29"]),
+                             # without stroboscopic points the batch reduces each held window itself
+                             # (CaseBatch::reduce_held, as a GPU does beside its samples): the same bits
+                             ("fixed reduced", ["--run.steady_state=fixed", "--output.strobe_points=none"]),
+                             ("fixed reduced event budget", ["--run.steady_state=fixed", "--output.strobe_points=none",
+                                                             "--run.max_events_per_period=4"]),
+                             ("fixed reduced window of the whole budget",
+                              ["--run.steady_state=fixed", "--output.strobe_points=none", "--run.max_periods=30",
+                               "--run.window_periods=29"])):
             cpu = compare_backends(vibro, fig6, tmp, "fig6 " + label, extra)
             if cpu is None:
                 break
@@ -195,6 +208,10 @@ def main():
                           "%d..%d" % (min(periods), max(periods)))
             else:
                 check((status == 0).all(), "%s: every case ok" % label)
+            if "reduced" in label:
+                ok = int((status == 0).sum())
+                check(ok > 0 and REDUCED.get(label) == ok, "%s: the batch reduced every finished case's window" % label,
+                      "%s of %d" % (REDUCED.get(label), ok))
             if label == "adaptive":
                 check(cpu["cases/jumps"].sum() > 0, "adaptive: the grid exercises extrapolation jumps")
         gap_oscillator_sweeps(vibro, tmp)
