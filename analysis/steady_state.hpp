@@ -14,7 +14,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "analysis/periodicity.hpp"
 #include "analysis/strobe_history.hpp"
+#include "analysis/window_rules.hpp"
 #include "engine/core/strobe_sample.hpp"
 
 namespace vibro {
@@ -58,12 +60,6 @@ struct SteadyStateSettings {
   bool means_to_budget = false;
 };
 
-// The values are stored in sweep files (periodicity column): new ones go at the end.
-enum class Periodicity { Periodic, SlowlyConverging, NotConverged, QuasiPeriodic };
-
-// A period k was found (periodic or slowly converging to a period-k orbit).
-inline bool has_period(Periodicity p) { return p == Periodicity::Periodic || p == Periodicity::SlowlyConverging; }
-
 struct SteadyState {
   Periodicity periodicity = Periodicity::NotConverged;
   int period = 0;                     // k; 0 when quasi-periodic or not converged
@@ -89,7 +85,8 @@ double strobe_distance(const StrobeSample& a_first, const StrobeSample& a_next, 
 // tol, else a slowly converging k, else quasi-periodic (period 0) if the window passes the weighted
 // Birkhoff test, else not converged. An even k whose samples k/2 apart close in on each other
 // geometrically (analysis/collapsing_gap: a transient near a flip, multiplier close to -1) is a slow
-// convergence to period k/2, not a period-k orbit.
+// convergence to period k/2, not a period-k orbit. analysis/window_classification's
+// classify_window_of over the window's samples: the one source the device's batches use too.
 void classify_window(SteadyState& state, const StrobeLayout& layout, const SteadyStateSettings& settings);
 
 // Periods at the start of a run whose samples a detector with these settings never reads: in fixed
@@ -133,6 +130,7 @@ class SteadyStateDetector : public StrobeObserver {
   bool extrapolation_jump();
   const StrobeLayout& layout_;
   SteadyStateSettings settings_;
+  WindowRules rules_;  // the layout's and settings' numbers the window tests read
   int span_;
   // The newest span_ samples since the start or the last jump, packed: memory is O(span_), not
   // O(max_periods), and a few words a sample.
