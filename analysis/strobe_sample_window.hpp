@@ -15,6 +15,9 @@ struct StrobeSampleWindow {
   double state(int i, int c) const { return samples[i].state[static_cast<std::size_t>(c)]; }
   double drift(int i) const { return samples[i].drift_position; }
   std::int64_t counter(int i, int c) const { return samples[i].counters[static_cast<std::size_t>(c)]; }
+  // What a model's summary reads besides (models/conveyor/conveyor_window.hpp).
+  int mode(int i) const { return samples[i].mode; }
+  double aux(int i, int a) const { return samples[i].aux[static_cast<std::size_t>(a)]; }
 };
 
 inline StrobeSampleWindow window_of(const std::vector<StrobeSample>& samples) {
