@@ -58,16 +58,6 @@ class StrobeHistory {
   enum HotWord { kDrift, kMode, kHot };
   enum ColdWord { kTime, kPeriod, kCold };
 
- public:
-  // Sample i's state and drift position, located once (the adaptive test reads these in its loops).
-  struct View {
-    const double* record;
-    const double* state() const { return record + kHot; }
-    double drift() const { return record[kDrift]; }
-  };
-  View view(int i) const { return {hot(i)}; }
-
- private:
   std::ptrdiff_t slot(int i) const {
     const int slot = head_ + i;
     return slot >= capacity_ ? slot - capacity_ : slot;
