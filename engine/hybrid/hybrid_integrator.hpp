@@ -4,7 +4,10 @@
 // polynomial_first_root (never missed, grazing included). The earliest event and all events
 // within `simultaneity` of it are handed to the system in time order; the system applies its
 // resets and mode switches. A guard the state sits on at the start of a step (the event just
-// handled) has that root deflated, so it is not detected again.
+// handled) has that root deflated, so it is not detected again; at the start of a step that follows
+// an event-free step (mid-mode: a period boundary, say) a guard on its crossing that moves across is
+// crossed there (first_affine_guard_root's judge_start), so that a crossing within rounding after a
+// step boundary is not skipped. After an event, a start or a restart the system has judged its guards.
 //
 // step_to is host-and-device code (engine/core/host_device.hpp) over a statically dispatched System:
 // with VIBRO_HD members below, the same stepping, event location and resets run in a GPU kernel.
@@ -120,11 +123,12 @@ class HybridIntegrator {
       EventHit hits[kMaxGuards];
       int found = 0;
       for (int g = 0; g < count; ++g) {
-        const PolynomialRoot hit = first_affine_guard_root(dense, guards[g].a, guards[g].b, guards[g].crossing);
-        if (hit.found) hits[found++] = {guards[g].id, t + hit.theta * h, hit.grazing};
+        const PolynomialRoot hit = first_affine_guard_root(dense, guards[g].a, guards[g].b, guards[g].crossing, mid_mode_);
+        if (hit.found) hits[found++] = {guards[g].id, hit.theta == 1 ? (last ? t_end : t + h) : t + hit.theta * h, hit.grazing};
       }
       if (found == 0) {
         system.observe(dense, 1.0);
+        mid_mode_ = true;
         t = last ? t_end : t + h;
         x = y_new;
         k1 = k_new;
@@ -151,6 +155,7 @@ class HybridIntegrator {
 #if !VIBRO_DEVICE_PASS
       charge_events(together);
 #endif
+      mid_mode_ = false;
       if (!system.on_events(t, x, hits, together)) return {HybridStatus::Stopped, t};
       f(t, x, k1);
       ++stats_.evaluations;
@@ -163,6 +168,7 @@ class HybridIntegrator {
   VIBRO_HD void reset_step() {
     h_ = 0;
     stalled_ = 0;
+    mid_mode_ = false;
   }
   // Rolls the count of rejected steps back to what it was at a sample (a batch that stepped past it).
   void rewind_rejected(long rejected) { stats_.rejected = rejected; }
@@ -180,6 +186,7 @@ class HybridIntegrator {
   DormandPrince5<N> stepper_;
   double h_ = 0;
   int stalled_ = 0;
+  bool mid_mode_ = false;  // the next step starts where an event-free step ended (not an event, start or restart)
   HybridStats stats_;
 };
 

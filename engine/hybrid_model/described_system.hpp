@@ -622,7 +622,7 @@ class BasicDescribedSystem {
   // that comes back by that judgement to a mode it passed through ends in that mode: the fields on
   // either side push the state onto the guard (a sticking mode entered at a halt, whose slipping mode
   // turns the velocity back: it stays stuck) instead of switching without end. Returns the switches.
-  static constexpr double kSettleTolerance = 1e-9;  // relative to the guard's terms at the model's scales
+  static constexpr double kSettleTolerance = kGuardMotionTolerance;  // relative to the guard's terms at the model's scales (the event locator's too)
   VIBRO_HD int settle(const State& y) {
     unsigned visited = 1u << mode;
     for (int chain = 0; chain <= kMaxGuards; ++chain) {
