@@ -6,9 +6,10 @@
 //
 // A crossing within rounding of a step boundary is located on that boundary. The deflation would
 // skip a guard that sits on its crossing at a step's start and moves across (an impact landing
-// within rounding after t = k T, where every period's last step ends): with judge_start (a step that
-// does not start at an event just handled, nor at a start or restart, where the system has judged
-// its guards: DescribedSystem::settle), such a guard is judged by its motion as settle() judges one:
+// within rounding after t = k T, where every period's last step ends): with judge_start (the
+// integrator's choice: not at an event just handled, where the system has judged its guards, and at
+// a start or restart only a guard the system does not judge there, DescribedSystem::settle), such a
+// guard is judged by its motion as settle() judges one:
 // the sign of its first time derivative, or of its second where the first vanishes (then a tangency:
 // a grazing), each against kGuardMotionTolerance of its terms; a crossing is reported at theta = 0.
 // Likewise a tangency found in a step at whose end the guard is 0 within rounding and still moves

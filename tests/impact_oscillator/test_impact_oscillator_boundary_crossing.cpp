@@ -86,3 +86,55 @@ TEST_CASE("Impact oscillator: an impact within rounding after t = T, where a ste
     CHECK(highest <= sigma);
   }
 }
+
+TEST_CASE("Impact oscillator: the stroboscopic map and a restart from a sample within rounding before an impact "
+          "take that impact, as the run does",
+          "[impact_oscillator][hybrid]") {
+  const Model& model = ModelRegistry::instance().get("impact_oscillator");
+  const double x_T = trace_with_stop(100, 1).strobe.back().state[0];
+  // Gaps at T of 2, 5 and 9 x 1e-14 of the guard's terms: the run samples the state before the impact
+  // at T (the impact is located at the next step's start, in period 2).
+  for (const double k : {2.0, 5.0, 9.0}) {
+    const double sigma = x_T + k * 1e-14 * 2 * x_T;
+    INFO("gap at t = T: " << k << " x 1e-14 of its terms");
+    const ParameterSet values =
+        parameter_values(model.parameters(), {{"zeta", "0.1"}, {"omega", "0.8"}, {"sigma", text(sigma)}, {"r", "0.8"}});
+    auto simulation = model.start(values);
+    Recorder run(2);
+    simulation->run(run);
+    const StrobeSample &at_T = run.samples[0], &at_2T = run.samples[1];
+    REQUIRE(at_T.counters[kHybridImpacts] == 0);
+    REQUIRE(at_T.state[1] > 1);  // closing on the stop
+    REQUIRE(at_2T.counters[kHybridImpacts] == 1);
+    // The map (the variational equations' own integration, with saltation) from the sample at T.
+    MapStep step;
+    REQUIRE(simulation->stroboscopic_map(at_T, 1, step));
+    CHECK(step.events == 1);
+    CHECK(std::fabs(step.image.state[0] - at_2T.state[0]) < 1e-9);
+    CHECK(std::fabs(step.image.state[1] - at_2T.state[1]) < 1e-9);
+    // A restart from that sample (continuation, transient jumps).
+    REQUIRE(simulation->restart_from(at_T));
+    Recorder again(1);
+    simulation->run(again);
+    CHECK(again.samples[0].counters[kHybridImpacts] == 1);
+    CHECK(std::fabs(again.samples[0].state[0] - at_2T.state[0]) < 1e-9);
+    CHECK(std::fabs(again.samples[0].state[1] - at_2T.state[1]) < 1e-9);
+  }
+}
+
+TEST_CASE("Impact oscillator: started at rest on the stop with the force pressing it on, it rests there until the "
+          "force lets go (cos(omega t) = sigma), never beyond the stop",
+          "[impact_oscillator][hybrid]") {
+  // x(0) = sigma = 0, v(0) = 0, x'' = cos(omega t) > 0: the guard is 0 at the start with its first
+  // derivative 0 and its second across, which a start judges (a zero-speed contact: resting at once).
+  const double omega = 0.8;
+  const CaseTrace trace = trace_with_stop(0, 1);
+  REQUIRE(trace.events.size() >= 2);
+  CHECK(trace.events[0].time == 0);
+  CHECK(trace.events[0].kind == "impact+sticking");
+  CHECK(trace.events[1].kind.rfind("release", 0) == 0);
+  CHECK(std::fabs(trace.events[1].time - std::acos(0.0) / omega) < 1e-9);
+  double highest = -1e300;
+  for (std::size_t row = 0; row < trace.time.size(); ++row) highest = std::max(highest, trace.state(row, 0));
+  CHECK(highest <= 1e-12);
+}
