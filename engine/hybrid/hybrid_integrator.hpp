@@ -4,7 +4,11 @@
 // polynomial_first_root (never missed, grazing included). The earliest event and all events
 // within `simultaneity` of it are handed to the system in time order; the system applies its
 // resets and mode switches. A guard the state sits on at the start of a step (the event just
-// handled) has that root deflated, so it is not detected again.
+// handled) has that root deflated, so it is not detected again; at the start of a step that follows
+// an event-free step (mid-mode: a period boundary, say) a guard on its crossing that moves across is
+// crossed there (first_affine_guard_root's judge_start), so that a crossing within rounding after a
+// step boundary is not skipped. After an event the system has judged its guards (and the event just
+// handled is not reported again); at a start or a restart only those it asks for (judged_at_start).
 //
 // step_to is host-and-device code (engine/core/host_device.hpp) over a statically dispatched System:
 // with VIBRO_HD members below, the same stepping, event location and resets run in a GPU kernel.
@@ -38,6 +42,9 @@ struct AffineGuard {
   double b = 0;
   Crossing crossing = Crossing::Falling;
   int id = 0;  // the system's name for it, echoed in EventHit
+  // Whether the event locator also judges it where a start or a restart puts the state on it (a stop:
+  // nothing else does); false where the system judges its guards on entering a mode (settle()).
+  bool judged_at_start = false;
 };
 
 struct EventHit {
@@ -120,11 +127,14 @@ class HybridIntegrator {
       EventHit hits[kMaxGuards];
       int found = 0;
       for (int g = 0; g < count; ++g) {
-        const PolynomialRoot hit = first_affine_guard_root(dense, guards[g].a, guards[g].b, guards[g].crossing);
-        if (hit.found) hits[found++] = {guards[g].id, t + hit.theta * h, hit.grazing};
+        const bool judge_start = mid_mode_ || (fresh_ && guards[g].judged_at_start);
+        const PolynomialRoot hit = first_affine_guard_root(dense, guards[g].a, guards[g].b, guards[g].crossing, judge_start);
+        if (hit.found) hits[found++] = {guards[g].id, hit.theta == 1 ? (last ? t_end : t + h) : t + hit.theta * h, hit.grazing};
       }
       if (found == 0) {
         system.observe(dense, 1.0);
+        mid_mode_ = true;
+        fresh_ = false;
         t = last ? t_end : t + h;
         x = y_new;
         k1 = k_new;
@@ -151,6 +161,7 @@ class HybridIntegrator {
 #if !VIBRO_DEVICE_PASS
       charge_events(together);
 #endif
+      mid_mode_ = fresh_ = false;
       if (!system.on_events(t, x, hits, together)) return {HybridStatus::Stopped, t};
       f(t, x, k1);
       ++stats_.evaluations;
@@ -163,6 +174,8 @@ class HybridIntegrator {
   VIBRO_HD void reset_step() {
     h_ = 0;
     stalled_ = 0;
+    mid_mode_ = false;
+    fresh_ = true;
   }
   // Rolls the count of rejected steps back to what it was at a sample (a batch that stepped past it).
   void rewind_rejected(long rejected) { stats_.rejected = rejected; }
@@ -180,6 +193,8 @@ class HybridIntegrator {
   DormandPrince5<N> stepper_;
   double h_ = 0;
   int stalled_ = 0;
+  bool mid_mode_ = false;  // the next step starts where an event-free step ended (not an event, start or restart)
+  bool fresh_ = true;      // the next step is the first of a start or a restart
   HybridStats stats_;
 };
 

@@ -54,6 +54,7 @@ class VariationalSystem {
       out[g].b = s.b;
       out[g].crossing = s.crossing;
       out[g].id = s.id;
+      out[g].judged_at_start = s.judged_at_start;
       gradients_[static_cast<std::size_t>(s.id) % kMaxGuards] = s.a;
     }
     return count;

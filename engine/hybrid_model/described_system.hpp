@@ -222,6 +222,9 @@ class BasicDescribedSystem {
         throw std::invalid_argument("switch '" + guard.name + "' names a reset map that is not registered");
       mine.rests = !guard.is_stop && guard.change.rest_velocity >= 0;
       if (mine.rests) mine.contact = surface_of(guard);
+      // settle() judges a switch on entering its mode unless it is an impact, has a reset, is a surface
+      // the state may rest on or crosses either way: the event locator judges those at a start.
+      mine.affine.judged_at_start = mine.impact || mine.jumps || mine.rests || guard.change.crossing == Crossing::Either;
       if (!guard.is_stop && (guard.change.target < 0 || guard.change.target >= modes))
         throw std::invalid_argument("switch '" + guard.name + "' enters no declared mode (target " + std::to_string(guard.change.target) + ")");
       for (const auto& other : d.guards()) mine.rank += other.name < guard.name ? 1 : 0;
@@ -274,6 +277,7 @@ class BasicDescribedSystem {
         out[k].b = release_b_[k];
         out[k].crossing = Crossing::Falling;  // pressing acceleration turns away from the surface
         out[k].id = k;
+        out[k].judged_at_start = true;  // a restart on a surface the force is about to leave
       }
       return release_count_;
     }
@@ -622,7 +626,7 @@ class BasicDescribedSystem {
   // that comes back by that judgement to a mode it passed through ends in that mode: the fields on
   // either side push the state onto the guard (a sticking mode entered at a halt, whose slipping mode
   // turns the velocity back: it stays stuck) instead of switching without end. Returns the switches.
-  static constexpr double kSettleTolerance = 1e-9;  // relative to the guard's terms at the model's scales
+  static constexpr double kSettleTolerance = kGuardMotionTolerance;  // relative to the guard's terms at the model's scales (the event locator's too)
   VIBRO_HD int settle(const State& y) {
     unsigned visited = 1u << mode;
     for (int chain = 0; chain <= kMaxGuards; ++chain) {
