@@ -101,9 +101,10 @@ void switch_branch(const SweepSpec& spec, const ParameterSet& values, const std:
     from_what << std::setprecision(10) << "the " << (doubling ? "period doubling" : "grazing") << " at " << parameter
               << " = " << current.parameter;
     const BranchFollower follow = request.method == "arclength" ? continue_by_arclength : continue_periodic_orbit;
-    Branch born =
-        doubling ? continue_doubled_branch(*spec.model, values, parameter, current, request.to, request.settings, follow)
-                 : continue_impacting_branch(*spec.model, values, parameter, current, request.to, request.settings, follow);
+    const ContinuationSettings settings = steps_for_range({}, current.parameter, request.to, request.steps);
+    Branch born = doubling
+                      ? continue_doubled_branch(*spec.model, values, parameter, current, request.to, settings, follow)
+                      : continue_impacting_branch(*spec.model, values, parameter, current, request.to, settings, follow);
     check_branch_admissibility(*spec.model, values, parameter, born_periods, born);
     if (born.points.empty()) {
       if (step == 0) throw std::runtime_error("--switch " + name + ": " + born.end);

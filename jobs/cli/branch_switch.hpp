@@ -6,6 +6,7 @@
 // impacts born there, OUT.gn.branch.h5.
 #include <string>
 
+#include "analysis/continuation_steps.hpp"
 #include "analysis/orbit_continuation.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 
@@ -17,7 +18,8 @@ struct SwitchRequest {
   int cascade = 1;   // period doublings to follow in all (PD only)
   double to = 0;     // where each new branch should end
   std::string method = "natural";  // how each new branch is continued: natural or arclength
-  ContinuationSettings settings;
+  // --step, --max-step; unset: relative to each new branch's own range, from its event to `to`.
+  StepRequest steps;
 };
 
 // --switch PDn or Gn (n >= 1): InputError naming the option and what is accepted otherwise.

@@ -14,6 +14,7 @@
 #include "analysis/branch_admissibility.hpp"
 #include "analysis/branch_switching.hpp"
 #include "analysis/codim1_curve.hpp"
+#include "analysis/continuation_steps.hpp"
 #include "analysis/orbit_continuation.hpp"
 #include "engine/core/input_error.hpp"
 #include "engine/core/suggest.hpp"
@@ -46,7 +47,7 @@ struct ContinueRequest {
   int curve_at = 0;
   std::string curve_parameter;  // P2
   double curve_to = std::nan("");
-  ContinuationSettings settings;
+  StepRequest steps;  // --step, --max-step; unset: relative to the range (analysis/continuation_steps)
   std::vector<std::string> overrides;
 };
 
@@ -91,8 +92,8 @@ ContinueRequest parse(const CommandLine& line, bool from_branch_file) {
   for (const auto& [key, value] : line.options) {
     if (key == "--parameter") r.parameter = value;
     else if (key == "--to") r.to = number("--to", value);
-    else if (key == "--step") r.settings.step = number("--step", value);
-    else if (key == "--max-step") r.settings.max_step = number("--max-step", value);
+    else if (key == "--step") r.steps.step = number("--step", value);
+    else if (key == "--max-step") r.steps.max_step = number("--max-step", value);
     else if (key == "--periods") r.periods = static_cast<int>(number("--periods", value));
     else if (key == "--method") r.method = value;
     else if (key == "--switch") {
@@ -139,9 +140,10 @@ ContinueRequest parse(const CommandLine& line, bool from_branch_file) {
     throw InputError("--method = '" + echoed(r.method) + "'" + did_you_mean(r.method, {"natural", "arclength"}) +
                      ": accepted are natural (parameter steps) and arclength "
                      "(pseudo-arclength, follows the branch round folds)");
-  if (!(r.settings.step > 0)) throw InputError("--step must be > 0");
-  if (!(r.settings.max_step >= r.settings.step))
-    throw InputError("--max-step must be >= --step (" + std::to_string(r.settings.step) + ")");
+  if (r.steps.step && !(*r.steps.step > 0)) throw InputError("--step must be > 0");
+  if (r.steps.max_step && !(*r.steps.max_step > 0)) throw InputError("--max-step must be > 0");
+  if (r.steps.step && r.steps.max_step && !(*r.steps.max_step >= *r.steps.step))
+    throw InputError("--max-step must be >= --step (" + std::to_string(*r.steps.step) + ")");
   if (r.periods < 0 || r.periods > 1000) throw InputError("--periods must be in [1, 1000] (0: the case's own period)");
   const bool any_curve = !r.curve_kind.empty() || !r.curve_parameter.empty() || !std::isnan(r.curve_to);
   if (any_curve && (r.curve_kind.empty() || r.curve_parameter.empty() || std::isnan(r.curve_to)))
@@ -153,7 +155,7 @@ ContinueRequest parse(const CommandLine& line, bool from_branch_file) {
   if (any_curve && r.curve_parameter == r.parameter)
     throw InputError("--parameters: the curve's second parameter must differ from the first ('" + echoed(r.parameter) +
                      "')");
-  r.switching.settings = r.settings;
+  r.switching.steps = r.steps;
   r.switching.method = r.method;
   return r;
 }
@@ -284,8 +286,8 @@ int continue_command(const std::vector<std::string>& args) {
     throw InputError("the start case (" + request.parameter + " = " + std::to_string(from) + ") settles on no periodic orbit "
                      "(class " + start.class_code + "); give --periods K to shoot for a period-K orbit from its last state");
   const auto follow = request.method == "arclength" ? continue_by_arclength : continue_periodic_orbit;
-  Branch branch =
-      follow(*spec.model, values, request.parameter, from, request.to, start.final_state, periods, request.settings);
+  const ContinuationSettings settings = steps_for_range({}, from, request.to, request.steps);
+  Branch branch = follow(*spec.model, values, request.parameter, from, request.to, start.final_state, periods, settings);
   check_branch_admissibility(*spec.model, values, request.parameter, periods, branch);
   if (branch.points.empty())  // nothing to write: say why (e.g. a conveyor case that ends in coupled motion)
     throw std::runtime_error("the start case (class " + start.class_code + ") gives no orbit to continue: " + branch.end);
