@@ -21,7 +21,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_cli  # noqa: E402
-from test_cli import Vibro, as_str, check, new_dir, run_all, show, write  # noqa: E402
+from test_cli import as_str, check, new_dir, show, write  # noqa: E402
 
 DOUBLINGS = [2.169495463, 2.175410635, 2.176417063]  # periods 1, 2, 4 (docs/validation.md)
 
@@ -159,12 +159,7 @@ def test_refusals(vibro, tmp):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    if len(args) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    test_cli.REPO_ROOT = os.path.abspath(args[1])
-    return run_all(Vibro(args[0]), [test_switch_from_branch_file, test_switch_at_grazing, test_refusals])
+    return test_cli.main_of([test_switch_from_branch_file, test_switch_at_grazing, test_refusals], __doc__)
 
 
 if __name__ == "__main__":

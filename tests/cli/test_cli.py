@@ -632,6 +632,18 @@ def main():
     return run_all(vibro, tests)
 
 
+def main_of(tests, doc):
+    """The main() of a CLI test file over this module's checks: VIBRO_BINARY REPO_ROOT from the command
+    line (options ignored), then run_all; 2 with `doc` printed when the arguments are wrong."""
+    global REPO_ROOT
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if len(args) != 2:
+        print(doc, file=sys.stderr)
+        return 2
+    REPO_ROOT = os.path.abspath(args[1])
+    return run_all(Vibro(args[0]), tests)
+
+
 def run_all(vibro, tests):
     """Runs every test in one temporary folder, reports each, returns the exit code."""
     with tempfile.TemporaryDirectory(prefix="vibro_cli_") as tmp:

@@ -21,7 +21,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_cli  # noqa: E402
-from test_cli import Vibro, check, new_dir, run_all, show, write  # noqa: E402
+from test_cli import check, new_dir, show, write  # noqa: E402
 
 FLOOR = 21  # points of a branch that reaches --to: 20 largest steps of |to - from| / 20
 STICKING_ONSET, STICK_AT_REVERSAL = 0.4814782470153, 0.48072351597
@@ -135,12 +135,7 @@ def test_switched_branch(vibro, tmp):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    if len(args) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    test_cli.REPO_ROOT = os.path.abspath(args[1])
-    return run_all(Vibro(args[0]), [test_narrow_range, test_wide_range, test_explicit_steps, test_switched_branch])
+    return test_cli.main_of([test_narrow_range, test_wide_range, test_explicit_steps, test_switched_branch], __doc__)
 
 
 if __name__ == "__main__":
