@@ -38,7 +38,7 @@ CaseTrace trace_with_stop(double sigma, int periods) {
 }  // namespace
 
 TEST_CASE("Impact oscillator: an impact within rounding after t = T, where a step starts, is located there and "
-          "counted as an impact; the motion after it equals the closed form",
+          "counted as an impact, the motion after it the closed form",
           "[impact_oscillator][hybrid]") {
   const double zeta = 0.1, omega = 0.8, r = 0.8;
   // From rest the body first reaches x_T = x(T), closing (v > 0), at the end of the first period: with
