@@ -244,8 +244,8 @@ struct Group {
   bool held = false;
   int first_unkept = 0;
   int held_before = 0;
-  // Held rows the batch reduced itself after the last launch (CaseBatch::reduce_held): the window
-  // they were reduced over (samples 0: not reduced, the runner classifies the rows).
+  // Held rows the batch reduces itself in the launch that fills them (CaseBatch::reduce_held, planned
+  // by hold_rows): the window it reduces (samples 0: not reduced, the runner classifies the rows).
   HeldWindow reduced;
   // Otherwise the detectors' histories live here (a held run's detectors live a moment each: the
   // heap reuses their memory at once).
