@@ -40,7 +40,7 @@ label, load, times, launches, log = sys.argv[1:]
 wall, user, system = (float(x) for x in open(times).read().split()[-3:])
 text = open(log).read()
 sweep = re.search(r"cases in ([0-9.]+) s", text)
-file_s = re.search(r"\(([0-9.]+) s after the sweep\)", text)
+file_s = re.search(r"\(([0-9.]+) s after the sweep", text)
 print("%-7s load %5s  whole run %6.2f s  host beyond the launches %6.2f s  cpu %6.2f s  (sweep %s s, file %s s)" % (
     label, load, wall, wall - float(launches), user + system, sweep.group(1) if sweep else "?",
     file_s.group(1) if file_s else "?"))

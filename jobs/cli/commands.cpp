@@ -33,6 +33,7 @@
 #include "jobs/parallel/slurm_submit.hpp"
 #include "jobs/plugins/plugin_loader.hpp"
 #include "model_files/load_model_file.hpp"
+#include "jobs/output/streamed_sweep_file.hpp"
 #include "jobs/output/sweep_file_writer.hpp"
 #include "jobs/sweep/batched_sweep.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
@@ -196,8 +197,9 @@ std::vector<std::string> with_model_plugin(std::vector<std::string> overrides, c
 }
 
 // `tally` is rank 0's: with several ranks its phases are that rank's share.
+// `streamed`: the file's cases were written while they ran (StreamedSweepFile).
 void print_summary(const SweepSpec& spec, const Provenance& run, const SweepTally& tally, const SweepCensus& census,
-                   double write_seconds, std::ostream& out) {
+                   double write_seconds, bool streamed, std::ostream& out) {
   out << spec.case_count() << " cases in " << std::fixed << std::setprecision(2) << run.wall_seconds << " s on "
       << run.ranks << " rank(s) x " << run.threads << " thread(s)";
   for (const auto& [name, n] : census.statuses) out << "; " << name << " " << n;
@@ -212,7 +214,8 @@ void print_summary(const SweepSpec& spec, const Provenance& run, const SweepTall
   }
   out << "\nclasses:";
   for (const auto& [name, n] : census.classes) out << " " << name << "=" << n;
-  out << std::setprecision(2) << "\nwrote " << spec.output_file << " (" << write_seconds << " s after the sweep)\n";
+  out << std::setprecision(2) << "\nwrote " << spec.output_file << " (" << write_seconds << " s after the sweep"
+      << (streamed ? "; its cases written while they ran" : "") << ")\n";
 }
 
 // What an interrupted run saved, counted from the logs themselves.
@@ -369,7 +372,8 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   }
   // Cases flushed by an earlier, killed run of the same sweep are loaded, not computed again.
   CompletedCases completed;
-  if (const auto logs = checkpoint_files(spec.output_file); !logs.empty()) {
+  const std::vector<std::string> earlier_logs = checkpoint_files(spec.output_file);
+  if (const auto& logs = earlier_logs; !logs.empty()) {
     CheckpointIndex earlier(logs, spec.fingerprint(), spec.result_settings(), spec.case_count());
     completed = completed_cases(spec, earlier);
     if (mpi.is_root()) {
@@ -389,13 +393,17 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   const CheckpointHeader log_header{spec.fingerprint(), name, text,
                                     with_model_plugin(overrides_without_output(overrides), spec), spec.result_settings()};
   std::optional<InterruptGuard> interrupts(std::in_place);  // until every case, extensions included, is computed
+  const std::string own_log = spec.output_file + ".ckpt." + std::to_string(mpi.share().rank);
+  // A run that can writes the file's cases while they run (streamed_sweep_file.hpp); the others from the logs.
+  std::optional<StreamedSweepFile> streamed;
   {
-    CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank), log_header,
-                                spec.checkpoint_seconds, [] { return interrupt_signal() != 0; });
+    CheckpointWriter checkpoint(own_log, log_header, spec.checkpoint_seconds, [] { return interrupt_signal() != 0; });
+    CaseSink* sink = &checkpoint;
+    if (StreamedSweepFile::applies(spec, mpi.share().ranks, earlier_logs.empty())) sink = &streamed.emplace(spec, checkpoint);
     const auto source = mpi.unit_source(parallel_units(spec));
     InterruptibleSource interruptible(*source);
     const bool progress = spec.progress == ProgressMode::Always || (spec.progress == ProgressMode::Auto && isatty(STDERR_FILENO));
-    tally = compute_sweep(spec, checkpoint, mpi.is_root() && progress, &interruptible, completed);
+    tally = compute_sweep(spec, *sink, mpi.is_root() && progress, &interruptible, completed);
   }  // flushed and closed: the logs now hold every case this rank finished
   completed = {};
   // Every rank learns whether any was interrupted (a rank the signal missed stops here too), and
@@ -415,7 +423,11 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   SweepCensus census;
   std::vector<std::string> logs;  // this sweep's logs only: a file vibro did not write is never deleted
   const auto writing = std::chrono::steady_clock::now();
-  {
+  if (streamed) {
+    interrupts.reset();
+    census = streamed->finish(provenance);
+    logs.push_back(own_log);
+  } else {
     CheckpointIndex results(checkpoint_files(spec.output_file), spec.fingerprint(), spec.result_settings(),
                             spec.case_count());
     // The grid's cases, with those run on from an unsettled, irregular or slow end (run.extend_unsettled)
@@ -444,7 +456,7 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   if (!spec.keep_checkpoints)
     for (const auto& log : logs) std::remove(log.c_str());
   const double write_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - writing).count();
-  print_summary(spec, provenance, tally, census, write_seconds, std::cout);
+  print_summary(spec, provenance, tally, census, write_seconds, streamed.has_value(), std::cout);
   return 0;
 }
 

@@ -11,17 +11,12 @@ namespace vibro {
 
 using h5::attribute;
 
-CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t class_width, std::size_t reason_width)
+CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec)
     : file_(file), spec_(spec), n_(static_cast<hsize_t>(spec.case_count())) {
   cases_ = h5::create_group(file, "/cases");
   attribute(cases_, "layout", std::string("flattened grid, C order over /axes 'order' (first axis slowest)"));
   status_ = h5::column<std::int8_t>(cases_, "status", n_, 3);
   attribute(status_, "meaning", std::string("0 ok, 1 infeasible, 2 failed, 3 not run"));
-  reason_ = h5::create_strings(cases_, "reason", n_, reason_width);
-  attribute(reason_, "meaning", std::string("why a case is infeasible or failed; empty for an ok case"));
-  class_ = h5::create_strings(cases_, "class", n_, class_width);
-  attribute(class_, "meaning", std::string("the model's class code of the steady state (/legend/classes); empty "
-                                           "unless status is 0"));
   write_class_legend(file, *spec.model);
   class_index_ = h5::column<std::int32_t>(cases_, "class_index", n_, -1);
   attribute(class_index_, "meaning", std::string("the class as a number: k is the k-th code of the attribute 'codes' "
@@ -100,43 +95,77 @@ CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, std::size_t cl
   }
 }
 
-void CaseColumns::write(hsize_t first, const std::vector<CaseResult>& block, SweepCensus& census) {
-  for (std::size_t k = 0; k < block.size() && counter_names_.empty(); ++k)
-    if (block[k].status == CaseStatus::Ok) name_layout(static_cast<long long>(first + k));
+bool CaseColumns::needs_results() const {
+  return spec_.floquet || spec_.shooting || spec_.lyapunov_periods > 0 || spec_.record_strobe();
+}
+
+std::vector<std::int32_t> CaseColumns::class_numbers(const CaseRows& rows) {
+  std::vector<std::int32_t> numbers(rows.size(), -1);
+  // Neighbouring cases mostly share a class: the map is searched only where the code changes.
+  const std::string* last = nullptr;
+  std::int32_t last_number = -1;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::string& code = rows.class_code[r];
+    if (code.empty()) continue;
+    if (!last || code != *last) {
+      const auto [at, added] = class_numbers_.emplace(code, static_cast<std::int32_t>(class_codes_.size()));
+      if (added) {
+        class_codes_.push_back(code);
+        class_counts_.push_back(0);
+      }
+      last = &code;
+      last_number = at->second;
+    }
+    numbers[r] = last_number;
+  }
+  return numbers;
+}
+
+void CaseColumns::write(hsize_t first, const CaseRows& rows) {
+  for (std::size_t r = 0; r < rows.size() && !layout_named_; ++r)
+    if (rows.status[r] == static_cast<std::int8_t>(CaseStatus::Ok)) name_layout(static_cast<long long>(first + r));
+  const std::size_t n = rows.size();
+  const auto column = [&](auto get) {
+    std::vector<decltype(get(std::size_t{0}))> out(n);
+    for (std::size_t r = 0; r < n; ++r) out[r] = get(r);
+    return out;
+  };
+  h5::write_rows(status_, first, rows.status);
+  const std::vector<std::int32_t> numbers = class_numbers(rows);
+  h5::write_rows(class_index_, first, numbers);
+  h5::write_rows(periodicity_, first, rows.periodicity);
+  h5::write_rows(period_, first, rows.period);
+  h5::write_rows(periods_run_, first, rows.periods_run);
+  h5::write_rows(window_periods_, first, rows.window_periods);
+  h5::write_rows(jumps_, first, rows.jumps);
+  h5::write_rows(stopped_early_, first, rows.stopped_early);
+  h5::write_rows(wall_, first, rows.wall_seconds);
+  for (std::size_t o = 0; o < observables_.size(); ++o)
+    h5::write_rows(observables_[o], first, column([&](std::size_t r) { return rows.observable(o, r); }));
+  for (std::size_t k = 0; k < counter_names_.size(); ++k) {
+    h5::write_rows(counters_[k], first, column([&](std::size_t r) { return rows.counter(k, r); }));
+    h5::write_rows(window_counters_[k], first, column([&](std::size_t r) { return rows.window_counter(k, r); }));
+  }
+  for (std::size_t r = 0; r < n; ++r) {
+    ++status_counts_[rows.status[r]];
+    if (rows.status[r] == static_cast<std::int8_t>(CaseStatus::Ok)) {
+      if (numbers[r] >= 0) {
+        ++class_counts_[static_cast<std::size_t>(numbers[r])];
+      } else {
+        ++ok_without_class_;
+      }
+    }
+    if (!rows.reason[r].empty()) reasons_.emplace_back(first + r, rows.reason[r]);
+  }
+}
+
+void CaseColumns::write_results(hsize_t first, const std::vector<CaseResult>& block) {
   const auto column = [&](auto get) {
     std::vector<decltype(get(block[0]))> out;
     out.reserve(block.size());
     for (const auto& c : block) out.push_back(get(c));
     return out;
   };
-  h5::write_rows(status_, first, column([](const CaseResult& c) { return static_cast<std::int8_t>(c.status); }));
-  h5::write_strings(reason_, first, column([](const CaseResult& c) { return c.reason; }));
-  h5::write_strings(class_, first, column([](const CaseResult& c) { return c.class_code; }));
-  h5::write_rows(class_index_, first, column([&](const CaseResult& c) {
-    if (c.class_code.empty()) return std::int32_t{-1};
-    const auto [at, added] = class_numbers_.emplace(c.class_code, static_cast<std::int32_t>(class_codes_.size()));
-    if (added) class_codes_.push_back(c.class_code);
-    return at->second;
-  }));
-  h5::write_rows(periodicity_, first, column([](const CaseResult& c) { return static_cast<std::int8_t>(c.periodicity); }));
-  h5::write_rows(period_, first, column([](const CaseResult& c) { return std::int32_t{c.period}; }));
-  h5::write_rows(periods_run_, first, column([](const CaseResult& c) { return std::int32_t{c.periods_run}; }));
-  h5::write_rows(window_periods_, first, column([](const CaseResult& c) { return std::int32_t{c.window_periods}; }));
-  h5::write_rows(jumps_, first, column([](const CaseResult& c) { return std::int32_t{c.jumps}; }));
-  h5::write_rows(stopped_early_, first, column([](const CaseResult& c) { return static_cast<std::int8_t>(c.stopped_early); }));
-  h5::write_rows(wall_, first, column([](const CaseResult& c) { return c.wall_seconds; }));
-  for (std::size_t o = 0; o < observables_.size(); ++o)
-    h5::write_rows(observables_[o], first, column([&](const CaseResult& c) {
-      return o < c.observables.size() ? c.observables[o] : std::nan("");
-    }));
-  for (std::size_t k = 0; k < counter_names_.size(); ++k) {
-    h5::write_rows(counters_[k], first, column([&](const CaseResult& c) {
-      return k < c.counters.size() ? c.counters[k] : std::int64_t{-1};
-    }));
-    h5::write_rows(window_counters_[k], first, column([&](const CaseResult& c) {
-      return k < c.window_counters.size() ? c.window_counters[k] : std::int64_t{-1};
-    }));
-  }
   if (spec_.floquet) write_floquet(first, block);
   if (spec_.shooting) write_shooting(first, block);
   if (spec_.lyapunov_periods > 0) {
@@ -145,15 +174,52 @@ void CaseColumns::write(hsize_t first, const std::vector<CaseResult>& block, Swe
     h5::write_rows(stretch_resets_, first, column([](const CaseResult& c) { return c.stretch_resets; }));
   }
   if (spec_.record_strobe()) write_strobe(first, block);
+}
+
+SweepCensus CaseColumns::census() const {
+  SweepCensus census;
   const char* names[] = {"ok", "infeasible", "failed", "not run"};
-  for (const auto& c : block) {
-    ++census.statuses[names[static_cast<int>(c.status)]];
-    if (c.status == CaseStatus::Ok) ++census.classes[c.class_code];
+  for (int s = 0; s < 4; ++s)
+    if (status_counts_[s] > 0) census.statuses[names[s]] = status_counts_[s];
+  for (std::size_t k = 0; k < class_codes_.size(); ++k)
+    if (class_counts_[k] > 0) census.classes[class_codes_[k]] = class_counts_[k];
+  if (ok_without_class_ > 0) census.classes[""] = ok_without_class_;
+  return census;
+}
+
+void CaseColumns::write_strings() {
+  std::size_t class_width = 1, reason_width = 1;
+  for (const auto& code : class_codes_) class_width = std::max(class_width, code.size());
+  for (const auto& [row, text] : reasons_) reason_width = std::max(reason_width, text.size());
+  H5::DataSet reason = h5::create_strings(cases_, "reason", n_, reason_width);
+  attribute(reason, "meaning", std::string("why a case is infeasible or failed; empty for an ok case"));
+  H5::DataSet classes = h5::create_strings(cases_, "class", n_, class_width);
+  attribute(classes, "meaning", std::string("the model's class code of the steady state (/legend/classes); empty "
+                                            "unless status is 0"));
+  // A block at a time: the class numbers are read back from the file (memory stays one block).
+  constexpr hsize_t kRows = hsize_t{1} << 16;
+  std::vector<std::string> texts;
+  std::size_t next_reason = 0;
+  for (hsize_t first = 0; first < n_; first += kRows) {
+    const hsize_t count = std::min(kRows, n_ - first);
+    const std::vector<std::int32_t> numbers = h5::read_rows<std::int32_t>(class_index_, first, count);
+    texts.assign(count, std::string());
+    for (hsize_t r = 0; r < count; ++r)
+      if (numbers[r] >= 0) texts[r] = class_codes_[static_cast<std::size_t>(numbers[r])];
+    if (!class_codes_.empty()) h5::write_strings(classes, first, texts);
+    // The reasons of this block's rows, if any (unwritten rows read as the empty fill).
+    if (next_reason < reasons_.size() && reasons_[next_reason].first < first + count) {
+      texts.assign(count, std::string());
+      for (; next_reason < reasons_.size() && reasons_[next_reason].first < first + count; ++next_reason)
+        texts[reasons_[next_reason].first - first] = reasons_[next_reason].second;
+      h5::write_strings(reason, first, texts);
+    }
   }
 }
 
 void CaseColumns::finish(const SweepAttractors& attractors, const SweepContinuation& continuation) {
   if (spec_.record_strobe() && !strobe_values_created_) create_strobe_values();
+  write_strings();
   write_class_flags(class_index_, class_codes_);
   if (attractors.label.empty()) return;
   auto set = h5::column<std::int32_t>(cases_, "attractor", n_, -1);
@@ -175,6 +241,7 @@ void CaseColumns::finish(const SweepAttractors& attractors, const SweepContinuat
 }
 
 void CaseColumns::name_layout(long long i) {
+  layout_named_ = true;
   const auto layout = spec_.model->start(spec_.case_parameters(i))->layout();
   counter_names_ = layout.counter_names;
   state_names_ = layout.state_names;

@@ -20,24 +20,19 @@ CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std
       return true;
     };
     std::vector<std::pair<long long, std::uint64_t>> batch;
-    TextSizes widest;
     const auto take = [&](const char* payload, std::size_t size, std::uint64_t offset) {
       batch.clear();
-      TextSizes batch_widest = widest;
       try {
         // Each record's head says where the next starts: indexing decodes no result.
         for (std::size_t at = 0; at < size;) {
           const CaseHead head = read_case_head(payload, size, at);
           if (head.index < 0 || head.index >= cases) throw std::runtime_error("index");
           batch.emplace_back(head.index, offset + at);
-          batch_widest.class_code = std::max(batch_widest.class_code, head.class_size);
-          batch_widest.reason = std::max(batch_widest.reason, head.reason_size);
           at = head.next;
         }
       } catch (const std::runtime_error&) {
         return false;  // a batch that passed its checksum but does not decode: stop trusting this log
       }
-      widest = batch_widest;
       for (const auto& [index, at] : batch) {
         auto& slot = where_[static_cast<std::size_t>(index)];
         ++(slot == kMissing ? loaded_ : duplicates_);
@@ -55,8 +50,6 @@ CheckpointIndex::CheckpointIndex(const std::vector<std::string>& logs, const std
       ignored_.push_back(path);  // not vibro's: neither read nor, later, deleted
       continue;
     }
-    widest_.class_code = std::max(widest_.class_code, widest.class_code);
-    widest_.reason = std::max(widest_.reason, widest.reason);
     logs_.push_back(path);
     mappings_.push_back(std::move(mapped));
     damaged_ += scan.damaged;
@@ -99,22 +92,6 @@ void CheckpointIndex::read_into(long long index, CaseResult& out) const {
     return found;
   });
   if (!found_record) out = CaseResult{};
-}
-
-CaseStore::TextSizes CheckpointIndex::text_sizes(long long index) const {
-  TextSizes sizes;
-  decode_record(index, [&](const char* bytes, std::size_t size, std::size_t at) {
-    const CaseHead head = read_case_head(bytes, size, at);
-    sizes = {head.class_size, head.reason_size};
-    return head.index;
-  });
-  return sizes;
-}
-
-std::optional<CaseStore::TextSizes> CheckpointIndex::widest_texts() const {
-  // A case found twice counts its last record only; the widest texts seen may be a superseded one's.
-  if (duplicates_ > 0) return std::nullopt;
-  return widest_;
 }
 
 CompletedCases completed_cases(const SweepSpec& spec, CheckpointIndex& index) {

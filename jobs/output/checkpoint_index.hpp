@@ -27,8 +27,6 @@ class CheckpointIndex : public CaseStore {
   bool has(long long index) const { return where_[static_cast<std::size_t>(index)] != kMissing; }
   CaseResult read(long long index) const override;  // thread-safe
   void read_into(long long index, CaseResult& out) const override;  // thread-safe
-  TextSizes text_sizes(long long index) const override;  // the record's head alone; thread-safe
-  std::optional<TextSizes> widest_texts() const override;  // seen while indexing
   void release_pages() const override;  // the logs' pages read so far leave this process's memory
 
   long long loaded() const { return loaded_; }          // distinct cases available
@@ -48,7 +46,6 @@ class CheckpointIndex : public CaseStore {
   std::vector<std::string> logs_, ignored_;
   std::vector<std::uint64_t> where_;
   std::vector<MappedFile> mappings_;  // each log's bytes, as indexed (the logs only grow)
-  TextSizes widest_;  // the longest class code and reason of the records indexed
   long long loaded_ = 0, duplicates_ = 0;
   int damaged_ = 0, foreign_batches_ = 0;
 };

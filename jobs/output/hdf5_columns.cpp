@@ -169,33 +169,56 @@ void append_rows(H5::DataSet& set, const std::vector<T>& values, hsize_t width) 
   write_rows(set, rows, values, width);
 }
 
-void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write) {
-  const std::string temporary = path + ".partial";
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), temporary_(path_ + ".partial") {
   // Created here, afresh and never through a link, so HDF5 (which opens by name) writes into a file
   // vibro made; a leftover .partial of a killed run is removed first.
-  if (path_kind(temporary) == PathKind::Regular) ::unlink(temporary.c_str());
+  if (path_kind(temporary_) == PathKind::Regular) ::unlink(temporary_.c_str());
   struct stat made {};
-  {
-    const int fd = open_regular(temporary, O_WRONLY | O_CREAT | O_EXCL, 0644, "output");
-    ::fstat(fd, &made);
-    ::close(fd);
+  const int fd = open_regular(temporary_, O_WRONLY | O_CREAT | O_EXCL, 0644, "output");
+  ::fstat(fd, &made);
+  ::close(fd);
+  device_ = made.st_dev;
+  inode_ = made.st_ino;
+}
+
+AtomicFile::~AtomicFile() {
+  if (!committed_) std::remove(temporary_.c_str());
+}
+
+void AtomicFile::commit() {
+  struct stat now {};
+  if (::lstat(temporary_.c_str(), &now) != 0 || !S_ISREG(now.st_mode) || now.st_dev != device_ || now.st_ino != inode_)
+    throw std::runtime_error("'" + temporary_ + "' was replaced while vibro wrote it; " + path_ + " not written");
+  const PathKind target = path_kind(path_);
+  if (target != PathKind::Missing && target != PathKind::Regular) {
+    committed_ = true;  // left for the user, as the message says
+    throw InputError("'" + path_ + "' is now " + describe_path_kind(path_) + "; the output is left in " + temporary_);
   }
+  if (std::rename(temporary_.c_str(), path_.c_str()) != 0)
+    throw std::runtime_error("cannot rename " + temporary_ + " to " + path_ + ": " + std::strerror(errno));
+  committed_ = true;
+}
+
+void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write) {
+  AtomicFile file(path);
   try {
     H5::Exception::dontPrint();
-    write(temporary);
+    write(file.temporary());
   } catch (const H5::Exception& e) {
-    std::remove(temporary.c_str());
     throw std::runtime_error("cannot write " + path + ": " + e.getDetailMsg());
   }
-  struct stat now {};
-  if (::lstat(temporary.c_str(), &now) != 0 || !S_ISREG(now.st_mode) || now.st_dev != made.st_dev ||
-      now.st_ino != made.st_ino)
-    throw std::runtime_error("'" + temporary + "' was replaced while vibro wrote it; " + path + " not written");
-  const PathKind target = path_kind(path);
-  if (target != PathKind::Missing && target != PathKind::Regular)
-    throw InputError("'" + path + "' is now " + describe_path_kind(path) + "; the output is left in " + temporary);
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + temporary + " to " + path + ": " + std::strerror(errno));
+  file.commit();
+}
+
+template <class T>
+std::vector<T> read_rows(const H5::DataSet& set, hsize_t first, hsize_t count) {
+  std::vector<T> values(count);
+  if (count == 0) return values;
+  H5::DataSpace file = set.getSpace();
+  file.selectHyperslab(H5S_SELECT_SET, &count, &first);
+  const H5::DataSpace memory(1, &count);
+  set.read(values.data(), type_of<T>(), memory, file);
+  return values;
 }
 
 H5::DataSet create_strings(H5::Group& group, const std::string& name, hsize_t rows, std::size_t width) {
@@ -218,7 +241,8 @@ void write_strings(H5::DataSet& set, hsize_t first, const std::vector<std::strin
   template H5::DataSet column<T>(H5::Group&, const std::string&, hsize_t, T);                         \
   template H5::DataSet matrix<T>(H5::Group&, const std::string&, hsize_t, hsize_t, T);                \
   template void write_rows<T>(H5::DataSet&, hsize_t, const std::vector<T>&, hsize_t);                  \
-  template void append_rows<T>(H5::DataSet&, const std::vector<T>&, hsize_t);
+  template void append_rows<T>(H5::DataSet&, const std::vector<T>&, hsize_t);                           \
+  template std::vector<T> read_rows<T>(const H5::DataSet&, hsize_t, hsize_t);
 VIBRO_H5_COLUMN(double)
 VIBRO_H5_COLUMN(std::int64_t)
 VIBRO_H5_COLUMN(std::int32_t)

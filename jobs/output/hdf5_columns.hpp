@@ -7,6 +7,7 @@
 // strings are fixed-length (kept in the checksummed chunks and object headers, not in the global
 // heap, which has no checksum): a flipped bit is an error on reading, never different data.
 #include <H5Cpp.h>
+#include <sys/types.h>
 
 #include <cstdint>
 #include <functional>
@@ -49,14 +50,36 @@ H5::DataSet matrix(H5::Group& group, const std::string& name, hsize_t rows, hsiz
 template <class T>
 void write_rows(H5::DataSet& set, hsize_t first, const std::vector<T>& values, hsize_t width = 1);
 
+// Reads rows [first, first + count) of a column.
+template <class T>
+std::vector<T> read_rows(const H5::DataSet& set, hsize_t first, hsize_t count);
+
 // Appends rows at the end.
 template <class T>
 void append_rows(H5::DataSet& set, const std::vector<T>& values, hsize_t width = 1);
 
-// Writes a file as PATH.partial through `write` and renames it to PATH, so a crash never leaves a
-// half-written file under the final name. PATH.partial is first created afresh (O_EXCL, never
-// through a link; a leftover regular file is removed first) and checked to be that same file before
-// the rename. HDF5 errors become std::runtime_error naming the file.
+// A file written as PATH.partial and renamed to PATH once whole (commit), so a crash never leaves a
+// half-written file under the final name. PATH.partial is created afresh (O_EXCL, never through a
+// link; a leftover regular file is removed first) and checked to be that same file before the
+// rename. Removed unless committed.
+class AtomicFile {
+ public:
+  explicit AtomicFile(std::string path);
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  const std::string& temporary() const { return temporary_; }
+  void commit();  // every handle to the temporary file closed
+
+ private:
+  std::string path_, temporary_;
+  dev_t device_ = 0;
+  ino_t inode_ = 0;
+  bool committed_ = false;
+};
+
+// Writes a file as an AtomicFile through `write` (given the temporary name). HDF5 errors become
+// std::runtime_error naming the file.
 void write_atomically(const std::string& path, const std::function<void(const std::string&)>& write);
 
 // Fixed-length strings of up to `width` bytes, one per row (longer ones are cut).

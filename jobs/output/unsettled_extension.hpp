@@ -27,7 +27,6 @@ class ExtendedCaseStore : public CaseStore {
   long long case_count() const override { return base_.case_count(); }
   CaseResult read(long long index) const override;
   void read_into(long long index, CaseResult& out) const override;
-  std::optional<TextSizes> widest_texts() const override { return replaced_.empty() ? base_.widest_texts() : std::nullopt; }
   void release_pages() const override { base_.release_pages(); }
   void replace(long long index, CaseResult result) { replaced_[index] = std::move(result); }
 

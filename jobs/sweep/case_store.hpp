@@ -2,7 +2,6 @@
 // Random access to the results of a sweep by case index: what the HDF5 writer reads from. The
 // checkpoint logs are the store of a real run (checkpoint_index.hpp); a vector is one for a sweep
 // held in memory.
-#include <optional>
 #include <vector>
 
 #include "jobs/sweep/case_result.hpp"
@@ -19,18 +18,6 @@ class CaseStore {
   // The same into `out`, every field overwritten: a store that decodes in place saves the writer a
   // result's construction and copy a case (1.8 KB each, 10^6 times for a large map).
   virtual void read_into(long long index, CaseResult& out) const { out = read(index); }
-  // The lengths of case `index`'s class code and failure reason (the writer sizes its string columns
-  // with a pass over every case first): read whole here; a store that can read them alone does.
-  struct TextSizes {
-    std::size_t class_code = 0, reason = 0;
-  };
-  virtual TextSizes text_sizes(long long index) const {
-    const CaseResult c = read(index);
-    return {c.class_code.size(), c.reason.size()};
-  }
-  // The longest class code and reason of all cases when the store knows them without a pass (the
-  // checkpoint logs' index notes them as it reads each record's head).
-  virtual std::optional<TextSizes> widest_texts() const { return std::nullopt; }
   // The writer is done with the cases read so far: a store that maps files drops their pages from
   // this process (so that its resident memory does not grow with the sweep).
   virtual void release_pages() const {}

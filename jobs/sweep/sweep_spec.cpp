@@ -170,9 +170,10 @@ const RunKey kRunKeys[] = {
     {"output.floquet", kChanges, [](const SweepSpec& s) { return number(s.floquet); }, "true: Floquet multipliers of each periodic steady state (event-driven models)"},
     {"output.shooting", kChanges, [](const SweepSpec& s) { return number(s.shooting); }, "true: refine each periodic or slowly converging case by Newton shooting (unstable orbits too); implies floquet"},
     {"output.lyapunov_periods", kChanges, [](const SweepSpec& s) { return number(s.lyapunov_periods); }, "Lyapunov exponents of each case over this many periods after its steady state (0: none)"},
-    {"output.block_cases", kNoEffect, nullptr, "cases per HDF5 write block: the writer holds one block in memory (default 8192)"},
+    {"output.block_cases", kNoEffect, nullptr, "cases per HDF5 write block (default 8192, or 65536 where the file's cases are written while they run: output.stream_cases); the writer holds two blocks in memory"},
     {"output.checkpoint_seconds", kNoEffect, nullptr, "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
     {"output.keep_checkpoints", kNoEffect, nullptr, "true: keep the checkpoint logs after the file is written (default false)"},
+    {"output.stream_cases", kNoEffect, nullptr, "true (default): write the file's per-case columns while the sweep runs where a run allows it (a fresh run on one rank, no stored stroboscopic points, Floquet, shooting, Lyapunov exponents or continuation axis); false: from the checkpoint logs once the sweep is done, as a resumed or multi-rank run does. The file is the same either way"},
     {"analysis.global_continuation", kNoEffect, nullptr, "none, or a parameter axis along which the attractors of neighbouring points are matched: global ids, basin fractions, births, deaths, mergers, splits, period doublings, halvings and changes in /basins (default none)"},
     {"analysis.match_by", kNoEffect, nullptr, "global continuation: distance (attractors of neighbouring points within analysis.match_distance of each other are the same) or basin_overlap (attractors whose basins share initial conditions are the same, the largest overlap first; attractors only seeds found by distance) (default distance)"},
     {"analysis.match_distance", kNoEffect, nullptr, "global continuation: attractors of neighbouring points at most this far apart, in the model's state scales (max-norm), are the same (default 1)"},
@@ -606,6 +607,8 @@ static SweepSpec parse_sweep_text(const std::string& ini_text, const std::string
   if (const auto* v = text("output.overwrite")) spec.overwrite = parse_choice("output.overwrite", *v, {"false", "true"}) == 1;
   if (const auto* v = text("output.keep_checkpoints"))
     spec.keep_checkpoints = parse_choice("output.keep_checkpoints", *v, {"false", "true"}) == 1;
+  if (const auto* v = text("output.stream_cases"))
+    spec.stream_cases = parse_choice("output.stream_cases", *v, {"false", "true"}) == 1;
   parse_global_continuation(spec, text("analysis.global_continuation"), text("analysis.match_distance"));
   if (const auto* v = text("analysis.match_by"))
     spec.match.method = parse_choice("analysis.match_by", *v, {"distance", "basin_overlap"}) == 1 ? MatchMethod::BasinOverlap

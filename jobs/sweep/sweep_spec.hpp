@@ -72,8 +72,13 @@ struct SweepSpec {
   // 1.8 KB a case, and 65536 of them (115 MB, first touched and refilled each block) made writing a
   // 10^6-case conveyor file 2.35/2.75 s against 1.38/1.51 s (10^5 cases with strobe points: 1.48/1.70
   // against 0.50/0.65 s); files identical.
-  long long block_cases = 8192;
+  long long block_cases = 0;      // output.block_cases; 0: the writer's own (file_block_cases)
+  // Cases per block of the file's writer: output.block_cases, else 8192 for a file written from the
+  // logs (it holds two blocks of whole results), 65536 for one written while the cases run (a whole
+  // chunk of every column: HDF5 writes it without first filling the chunk with the fill value).
+  long long file_block_cases(bool streamed) const { return block_cases > 0 ? block_cases : streamed ? 65536 : 8192; }
   bool keep_checkpoints = false;   // keep the logs after the file is written (debugging, tests)
+  bool stream_cases = true;        // the file's /cases written while the sweep runs, where a run allows it
   // The parameter values of case `index` (flattened grid, C order).
   ParameterSet case_parameters(long long index) const;
   std::vector<int> grid_indices(long long index) const;

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """A sweep stopped by SIGTERM (what Slurm and mpirun send before they kill a job) at a random moment
-keeps every case it showed done: it exits 143 with "interrupted: N of M cases saved", N is at least
+keeps every case it showed done (also when it writes its file's cases while they run): it exits 143 with "interrupted: N of M cases saved", N is at least
 the last progress count it printed, a rerun of the same command loads exactly those N cases, counts
 its progress from them (the whole sweep, not the remainder), and ends with the results of an
 uninterrupted run; a continuation line stops between two of its cases. SIGINT and SIGUSR1 stop it
@@ -96,6 +96,7 @@ def stop_and_resume(label, command, cwd, reference, output, after_cases, expecte
     print("%s: SIGTERM after %d cases shown: %d of %d saved" % (label, shown, n, m), flush=True)
     check(0 < shown <= n < m, "%s: every case shown done is saved (shown %d <= saved %d < %d)" % (label, shown, n, m))
     check(not os.path.exists(output), "%s: no final file after an interrupt" % label)
+    check(not os.path.exists(output + ".partial"), "%s: no partial file after an interrupt" % label)
     resumed = subprocess.run(command, cwd=cwd, env=ENV, capture_output=True, text=True, timeout=300)
     check(resumed.returncode == 0, "%s: the rerun completes" % label, resumed.stderr)
     loaded = LOADED.search(resumed.stderr)
@@ -177,6 +178,20 @@ def main():
         output = os.path.join(tmp, "stopped.h5")
         command = [vibro, "run", ini, "--output.file=" + output, "--run.threads=2"] + settings
         stop_and_resume("one rank", command, tmp, reference, output, rng.randint(50, 300), 143)
+
+        # Without stored stroboscopic points the run writes its file's cases while they run
+        # (output.stream_cases): stopped, it leaves no partial file, and its rerun (from the logs) ends
+        # with the file of an uninterrupted, streamed run.
+        no_points = ["--output.strobe_points=none"]
+        streamed_reference = os.path.join(tmp, "streamed_reference.h5")
+        done = subprocess.run([vibro, "run", ini, "--output.file=" + streamed_reference, "--run.progress=never"]
+                              + settings[:-1] + no_points, cwd=tmp, capture_output=True, text=True, timeout=300)
+        check(done.returncode == 0 and "its cases written while they ran" in done.stdout,
+              "the uninterrupted run without points writes its cases while they run", done.stdout + done.stderr)
+        streamed = os.path.join(tmp, "streamed.h5")
+        stop_and_resume("one rank, cases written while they run", [vibro, "run", ini, "--output.file=" + streamed,
+                        "--run.threads=2"] + settings + no_points, tmp, streamed_reference, streamed,
+                        rng.randint(50, 300), 143)
 
         # A continuation sweep of one line (316 cases, each from the previous one's final state) stops
         # between two of its cases, not at the end of the line, and resumes from the last saved one.
