@@ -87,23 +87,22 @@ void validate_cases(const SweepSpec& spec) {
   // conditions that reaches into a contact expects). Beyond kValidatedCases, the grid's corners.
   constexpr long long kValidatedCases = 10'000'000;
   const long long cases = spec.case_count();
-  std::vector<long long> checked;
-  if (cases <= kValidatedCases) {
-    for (long long i = 0; i < cases; ++i) checked.push_back(i);
-  } else {
-    for (long long corner = 0; corner < (1LL << spec.axes.size()); ++corner) {
-      long long index = 0;
-      for (std::size_t a = 0; a < spec.axes.size(); ++a) {
-        const auto n = static_cast<long long>(spec.axes[a].values.size());
-        index = index * n + (((corner >> a) & 1) ? n - 1 : 0);
-      }
-      checked.push_back(index);
+  const bool every_case = cases <= kValidatedCases;
+  const long long candidates = every_case ? cases : 1LL << spec.axes.size();
+  // The c-th case checked: every case in order, or the c-th corner of the grid.
+  const auto candidate = [&](long long c) {
+    if (every_case) return c;
+    long long index = 0;
+    for (std::size_t a = 0; a < spec.axes.size(); ++a) {
+      const auto n = static_cast<long long>(spec.axes[a].values.size());
+      index = index * n + (((c >> a) & 1) ? n - 1 : 0);
     }
-  }
+    return index;
+  };
   if (spec.model->described_cases() && cases > 0) refuse_bad_description(*spec.model, spec.case_parameters(0));
   std::string first_failure;
-  for (const long long i : checked) {
-    const ParameterSet values = spec.case_parameters(i);
+  for (long long c = 0; c < candidates; ++c) {
+    const ParameterSet values = spec.case_parameters(candidate(c));
     try {
       spec.model->validate(values);
       return;  // a case passes: the sweep runs
