@@ -51,7 +51,7 @@ RESUME_KEYS = {
     "run.max_events_per_period": ("900", True), "run.max_steps": ("7000000", True), "run.max_events": ("800000", True),
     "parameters.c_r": ("0.7", True), "axes.z0": ("0, 0.002", True), "run.backend": ("batched", True),
     "run.threads": ("1", False), "run.progress": ("never", False), "run.progress_seconds": ("5", False), "run.batch_cases": ("7", False), "run.batch_periods": ("3", False), "output.block_cases": ("3", False),
-    "output.checkpoint_seconds": ("2", False), "output.keep_checkpoints": ("true", False),
+    "output.checkpoint_seconds": ("2", False), "output.keep_checkpoints": ("true", False), "output.stream_cases": ("false", False),
     "output.overwrite": ("true", False), "output.file": (None, False),
     # a pass over the cases when the file is written: the checkpoint's cases are the same
     "analysis.global_continuation": ("a_hat", False), "analysis.match_distance": ("0.2", False),

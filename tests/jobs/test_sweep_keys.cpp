@@ -32,7 +32,7 @@ const std::map<std::string, std::string> kRunAlternatives = {
     {"run.continuation", "AXIS"},       {"run.direction", "down"},        {"output.file", "other.h5"},
     {"output.overwrite", "true"},       {"output.strobe_points", "none"}, {"output.floquet", "true"},
     {"output.shooting", "true"},        {"output.lyapunov_periods", "5"}, {"output.block_cases", "7"},
-    {"output.checkpoint_seconds", "2"}, {"output.keep_checkpoints", "true"},
+    {"output.checkpoint_seconds", "2"}, {"output.keep_checkpoints", "true"}, {"output.stream_cases", "false"},
     {"run.case_wall_limit", "300"},     {"run.max_steps_per_period", "5000"}, {"run.max_events_per_period", "900"},
     {"run.max_steps", "7000000"},       {"run.max_events", "800000"},  {"run.backend", "batched"},
     {"run.null_group_seconds", "0.5"},  // refused but with run.backend = null (tested below)
