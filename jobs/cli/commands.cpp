@@ -391,7 +391,8 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   std::optional<InterruptGuard> interrupts(std::in_place);  // until every case, extensions included, is computed
   {
     CheckpointWriter checkpoint(spec.output_file + ".ckpt." + std::to_string(mpi.share().rank), log_header,
-                                spec.checkpoint_seconds, [] { return interrupt_signal() != 0; });
+                                spec.checkpoint_seconds, [] { return interrupt_signal() != 0; },
+                                spec.keeps_final_states() ? FinalState::Kept : FinalState::Dropped);
     const auto source = mpi.unit_source(parallel_units(spec));
     InterruptibleSource interruptible(*source);
     const bool progress = spec.progress == ProgressMode::Always || (spec.progress == ProgressMode::Auto && isatty(STDERR_FILENO));
