@@ -14,8 +14,8 @@ namespace {
 // Entries of an array up to its last one that is not all zero bits: a sample's arrays are sized for
 // the largest model (24 state components, 32 counters, 32 aux values), and a model fills a few.
 // Encoding only those (the rest decode as zero bits) keeps every value bit for bit. Compared as
-// 64-bit words (every sample array holds 8-byte entries): a memcmp call per entry was 3 % of a
-// null-backend run's CPU.
+// 64-bit words (every sample array holds 8-byte entries), not by a memcmp call an entry (the calls
+// were not inlined: 88 a final state).
 template <class T, std::size_t N>
 std::size_t used_entries(const std::array<T, N>& values) {
   static_assert(sizeof(T) == sizeof(std::uint64_t) && std::is_trivially_copyable_v<T>);
