@@ -397,7 +397,8 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
   // A run that can writes the file's cases while they run (streamed_sweep_file.hpp); the others from the logs.
   std::optional<StreamedSweepFile> streamed;
   {
-    CheckpointWriter checkpoint(own_log, log_header, spec.checkpoint_seconds, [] { return interrupt_signal() != 0; });
+    CheckpointWriter checkpoint(own_log, log_header, spec.checkpoint_seconds, [] { return interrupt_signal() != 0; },
+                                spec.keeps_final_states() ? FinalState::Kept : FinalState::Dropped);
     CaseSink* sink = &checkpoint;
     if (StreamedSweepFile::applies(spec, mpi.share().ranks, earlier_logs.empty())) sink = &streamed.emplace(spec, checkpoint);
     const auto source = mpi.unit_source(parallel_units(spec));

@@ -27,8 +27,10 @@ namespace {
 // The version follows the case record's layout (case_result_codec) and the batch framing: a log of
 // another layout is refused.
 // 6: samples' arrays trimmed of their zero tails; 7: records checksummed with XXH3 instead of FNV-1a;
-// 8: each case's record starts with its size; 9: event counters as varints.
-constexpr char kMagic[] = "VIBRO-CHECKPOINT-9\n";
+// 8: each case's record starts with its size; 9: event counters as varints; 10: sizes and small
+// integers as varints, fields at their defaults flagged instead of stored, final states only where
+// the sweep uses them.
+constexpr char kMagic[] = "VIBRO-CHECKPOINT-10\n";
 constexpr std::size_t kMagicSize = sizeof(kMagic) - 1;
 // Starts every record; the reader looks for it to resync after a damaged stretch.
 constexpr char kMarker[8] = {'\x89', 'V', 'B', 'A', 'T', 'C', 'H', '\n'};
@@ -240,8 +242,8 @@ CheckpointScan scan_checkpoint(const std::string& path, const std::function<bool
 }
 
 CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds,
-                                   std::function<bool()> hurry)
-    : path_(path), flush_seconds_(std::min(flush_seconds, 1e6)), hurry_(std::move(hurry)) {
+                                   std::function<bool()> hurry, FinalState final_states)
+    : path_(path), flush_seconds_(std::min(flush_seconds, 1e6)), final_states_(final_states), hurry_(std::move(hurry)) {
   const int fd = open_regular(path, O_WRONLY | O_CREAT | O_APPEND, 0644, "checkpoint");
   struct stat info {};
   std::uint64_t keep = 0;
@@ -313,7 +315,7 @@ void CheckpointWriter::finished(long long index, const CaseResult& result) {
     // over (and its fresh pages faulted in) on fast sweeps; pages never written are never touched.
     if (slot.bytes.capacity() < kSlotBytes) slot.bytes.reserve(kSlotBytes);
     before = slot.bytes.size();
-    encode_case(index, result, slot.bytes);
+    encode_case(index, result, slot.bytes, final_states_);
     after = slot.bytes.size();
   }
   const auto added = static_cast<long long>(after - before);

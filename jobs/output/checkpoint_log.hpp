@@ -24,6 +24,7 @@
 #include "engine/core/input_error.hpp"
 #include "jobs/output/mapped_file.hpp"
 #include "jobs/sweep/case_result.hpp"
+#include "jobs/sweep/case_result_codec.hpp"
 #include "jobs/sweep/sweep_runner.hpp"
 
 namespace vibro {
@@ -56,11 +57,14 @@ void require_same_sweep(const CheckpointHeader& header, const std::string& finge
 // `hurry`, if given, is polled every kHurryPollSeconds; once it returns true (a stop signal: under
 // mpirun the ranks get SIGKILL 1 s after its SIGTERM, whatever they are computing), what is pending is
 // written at once and from then on every case as soon as it is finished.
+//
+// `final_states`: whether records keep each case's final state (SweepSpec::keeps_final_states; a
+// 10^6-case map without stored stroboscopic points wrote a third of its log for states never read).
 class CheckpointWriter : public CaseSink {
  public:
   static constexpr double kHurryPollSeconds = 0.02;
   CheckpointWriter(const std::string& path, const CheckpointHeader& header, double flush_seconds,
-                   std::function<bool()> hurry = {});
+                   std::function<bool()> hurry = {}, FinalState final_states = FinalState::Kept);
   ~CheckpointWriter() override;  // writes what is left
   CheckpointWriter(const CheckpointWriter&) = delete;
   CheckpointWriter& operator=(const CheckpointWriter&) = delete;
@@ -82,6 +86,7 @@ class CheckpointWriter : public CaseSink {
   std::string path_;
   std::uint64_t run_id_ = 0;
   double flush_seconds_;
+  FinalState final_states_;
   std::array<Slot, kSlots> slots_;
   std::array<std::vector<char>, kSlots> outgoing_;  // the writer's side of each slot (file_mutex_)
   std::atomic<long long> pending_bytes_{0};  // approximate: adds and collections race harmlessly

@@ -41,7 +41,7 @@ CaseResult full_size_result(const SweepSpec& spec, const StrobeLayout& layout) {
   // Non-zero where the layout has entries: a record stores a sample's arrays up to their last
   // non-zero entry (case_result_codec), so zeros would estimate too little.
   for (auto& point : r.strobe) std::fill_n(point.state.begin(), dims, 1.0);
-  r.has_final_state = true;
+  r.has_final_state = spec.keeps_final_states();  // the log keeps it only then
   std::fill_n(r.final_state.state.begin(), dims, 1.0);
   std::fill_n(r.final_state.counters.begin(), layout.counter_names.size(), 1);
   if (spec.floquet) r.floquet.resize(dims);

@@ -13,45 +13,82 @@ namespace {
 
 // Entries of an array up to its last one that is not all zero bits: a sample's arrays are sized for
 // the largest model (24 state components, 32 counters, 32 aux values), and a model fills a few.
-// Encoding only those (the rest decode as zero bits) keeps every value bit for bit and a conveyor
-// case's record at a fifth of its full size: every case goes through the log and back.
+// Encoding only those (the rest decode as zero bits) keeps every value bit for bit. Compared as
+// 64-bit words (every sample array holds 8-byte entries), not by a memcmp call an entry (the calls
+// were not inlined: 88 a final state).
 template <class T, std::size_t N>
 std::size_t used_entries(const std::array<T, N>& values) {
-  const T zero{};
+  static_assert(sizeof(T) == sizeof(std::uint64_t) && std::is_trivially_copyable_v<T>);
+  const char* bytes = reinterpret_cast<const char*>(values.data());
   std::size_t n = N;
-  while (n > 0 && std::memcmp(&values[n - 1], &zero, sizeof(T)) == 0) --n;
+  for (; n > 0; --n) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, bytes + (n - 1) * sizeof bits, sizeof bits);
+    if (bits != 0) break;
+  }
   return n;
 }
 
+template <class T>
+bool same_bits(const T& a, const T& b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+// Fields a record holds only where they differ from a fresh CaseResult's (bit for bit), flagged in
+// one byte: a case without shooting, stretch exponents or a kept final state spends nothing on them.
+enum Present : std::uint8_t { kResidual = 1, kStretch = 2, kFinalState = 4 };
+
+const CaseResult& fresh_result() {
+  static const CaseResult fresh;
+  return fresh;
+}
+
+bool has_stretch(const CaseResult& r) {
+  const CaseResult& fresh = fresh_result();
+  return r.stretch_resets != fresh.stretch_resets || !same_bits(r.stretch_exponent, fresh.stretch_exponent);
+}
+
+// Builds a record in a per-thread staging buffer through a raw pointer (one bounds check a field),
+// then appends it to the caller's bytes in one copy: a vector::insert call a field was 3 % of a
+// null-backend run's CPU.
 class Writer {
  public:
-  explicit Writer(std::vector<char>& bytes) : bytes_(bytes) {}
+  Writer() : buffer_(staging()), begin_(buffer_.data()), p_(begin_), end_(begin_ + buffer_.size()) {}
+  char* data() const { return begin_; }
+  std::size_t size() const { return static_cast<std::size_t>(p_ - begin_); }
+  void put_bytes(const void* data, std::size_t n) {
+    room(n);
+    if (n > 0) std::memcpy(p_, data, n);
+    p_ += n;
+  }
   template <class T>
   void put(const T& value) {
     static_assert(std::is_trivially_copyable_v<T>);
-    const auto* p = reinterpret_cast<const char*>(&value);
-    bytes_.insert(bytes_.end(), p, p + sizeof(T));
+    put_bytes(&value, sizeof(T));
+  }
+  // Counts, sizes and small integers as varints (7 bits a byte): they are small, and every case's
+  // record holds dozens of them.
+  void put_varint(std::uint64_t value) {
+    room(10);
+    while (value >= 0x80) {
+      *p_++ = static_cast<char>((value & 0x7f) | 0x80);
+      value >>= 7;
+    }
+    *p_++ = static_cast<char>(value);
+  }
+  // Signed, zigzagged: small of either sign, small in bytes.
+  void put_count(std::int64_t value) {
+    put_varint((static_cast<std::uint64_t>(value) << 1) ^ static_cast<std::uint64_t>(value >> 63));
   }
   void put(const std::string& text) {
-    put(static_cast<std::uint64_t>(text.size()));
-    bytes_.insert(bytes_.end(), text.begin(), text.end());
+    put_varint(text.size());
+    put_bytes(text.data(), text.size());
   }
   template <class T>
   void put(const std::vector<T>& values) {
-    put(static_cast<std::uint64_t>(values.size()));
-    for (const auto& v : values) put(v);
-  }
-  // Counts as varints (7 bits a byte, zigzag for the sign): event counters are small and every case's
-  // record holds three sets of them.
-  void put_varint(std::uint64_t value) {
-    while (value >= 0x80) {
-      bytes_.push_back(static_cast<char>((value & 0x7f) | 0x80));
-      value >>= 7;
-    }
-    bytes_.push_back(static_cast<char>(value));
-  }
-  void put_count(std::int64_t value) {
-    put_varint((static_cast<std::uint64_t>(value) << 1) ^ static_cast<std::uint64_t>(value >> 63));
+    static_assert(std::is_trivially_copyable_v<T>);
+    put_varint(values.size());
+    put_bytes(values.data(), values.size() * sizeof(T));
   }
   void put(const std::vector<std::int64_t>& counts) {
     put_varint(counts.size());
@@ -63,22 +100,16 @@ class Writer {
     put(static_cast<std::uint8_t>(n));
     for (std::size_t i = 0; i < n; ++i) put_count(counts[i]);
   }
-  // The first n entries of `values` (n <= N, stored before them, once for all arrays that share it).
-  template <class T, std::size_t N>
-  void put_first(const std::array<T, N>& values, std::size_t n) {
-    const auto* p = reinterpret_cast<const char*>(values.data());
-    bytes_.insert(bytes_.end(), p, p + n * sizeof(T));
-  }
   template <class T, std::size_t N>
   void put_trimmed(const std::array<T, N>& values) {
     const std::size_t n = used_entries(values);
     put(static_cast<std::uint8_t>(n));
-    put_first(values, n);
+    put_bytes(values.data(), n * sizeof(T));
   }
   void put(const StrobeSample& s) {
     put(s.time);
-    put(s.period);
-    put(s.mode);
+    put_count(s.period);
+    put_count(s.mode);
     put(s.drift_position);
     put_trimmed(s.state);
     put_trimmed(s.counters);
@@ -88,17 +119,35 @@ class Writer {
   void put(const std::vector<StrobePoint>& points) {
     std::size_t width = 0;
     for (const auto& p : points) width = std::max(width, used_entries(p.state));
-    put(static_cast<std::uint64_t>(points.size()));
+    put_varint(points.size());
     put(static_cast<std::uint8_t>(width));
     for (const auto& p : points) {
-      put_first(p.state, width);
+      put_bytes(p.state.data(), width * sizeof(double));
       put(p.drift_position);
-      put(p.mode);
+      put_count(p.mode);
     }
   }
 
  private:
-  std::vector<char>& bytes_;
+  // Grown as records need, never shrunk: after the first few records no case allocates.
+  static std::vector<char>& staging() {
+    thread_local std::vector<char> bytes(4096);
+    return bytes;
+  }
+  void room(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - p_) < n) grow(n);
+  }
+  void grow(std::size_t n) {
+    const std::size_t used = size();
+    buffer_.resize(std::max(2 * buffer_.size(), used + n));
+    begin_ = buffer_.data();
+    p_ = begin_ + used;
+    end_ = begin_ + buffer_.size();
+  }
+  std::vector<char>& buffer_;
+  char* begin_;
+  char* p_;
+  char* end_;
 };
 
 class Reader {
@@ -111,26 +160,6 @@ class Reader {
     need(sizeof(T));
     std::memcpy(&value, data_ + at_, sizeof(T));
     at_ += sizeof(T);
-  }
-  void get(std::string& text) {
-    const std::size_t n = skip_text();
-    text.assign(data_ + at_ - n, n);
-  }
-  // Passes over a text; returns its length.
-  std::size_t skip_text() {
-    std::uint64_t n = 0;
-    get(n);
-    need(n);
-    at_ += n;
-    return static_cast<std::size_t>(n);
-  }
-  template <class T>
-  void get(std::vector<T>& values) {
-    std::uint64_t n = 0;
-    get(n);
-    if (n > size_) throw std::runtime_error("malformed case buffer (length)");
-    values.resize(n);
-    for (auto& v : values) get(v);
   }
   std::uint64_t get_varint() {
     std::uint64_t value = 0;
@@ -146,61 +175,89 @@ class Reader {
     const std::uint64_t zigzag = get_varint();
     return static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1);
   }
-  void get(std::vector<std::int64_t>& counts) {
+  // A signed varint into a narrower integer or enum; a value out of its range is malformed.
+  template <class T>
+  void get_small(T& value) {
+    using Int = std::conditional_t<std::is_enum_v<T>, std::underlying_type<T>, std::common_type<T>>;
+    const std::int64_t wide = get_count();
+    if (wide < std::numeric_limits<typename Int::type>::min() || wide > std::numeric_limits<typename Int::type>::max())
+      throw std::runtime_error("malformed case buffer (integer)");
+    value = static_cast<T>(wide);
+  }
+  // A length of `bytes_each`-byte entries that must still lie within the record.
+  std::size_t get_length(std::size_t bytes_each) {
     const std::uint64_t n = get_varint();
-    if (n > size_) throw std::runtime_error("malformed case buffer (length)");
-    counts.resize(n);
+    if (n > size_ - at_ || (bytes_each > 0 && n * bytes_each > size_ - at_))
+      throw std::runtime_error("malformed case buffer (length)");
+    return static_cast<std::size_t>(n);
+  }
+  void get(std::string& text) {
+    const std::size_t n = skip_text();
+    text.assign(data_ + at_ - n, n);
+  }
+  // Passes over a text; returns its length.
+  std::size_t skip_text() {
+    const std::size_t n = get_length(1);
+    at_ += n;
+    return n;
+  }
+  template <class T>
+  void get(std::vector<T>& values) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    values.resize(get_length(sizeof(T)));
+    get_bytes(values.data(), values.size() * sizeof(T));
+  }
+  void get(std::vector<std::int64_t>& counts) {
+    counts.resize(get_length(1));  // a count takes a byte at least
     for (auto& c : counts) c = get_count();
   }
   template <std::size_t N>
   void get_trimmed(std::array<std::int64_t, N>& counts) {
-    std::uint8_t n = 0;
-    get(n);
-    if (n > N) throw std::runtime_error("malformed case buffer (array length)");
+    const std::size_t n = get_width(N);
     counts.fill(0);
     for (std::size_t i = 0; i < n; ++i) counts[i] = get_count();
   }
-  // n entries (as put_first), the rest zero.
-  template <class T, std::size_t N>
-  void get_first(std::array<T, N>& values, std::size_t n) {
-    if (n > N) throw std::runtime_error("malformed case buffer (array length)");
-    need(n * sizeof(T));
-    values.fill(T{});
-    std::memcpy(values.data(), data_ + at_, n * sizeof(T));
-    at_ += n * sizeof(T);
-  }
   template <class T, std::size_t N>
   void get_trimmed(std::array<T, N>& values) {
-    std::uint8_t n = 0;
-    get(n);
-    get_first(values, n);
+    const std::size_t n = get_width(N);
+    values.fill(T{});
+    get_bytes(values.data(), n * sizeof(T));
   }
   void get(StrobeSample& s) {
     get(s.time);
-    get(s.period);
-    get(s.mode);
+    get_small(s.period);
+    get_small(s.mode);
     get(s.drift_position);
     get_trimmed(s.state);
     get_trimmed(s.counters);
     get_trimmed(s.aux);
   }
   void get(std::vector<StrobePoint>& points) {
-    std::uint64_t n = 0;
-    get(n);
-    if (n > size_) throw std::runtime_error("malformed case buffer (length)");
-    std::uint8_t width = 0;
-    get(width);
-    points.resize(n);
+    points.resize(get_length(sizeof(double) + 1));  // a point's drift and mode at least
+    const std::size_t width = get_width(kMaxStrobeDims);
     for (auto& p : points) {
-      get_first(p.state, width);
+      p.state.fill(0.0);
+      get_bytes(p.state.data(), width * sizeof(double));
       get(p.drift_position);
-      get(p.mode);
+      get_small(p.mode);
     }
   }
 
  private:
   void need(std::size_t n) const {
     if (n > size_ || at_ > size_ - n) throw std::runtime_error("malformed case buffer (truncated)");
+  }
+  void get_bytes(void* out, std::size_t n) {
+    need(n);
+    if (n > 0) std::memcpy(out, data_ + at_, n);
+    at_ += n;
+  }
+  // How many entries of an array of `most` the record holds.
+  std::size_t get_width(std::size_t most) {
+    std::uint8_t n = 0;
+    get(n);
+    if (n > most) throw std::runtime_error("malformed case buffer (array length)");
+    return n;
   }
   const char* data_;
   std::size_t size_;
@@ -209,40 +266,46 @@ class Reader {
 
 }  // namespace
 
-void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes) {
-  const std::size_t head = bytes.size();
-  Writer w(bytes);
+void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes, FinalState final_state) {
+  Writer w;
   w.put(std::uint32_t{0});  // the body's size, set below
-  w.put(index);
+  w.put_count(index);
   w.put(r.status);
   w.put(r.reason);
   w.put(r.class_code);
-  w.put(r.periodicity);
-  w.put(r.period);
+  w.put_count(static_cast<std::int64_t>(r.periodicity));
+  w.put_count(r.period);
   w.put(r.stopped_early);
-  w.put(r.periods_run);
-  w.put(r.jumps);
-  w.put(r.window_periods);
+  w.put_count(r.periods_run);
+  w.put_count(r.jumps);
+  w.put_count(r.window_periods);
   w.put(r.wall_seconds);
   w.put(r.observables);
   w.put(r.counters);
   w.put(r.window_counters);
   w.put(r.strobe);
   w.put(r.floquet);
+  w.put(r.lyapunov);
+  w.put(r.shooting);
+  const bool keep_final = final_state == FinalState::Kept && r.has_final_state;
+  const bool residual = !same_bits(r.shooting_residual, fresh_result().shooting_residual);
+  const auto present =
+      static_cast<std::uint8_t>((residual ? kResidual : 0) | (has_stretch(r) ? kStretch : 0) | (keep_final ? kFinalState : 0));
+  w.put(present);
   // The two full samples only where they hold something, trimmed (put(StrobeSample)): every case's
   // record goes through the checkpoint log.
-  w.put(r.shooting);
-  w.put(r.shooting_residual);
   if (r.shooting == 1) w.put(r.shot_state);
-  w.put(r.lyapunov);
-  w.put(r.stretch_exponent);
-  w.put(r.stretch_resets);
-  w.put(r.has_final_state);
-  if (r.has_final_state) w.put(r.final_state);
-  const std::size_t body = bytes.size() - head - sizeof(std::uint32_t);
+  if (present & kResidual) w.put(r.shooting_residual);
+  if (present & kStretch) {
+    w.put(r.stretch_exponent);
+    w.put_count(r.stretch_resets);
+  }
+  if (keep_final) w.put(r.final_state);
+  const std::size_t body = w.size() - sizeof(std::uint32_t);
   if (body > std::numeric_limits<std::uint32_t>::max()) throw std::runtime_error("case record over 4 GB");
   const auto body_size = static_cast<std::uint32_t>(body);
-  std::memcpy(bytes.data() + head, &body_size, sizeof body_size);
+  std::memcpy(w.data(), &body_size, sizeof body_size);
+  bytes.insert(bytes.end(), w.data(), w.data() + w.size());
 }
 
 CaseHead read_case_head(const char* data, std::size_t size, std::size_t at) {
@@ -254,7 +317,7 @@ CaseHead read_case_head(const char* data, std::size_t size, std::size_t at) {
   if (head.next > size) throw std::runtime_error("malformed case buffer (truncated)");
   Reader in_body(data, head.next, rd.at());  // the head must lie within the body its size gives
   CaseStatus status{};
-  in_body.get(head.index);
+  in_body.get_small(head.index);
   in_body.get(status);
   head.reason_size = in_body.skip_text();
   head.class_size = in_body.skip_text();
@@ -268,31 +331,40 @@ void decode_case(const char* data, std::size_t size, std::size_t& at, long long&
   const std::size_t end = prefix.at() + body;
   if (end > size) throw std::runtime_error("malformed case buffer (truncated)");
   Reader rd(data, end, prefix.at());
-  rd.get(index);
+  rd.get_small(index);
   rd.get(r.status);
   rd.get(r.reason);
   rd.get(r.class_code);
-  rd.get(r.periodicity);
-  rd.get(r.period);
+  rd.get_small(r.periodicity);
+  rd.get_small(r.period);
   rd.get(r.stopped_early);
-  rd.get(r.periods_run);
-  rd.get(r.jumps);
-  rd.get(r.window_periods);
+  rd.get_small(r.periods_run);
+  rd.get_small(r.jumps);
+  rd.get_small(r.window_periods);
   rd.get(r.wall_seconds);
   rd.get(r.observables);
   rd.get(r.counters);
   rd.get(r.window_counters);
   rd.get(r.strobe);
   rd.get(r.floquet);
+  rd.get(r.lyapunov);
   rd.get(r.shooting);
-  rd.get(r.shooting_residual);
-  // A sample the record does not hold is reset: a reader may decode case after case into one result.
+  std::uint8_t present = 0;
+  rd.get(present);
+  if (present & ~(kResidual | kStretch | kFinalState)) throw std::runtime_error("malformed case buffer (flags)");
+  // What the record does not hold is reset: a reader may decode case after case into one result.
+  const CaseResult& fresh = fresh_result();
   if (r.shooting == 1) rd.get(r.shot_state);
   else r.shot_state = StrobeSample{};
-  rd.get(r.lyapunov);
-  rd.get(r.stretch_exponent);
-  rd.get(r.stretch_resets);
-  rd.get(r.has_final_state);
+  r.shooting_residual = fresh.shooting_residual;
+  if (present & kResidual) rd.get(r.shooting_residual);
+  r.stretch_exponent = fresh.stretch_exponent;
+  r.stretch_resets = fresh.stretch_resets;
+  if (present & kStretch) {
+    rd.get(r.stretch_exponent);
+    rd.get_small(r.stretch_resets);
+  }
+  r.has_final_state = (present & kFinalState) != 0;
   if (r.has_final_state) rd.get(r.final_state);
   else r.final_state = StrobeSample{};
   if (rd.at() != end) throw std::runtime_error("malformed case buffer (size)");

@@ -9,8 +9,13 @@
 
 namespace vibro {
 
+// Whether a record holds the case's final state: a log drops it where the sweep never uses it
+// (SweepSpec::keeps_final_states), and the record then decodes with has_final_state false.
+enum class FinalState : bool { Dropped = false, Kept = true };
+
 // Appends (index, result) to `bytes`.
-void encode_case(long long index, const CaseResult& result, std::vector<char>& bytes);
+void encode_case(long long index, const CaseResult& result, std::vector<char>& bytes,
+                 FinalState final_state = FinalState::Kept);
 // Decodes the one (index, result) that starts at data[at]; leaves `at` after it. Throws
 // std::runtime_error when the record is malformed or does not end within `size` bytes.
 void decode_case(const char* data, std::size_t size, std::size_t& at, long long& index, CaseResult& result);

@@ -60,6 +60,11 @@ struct SweepSpec {
   std::string source_name;
 
   bool record_strobe() const { return strobe_points != StrobePoints::None; }
+  // Whether a case's final state (where it ended) is ever used after it finished: a continuation line
+  // starts its next case there, and the passes over stored stroboscopic points (attractors' Floquet
+  // multipliers, seeding, the unsettled extension) restart cases from it. The checkpoint log keeps it
+  // only then.
+  bool keeps_final_states() const { return continuation_axis >= 0 || record_strobe(); }
   long long case_count() const;
   // One "key = value" line per result-changing key of sweep_keys() (canonical values, defaults
   // included): what a checkpoint must match to be resumed, and the text it names a difference in.

@@ -57,12 +57,16 @@ CaseResult full_result() {
   r.shooting_residual = 1e-12;
   r.shot_state = r.final_state;
   r.shot_state.aux[kMaxAux - 1] = -0.0;
+  r.floquet = {{0.5, -0.25}, {-1.0, 0.0}};
+  r.lyapunov = {0.1, -3.0};
+  r.stretch_exponent = 0.125;
+  r.stretch_resets = 7;
   return r;
 }
 
-CaseResult round_trip(const CaseResult& r, std::size_t* size = nullptr) {
+CaseResult round_trip(const CaseResult& r, std::size_t* size = nullptr, FinalState final_state = FinalState::Kept) {
   std::vector<char> bytes;
-  encode_case(42, r, bytes);
+  encode_case(42, r, bytes, final_state);
   if (size) *size = bytes.size();
   std::size_t at = 0;
   long long index = -1;
@@ -95,7 +99,74 @@ TEST_CASE("case records: every field comes back bit for bit", "[jobs][case_codec
   CHECK(back.has_final_state);
   CHECK(same_sample(back.final_state, r.final_state));
   CHECK(back.shooting == 1);
+  CHECK(same_bits(back.shooting_residual, r.shooting_residual));
   CHECK(same_sample(back.shot_state, r.shot_state));
+  CHECK(back.floquet == r.floquet);
+  CHECK(back.lyapunov == r.lyapunov);
+  CHECK(same_bits(back.stretch_exponent, r.stretch_exponent));
+  CHECK(back.stretch_resets == r.stretch_resets);
+}
+
+TEST_CASE("case records: a record without its final state comes back whole but for it, and smaller", "[jobs][case_codec]") {
+  const CaseResult r = full_result();
+  std::size_t kept = 0, dropped = 0;
+  round_trip(r, &kept);
+  const CaseResult back = round_trip(r, &dropped, FinalState::Dropped);
+  CHECK(!back.has_final_state);
+  CHECK(same_sample(back.final_state, StrobeSample{}));
+  CHECK(dropped < kept);
+  // Every other field as with the final state kept.
+  CaseResult expected = r;
+  expected.has_final_state = false;
+  expected.final_state = StrobeSample{};
+  std::vector<char> a, b;
+  encode_case(5, back, a);
+  encode_case(5, expected, b);
+  CHECK(a == b);
+  // A case without a final state is the same record either way.
+  std::vector<char> none_kept, none_dropped;
+  encode_case(6, expected, none_kept, FinalState::Kept);
+  encode_case(6, expected, none_dropped, FinalState::Dropped);
+  CHECK(none_kept == none_dropped);
+}
+
+TEST_CASE("case records: fields at their defaults cost nothing, any other value comes back", "[jobs][case_codec]") {
+  // A residual or stretch exponent is stored when its bits differ from a fresh result's: -0.0, a NaN
+  // with resets and a huge index or negative period all come back.
+  CaseResult r;
+  r.shooting = 0;
+  r.shooting_residual = -0.0;
+  r.stretch_exponent = std::numeric_limits<double>::quiet_NaN();
+  r.stretch_resets = 2;
+  r.period = -3;
+  r.periods_run = std::numeric_limits<int>::max();
+  r.periodicity = Periodicity::QuasiPeriodic;
+  std::vector<char> bytes;
+  const long long index = (1LL << 45) + 3;
+  encode_case(index, r, bytes);
+  std::size_t at = 0;
+  long long found = -1;
+  CaseResult back;
+  back.stretch_resets = 99;  // decoding resets what the record does not hold
+  back.shooting_residual = 5.0;
+  decode_case(bytes.data(), bytes.size(), at, found, back);
+  CHECK(found == index);
+  CHECK(same_bits(back.shooting_residual, r.shooting_residual));
+  CHECK(std::isnan(back.stretch_exponent));
+  CHECK(back.stretch_resets == 2);
+  CHECK(back.period == -3);
+  CHECK(back.periods_run == r.periods_run);
+  CHECK(back.periodicity == Periodicity::QuasiPeriodic);
+  CHECK(read_case_head(bytes.data(), bytes.size(), 0).index == index);
+  const CaseResult fresh;
+  std::size_t fresh_size = 0;
+  const CaseResult plain = round_trip(fresh, &fresh_size);
+  CHECK(plain.shooting_residual == 0.0);
+  CHECK(std::isnan(plain.stretch_exponent));
+  CHECK(plain.stretch_resets == -1);
+  // A fresh result's record: its size, index, status, two empty texts, five small integers and a
+  // flag, the wall time, five empty lists and the window's width, shooting and the presence flags.
+  CHECK(fresh_size == 4 + 1 + 1 + 2 + 6 + 8 + 6 + 1 + 1 + 1);
 }
 
 TEST_CASE("case records: the head alone gives the index, the next record and the texts' lengths", "[jobs][case_codec]") {

@@ -2,7 +2,8 @@
 // later batch readable, a log of another sweep is refused naming the setting, a flipped bit drops
 // only its batch, batches spliced in from another sweep's or another model's log are ignored, and a
 // file that is not a vibro log is neither read nor truncated; once told to hurry (a stop signal), a
-// writer puts every case on disk as soon as it is finished.
+// writer puts every case on disk as soon as it is finished; a writer told to drop final states keeps
+// every other field.
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -68,6 +69,30 @@ TEST_CASE("checkpoint batches are reloaded, a torn tail is dropped and appending
   CHECK(read_checkpoint_header(path).overrides == std::vector<std::string>{"--run.threads=1"});
   // Another sweep's log is refused, naming the file.
   CHECK_THROWS_AS(CheckpointIndex({path}, "fffff", "", 10), InputError);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("a checkpoint writer told to drop final states keeps every other field of its cases", "[jobs]") {
+  const std::string path = (std::filesystem::temp_directory_path() / "vibro_test_final.h5.ckpt.0").string();
+  CaseResult ended = result(4);
+  ended.has_final_state = true;
+  ended.final_state.state[0] = 1.5;
+  ended.final_state.counters[1] = 9;
+  for (const FinalState kept : {FinalState::Kept, FinalState::Dropped}) {
+    std::filesystem::remove(path);
+    {
+      CheckpointWriter writer(path, {"f", "t.ini", "", {}, ""}, 1e9, {}, kept);
+      writer.finished(0, ended);
+    }
+    CheckpointIndex index({path}, "f", "", 1);
+    const CaseResult back = index.read(0);
+    CHECK(back.class_code == "P4");
+    CHECK(back.observables == ended.observables);
+    CHECK(back.counters == ended.counters);
+    CHECK(back.has_final_state == (kept == FinalState::Kept));
+    CHECK(back.final_state.state[0] == (kept == FinalState::Kept ? 1.5 : 0.0));
+    CHECK(back.final_state.counters[1] == (kept == FinalState::Kept ? 9 : 0));
+  }
   std::filesystem::remove(path);
 }
 

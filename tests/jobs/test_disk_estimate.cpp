@@ -27,11 +27,20 @@ TEST_CASE("disk estimate: proportional to the cases, dominated by the stored win
   CHECK(doubled.checkpoint_bytes == Approx(2 * base.checkpoint_bytes));
   CHECK(doubled.output_bytes == Approx(2 * base.output_bytes));
   // 51 stored points a case, each at least the conveyor's 2 state components, a drift position and a
-  // mode in a checkpoint record.
-  CHECK(base.checkpoint_bytes > 100 * 51 * (3 * 8.0 + 4));
+  // mode (a byte) in a checkpoint record.
+  CHECK(base.checkpoint_bytes > 100 * 51 * (2 * 8.0 + 8 + 1));
   CHECK(base.output_bytes > 100 * 51 * (2 * 8.0));
   CHECK(no_points.total() < 0.2 * base.total());
   CHECK(long_window.total() > 1.5 * base.total());
+}
+
+TEST_CASE("disk estimate: a log record holds the final state only where the sweep uses it", "[jobs][disk_estimate]") {
+  // Without stored points nothing restarts from a case's final state, unless a continuation line does.
+  const auto dropped = vibro::estimate_disk_use(conveyor({"--output.strobe_points=none"}));
+  const auto line = vibro::estimate_disk_use(conveyor({"--output.strobe_points=none", "--run.continuation=a_hat"}));
+  // The conveyor's final state: its time, drift position and 2 state components at least.
+  CHECK(line.checkpoint_bytes - dropped.checkpoint_bytes >= 100 * (4 * 8.0));
+  CHECK(line.output_bytes == dropped.output_bytes);
 }
 
 TEST_CASE("disk estimate: refused when the folder's free space is short of it", "[jobs][disk_estimate]") {
