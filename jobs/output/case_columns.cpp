@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstring>
 
 #include "jobs/output/hdf5_columns.hpp"
 #include "jobs/output/legend_writer.hpp"
@@ -196,23 +197,31 @@ void CaseColumns::write_strings() {
   H5::DataSet classes = h5::create_strings(cases_, "class", n_, class_width);
   attribute(classes, "meaning", std::string("the model's class code of the steady state (/legend/classes); empty "
                                             "unless status is 0"));
-  // A block at a time: the class numbers are read back from the file (memory stays one block).
+  // A block at a time: the class numbers are read back from the file (memory stays one block), the
+  // rows padded to the width in place (a std::string a row was 32 bytes of fresh memory each).
   constexpr hsize_t kRows = hsize_t{1} << 16;
-  std::vector<std::string> texts;
+  std::vector<char> padded;
   std::size_t next_reason = 0;
   for (hsize_t first = 0; first < n_; first += kRows) {
     const hsize_t count = std::min(kRows, n_ - first);
-    const std::vector<std::int32_t> numbers = h5::read_rows<std::int32_t>(class_index_, first, count);
-    texts.assign(count, std::string());
-    for (hsize_t r = 0; r < count; ++r)
-      if (numbers[r] >= 0) texts[r] = class_codes_[static_cast<std::size_t>(numbers[r])];
-    if (!class_codes_.empty()) h5::write_strings(classes, first, texts);
-    // The reasons of this block's rows, if any (unwritten rows read as the empty fill).
+    if (!class_codes_.empty()) {
+      const std::vector<std::int32_t> numbers = h5::read_rows<std::int32_t>(class_index_, first, count);
+      padded.assign(count * class_width, '\0');
+      for (hsize_t r = 0; r < count; ++r)
+        if (numbers[r] >= 0) {
+          const std::string& code = class_codes_[static_cast<std::size_t>(numbers[r])];
+          std::memcpy(padded.data() + r * class_width, code.data(), code.size());
+        }
+      h5::write_padded_strings(classes, first, padded);
+    }
+    // The reasons of this block's rows, if any (rows never written read as the empty fill).
     if (next_reason < reasons_.size() && reasons_[next_reason].first < first + count) {
-      texts.assign(count, std::string());
-      for (; next_reason < reasons_.size() && reasons_[next_reason].first < first + count; ++next_reason)
-        texts[reasons_[next_reason].first - first] = reasons_[next_reason].second;
-      h5::write_strings(reason, first, texts);
+      padded.assign(count * reason_width, '\0');
+      for (; next_reason < reasons_.size() && reasons_[next_reason].first < first + count; ++next_reason) {
+        const std::string& text = reasons_[next_reason].second;
+        std::memcpy(padded.data() + (reasons_[next_reason].first - first) * reason_width, text.data(), text.size());
+      }
+      h5::write_padded_strings(reason, first, padded);
     }
   }
 }

@@ -229,12 +229,16 @@ H5::DataSet create_strings(H5::Group& group, const std::string& name, hsize_t ro
 }
 
 void write_strings(H5::DataSet& set, hsize_t first, const std::vector<std::string>& values) {
-  const H5::StrType type = set.getStrType();
-  const std::size_t width = type.getSize();
+  const std::size_t width = set.getStrType().getSize();
   std::vector<char> padded(values.size() * width, '\0');
   for (std::size_t i = 0; i < values.size(); ++i)
     std::memcpy(padded.data() + i * width, values[i].data(), std::min(width, values[i].size()));
-  write_block(set, first, values.size(), 1, padded.data(), type);
+  write_padded_strings(set, first, padded);
+}
+
+void write_padded_strings(H5::DataSet& set, hsize_t first, const std::vector<char>& padded) {
+  const H5::StrType type = set.getStrType();
+  write_block(set, first, padded.size() / type.getSize(), 1, padded.data(), type);
 }
 
 #define VIBRO_H5_COLUMN(T)                                                                              \

@@ -85,5 +85,7 @@ void write_atomically(const std::string& path, const std::function<void(const st
 // Fixed-length strings of up to `width` bytes, one per row (longer ones are cut).
 H5::DataSet create_strings(H5::Group& group, const std::string& name, hsize_t rows, std::size_t width);
 void write_strings(H5::DataSet& set, hsize_t first, const std::vector<std::string>& values);
+// The same from rows already padded to the dataset's width (`padded.size() / width` rows).
+void write_padded_strings(H5::DataSet& set, hsize_t first, const std::vector<char>& padded);
 
 }  // namespace vibro::h5

@@ -84,6 +84,7 @@ void StreamedSweepFile::write_loop() {
     }
     try {
       builder_->write(static_cast<hsize_t>(block->first), block->rows);
+      builder_->flush();  // on this thread, while the sweep runs, not when the file closes
     } catch (const H5::Exception& e) {
       error_ = std::make_exception_ptr(std::runtime_error("cannot write " + spec_.output_file + ": " + e.getDetailMsg()));
     } catch (...) {

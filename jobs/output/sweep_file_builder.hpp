@@ -26,6 +26,9 @@ class SweepFileBuilder {
   bool needs_results() const { return columns_.needs_results(); }
   void write(hsize_t first, const CaseRows& rows) { columns_.write(first, rows); }
   void write_results(hsize_t first, const std::vector<CaseResult>& block) { columns_.write_results(first, block); }
+  // Hands what HDF5 holds in its caches (whole chunks written, headers) to the file now, so that
+  // closing it has little left to write.
+  void flush() { file_.flush(H5F_SCOPE_LOCAL); }
   // The rest of the file: provenance and settings, /parameters and /axes, the string columns,
   // attractor labels and basins (read from `store`; a sweep without stored stroboscopic points has
   // none and needs no store), the grid view. Returns what it holds. The file is closed when the
