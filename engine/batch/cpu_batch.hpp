@@ -20,7 +20,6 @@
 #include <omp.h>
 
 #include <cstddef>
-#include <deque>
 #include <exception>
 #include <limits>
 #include <stdexcept>
@@ -46,6 +45,7 @@ class CpuBatch : public CaseBatch {
   }
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
+    budgets_.reserve(budgets_.size() + values.size());
     return maker_.add(kernel_, values, errors, layouts_, cases_, [this](int slot) {
       budgets_.emplace_back(limits_);
       live_.add(slot);
@@ -148,7 +148,9 @@ class CpuBatch : public CaseBatch {
   std::vector<typename Kernel::Case, HugePageAllocator<typename Kernel::Case>> cases_;
   BatchLayouts layouts_;
   CaseMaker<Kernel> maker_;  // its scratch kept from group to group
-  std::deque<CaseBudget> budgets_;
+  // A vector kept from group to group: a deque's blocks, allocated in add() and freed in clear(),
+  // cost some 0.04 s of CPU a 131072-case group (0.3 s on the conveyor's 10^6-case null-back-end map).
+  std::vector<CaseBudget, HugePageAllocator<CaseBudget>> budgets_;
   LiveSet live_;
   std::vector<int> taken_;
   std::vector<std::size_t> slot_;  // case -> its row of the sample buffer in the last advance

@@ -12,6 +12,7 @@
 #include "analysis/history_arena.hpp"
 #include "engine/batch/batch_registry.hpp"
 #include "engine/batch/null_batch.hpp"
+#include "engine/core/huge_pages.hpp"
 #include "engine/core/input_error.hpp"
 #include "jobs/sweep/case_runner.hpp"
 #include "jobs/sweep/held_window.hpp"
@@ -46,6 +47,9 @@ struct LiveCase {
   int held_row = -1;         // >= 0: finished with a held row of this many samples, read without a detector
   bool done = false;
 };
+// A group's cases on huge pages where granted: 10^5 of them on fresh 4-KB pages cost each batch's
+// first group some 1300 page faults.
+using LiveCases = std::vector<LiveCase, HugePageAllocator<LiveCase>>;
 
 // Sets the OpenMP threads of this sweep's parallel regions and restores the caller's on leaving.
 class ThreadCount {
@@ -139,7 +143,7 @@ Fed feed(CaseBatch& batch, LiveCase& c, int skipped, int samples, bool stopped_s
 // Makes the jumps the detectors asked for in the last launch, all at once (CaseBatch::jump), and tells
 // each detector; returns the jumping cases that are finished: jump refused and no re-base either, or
 // a restart that threw (the case fails with it).
-std::vector<std::size_t> make_jumps(CaseBatch& batch, std::vector<LiveCase>& cases) {
+std::vector<std::size_t> make_jumps(CaseBatch& batch, LiveCases& cases) {
   std::vector<std::size_t> jumping;
   for (std::size_t j = 0; j < cases.size(); ++j)
     if (cases[j].jump_at >= 0) jumping.push_back(j);
@@ -183,8 +187,9 @@ bool make_detector(const SweepSpec& spec, const CaseBatch& batch, LiveCase& c, H
 // Puts the group's cases into the batch with their detectors, all on the OpenMP threads (the set-up
 // of 10^5 cases, serial, cost a share of the sweep comparable to the launches). A case that cannot
 // start is finished at once with its exception's status, as the one-case path records it.
-// `parameters` is the group's scratch, kept from group to group (made anew, 10^5 parameter sets were
-// as many allocations on one thread).
+// `parameters` is the run's scratch, kept from group to group and filled in place on the threads
+// (made anew, 10^5 parameter sets were as many allocations on one thread; one scratch a group in
+// flight was twice the fresh pages, some 30 MB a group of 131072 conveyor cases).
 // Unless `arena` is null, the detectors' histories take their memory from it, sized here for all of them.
 // Without `detectors` (held samples: fed once, at the end), each case gets its detector when it is
 // fed, and frees it when it finishes: 10^5 detectors alive at once from the start were as many
@@ -192,13 +197,13 @@ bool make_detector(const SweepSpec& spec, const CaseBatch& batch, LiveCase& c, H
 // 4.6-6.6 s wall at load 10-12, and 0.25-0.36 s with detectors made at feeding).
 // Adds the time its parts took to `phases`.
 void add_group(const SweepSpec& spec, const std::vector<long long>& pending, CaseBatch& batch,
-               std::vector<LiveCase>& cases, std::vector<ParameterSet>& parameters, bool detectors,
+               LiveCases& cases, std::vector<ParameterSet>& parameters, bool detectors,
                HistoryArena* arena, SweepTally::BatchedPhases& phases) {
   const auto started = Clock::now();
   const auto n = static_cast<long long>(pending.size());
-  parameters.resize(pending.size(), spec.base);
+  parameters.resize(pending.size(), ParameterSet(nullptr));  // empty: the threads fill them
 #pragma omp parallel for schedule(dynamic, 256)
-  for (long long j = 0; j < n; ++j) parameters[static_cast<std::size_t>(j)] = spec.case_parameters(pending[static_cast<std::size_t>(j)]);
+  for (long long j = 0; j < n; ++j) spec.fill_case_parameters(pending[static_cast<std::size_t>(j)], parameters[static_cast<std::size_t>(j)]);
   std::vector<std::exception_ptr> errors;
   const auto parameters_made = Clock::now();
   const std::vector<int> slots = batch.add(parameters, errors);
@@ -232,8 +237,7 @@ void add_group(const SweepSpec& spec, const std::vector<long long>& pending, Cas
 // flight. The batch outlives its groups (CaseBatch::clear keeps a GPU's buffers for the next).
 struct Group {
   std::unique_ptr<CaseBatch> batch;
-  std::vector<LiveCase> cases;
-  std::vector<ParameterSet> parameters;  // the cases' parameter sets, by case (add_group's, kept from group to group)
+  LiveCases cases;
   LaunchPlan plan{SteadyStateSettings{}, kBatchPeriods};
   LaunchPlan::Launch launch{0, 0};  // the launch in flight
   int launches = 0;                 // the group's launches so far, the one in flight included
@@ -343,7 +347,7 @@ class BatchedRun {
     g.launches = g.periods = g.held_before = 0;
     // Only fixed-mode detectors can wait for the end: the others may stop a case or jump at any sample.
     hold_rows(g);
-    add_group(spec_, pending_, *g.batch, g.cases, g.parameters, !g.held, g.held ? nullptr : &g.arena, phases_);
+    add_group(spec_, pending_, *g.batch, g.cases, parameters_, !g.held, g.held ? nullptr : &g.arena, phases_);
     for (std::size_t j = 0; j < g.cases.size(); ++j)
       if (g.cases[j].done) count(finish(g, j));
     const double setup = seconds_between(g.started, Clock::now());
@@ -370,7 +374,7 @@ class BatchedRun {
   // Feeds the last launch's samples to the detectors; retires the cases that finished, makes the
   // jumps the detectors asked for.
   void consume_launch(Group& g) {
-    std::vector<LiveCase>& cases = g.cases;
+    LiveCases& cases = g.cases;
     CaseBatch& batch = *g.batch;
     long long computed = 0, failed = 0, jumps = 0, reduced = 0;
 #pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed, jumps, reduced)
@@ -431,10 +435,19 @@ class BatchedRun {
     return finish(g, j);
   }
 
+  // Case c's parameter values, made again (add_group's scratch has moved on to other groups): for the
+  // model's summary, which the windows the batch reduced itself do without.
+  const ParameterSet& case_parameters(const LiveCase& c) const {
+    thread_local ParameterSet values(nullptr);
+    spec_.fill_case_parameters(c.index, values);
+    return values;
+  }
+
   // Records a finished case and hands it on; returns whether it failed. Thread-safe across cases.
   bool finish(Group& g, std::size_t j) {
     LiveCase& c = g.cases[j];
-    CaseResult result;
+    thread_local CaseResult result;  // its vectors' memory kept from case to case (the sink copies what it keeps)
+    result = empty_case_result();
     if (c.error) {
       record_case_exception(c.error, result);
     } else if (c.held_row >= 0 && g.reduced.samples > 0) {
@@ -448,13 +461,13 @@ class BatchedRun {
         thread_local SteadyState steady;  // its window's memory kept from case to case
         const StrobeLayout& layout = g.batch->layout(c.slot);
         const int seen = classify_held_row(*g.batch, c.slot, g.first_unkept, c.held_row, layout, spec_.steady, steady);
-        record_classified_window(*spec_.model, g.parameters[j], layout, steady, seen, 0, spec_.strobe_points, result);
+        record_classified_window(*spec_.model, case_parameters(c), layout, steady, seen, 0, spec_.strobe_points, result);
       } catch (...) {
         record_case_exception(std::current_exception(), result);
       }
     } else {
       try {
-        record_steady_state(*spec_.model, g.parameters[j], g.batch->layout(c.slot), *c.detector,
+        record_steady_state(*spec_.model, case_parameters(c), g.batch->layout(c.slot), *c.detector,
                             spec_.strobe_points, result);
       } catch (...) {
         record_case_exception(std::current_exception(), result);
@@ -477,6 +490,7 @@ class BatchedRun {
   int group_cases_ = 0;
   bool drained_ = false;
   std::vector<long long> pending_;
+  std::vector<ParameterSet> parameters_;  // add_group's scratch
   SweepTally::BatchedPhases phases_;
   long long computed_ = 0, failed_ = 0;
 };

@@ -47,6 +47,14 @@ struct CaseResult {
   bool has_final_state = false;
 };
 
+// A default CaseResult. Copy-assigned to a result reused from case to case, it empties it and keeps
+// its strings' and vectors' memory: a batched sweep's 10^6 results, each made anew, were three heap
+// blocks apiece (observables, counters); made anew and moved, twice the copying (1.7 KB a result).
+inline const CaseResult& empty_case_result() {
+  static const CaseResult empty;
+  return empty;
+}
+
 // The stored window as stroboscopic samples (state, drift position and mode; no times or counters).
 inline std::vector<StrobeSample> strobe_window(const CaseResult& r) {
   std::vector<StrobeSample> window(r.strobe.size());

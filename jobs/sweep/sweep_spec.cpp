@@ -45,10 +45,18 @@ std::vector<int> SweepSpec::grid_indices(long long index) const {
 
 ParameterSet SweepSpec::case_parameters(long long index) const {
   ParameterSet values = base;
-  const auto where = grid_indices(index);
-  for (std::size_t a = 0; a < axes.size(); ++a)
-    values.set_at(axis_parameter[a], axes[a].values[static_cast<std::size_t>(where[a])]);
+  fill_case_parameters(index, values);
   return values;
+}
+
+void SweepSpec::fill_case_parameters(long long index, ParameterSet& values) const {
+  values = base;
+  long long stride = case_count();  // axis a's in the flattened grid: the product of the later axes' sizes
+  for (std::size_t a = 0; a < axes.size(); ++a) {
+    const auto n = static_cast<long long>(axes[a].values.size());
+    stride /= n;
+    values.set_at(axis_parameter[a], axes[a].values[static_cast<std::size_t>(index / stride % n)]);
+  }
 }
 
 namespace {

@@ -424,6 +424,16 @@ TEST_CASE("sweep spec: grid order follows the file, first axis slowest (C order)
           CHECK(values.get("a_hat") == a_hat[static_cast<std::size_t>(i1)]);
           CHECK(values.get("z0") == z0[static_cast<std::size_t>(i2)]);
         }
+    // Filled into one set reused from case to case (a batched group's scratch), the last case first.
+    vibro::ParameterSet reused(nullptr);
+    for (long long index = 23; index >= 0; --index) {
+      INFO("case " << index);
+      spec.fill_case_parameters(index, reused);
+      CHECK(reused.get("mu") == mu[static_cast<std::size_t>(index / 6)]);
+      CHECK(reused.get("a_hat") == a_hat[static_cast<std::size_t>(index / 2 % 3)]);
+      CHECK(reused.get("z0") == z0[static_cast<std::size_t>(index % 2)]);
+      CHECK(reused.get("c_r") == spec.base.get("c_r"));
+    }
   }
   SECTION("an axis parameter also fixed in the file takes the axis values; the base keeps the fixed one") {
     const SweepSpec spec = parse(with_model("[parameters]\na_hat = 60\n[axes]\na_hat = 40, 50\n"));
