@@ -15,44 +15,18 @@ usage: test_streamed_file.py VIBRO_BINARY REPO_ROOT
 Exits 1 on any failure.
 """
 import os
-import subprocess
 import sys
 import tempfile
 
 import h5py
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_log import check, exit_code  # noqa: E402
 from result_datasets import datasets  # noqa: E402
+from test_batched_backend import GAP_SWEEP, run  # noqa: E402  (the gap-oscillator sweep with infeasible starts)
 
-FAILURES = []
 STREAMED = "its cases written while they ran"
-
-GAP_SWEEP = """model = gap_oscillator
-[parameters]
-law = restitution
-[axes]
-e = 0.0, 0.5
-lambda = 0.5670028, 1.0, 3.0, 6.0
-x1_0 = -0.02, 0.06
-[run]
-max_periods = 100
-window_periods = 20
-max_events_per_period = 40
-"""
-
-
-def check(condition, what, detail=""):
-    if not condition:
-        FAILURES.append(what)
-        print("FAIL: %s %s" % (what, detail))
-    else:
-        print("ok: %s" % what)
-    return condition
-
-
-def run(vibro, ini, out, *overrides):
-    return subprocess.run([vibro, "run", ini, "--output.file=" + out, "--run.progress=never"] + list(overrides),
-                          capture_output=True, text=True, timeout=300)
 
 
 def class_attributes(path):
@@ -113,8 +87,7 @@ def main():
         done = run(vibro, fig6, windowed, *[c for c in cut if not c.startswith("--output.strobe_points")])
         check(done.returncode == 0 and STREAMED not in done.stdout,
               "a run that stores stroboscopic points writes its file from the logs", done.stderr[-300:])
-    print("ok" if not FAILURES else "%d failures" % len(FAILURES))
-    return 1 if FAILURES else 0
+    return exit_code()
 
 
 if __name__ == "__main__":
