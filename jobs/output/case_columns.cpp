@@ -143,9 +143,11 @@ void CaseColumns::write(hsize_t first, const CaseRows& rows) {
   h5::write_rows(wall_, first, rows.wall_seconds);
   for (std::size_t o = 0; o < observables_.size(); ++o)
     h5::write_rows(observables_[o], first, column([&](std::size_t r) { return rows.observable(o, r); }));
+  std::vector<std::vector<std::int64_t>> whole, window;
+  rows.counter_columns(counter_names_.size(), whole, window);
   for (std::size_t k = 0; k < counter_names_.size(); ++k) {
-    h5::write_rows(counters_[k], first, column([&](std::size_t r) { return rows.counter(k, r); }));
-    h5::write_rows(window_counters_[k], first, column([&](std::size_t r) { return rows.window_counter(k, r); }));
+    h5::write_rows(counters_[k], first, whole[k]);
+    h5::write_rows(window_counters_[k], first, window[k]);
   }
   for (std::size_t r = 0; r < n; ++r) {
     ++status_counts_[rows.status[r]];

@@ -38,10 +38,19 @@ void CaseRows::set(std::size_t row, const CaseResult& c) {
   window_counters[row] = c.window_counters;
 }
 
-std::int64_t CaseRows::counter_at(const std::vector<std::vector<std::int64_t>>& table, std::size_t k,
-                                  std::size_t row) const {
-  const std::vector<std::int64_t>& own = table[row];
-  return k < own.size() ? own[k] : std::int64_t{-1};
+void CaseRows::counter_columns(std::size_t count, std::vector<std::vector<std::int64_t>>& whole,
+                               std::vector<std::vector<std::int64_t>>& window) const {
+  const std::size_t n = size();
+  whole.assign(count, std::vector<std::int64_t>(n));
+  window.assign(count, std::vector<std::int64_t>(n));
+  for (std::size_t row = 0; row < n; ++row) {
+    const std::vector<std::int64_t>& own = counters[row];
+    const std::vector<std::int64_t>& own_window = window_counters[row];
+    for (std::size_t k = 0; k < count; ++k) {
+      whole[k][row] = k < own.size() ? own[k] : std::int64_t{-1};
+      window[k][row] = k < own_window.size() ? own_window[k] : std::int64_t{-1};
+    }
+  }
 }
 
 }  // namespace vibro

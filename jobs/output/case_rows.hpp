@@ -19,10 +19,11 @@ struct CaseRows {
   void set(std::size_t row, const CaseResult& c);
   std::size_t size() const { return status.size(); }
 
-  // Counter k of row `row` over the whole run or the window: -1 where the case has no such counter
-  // (it did not run, or its layout has fewer), as the file's fill value says.
-  std::int64_t counter(std::size_t k, std::size_t row) const { return counter_at(counters, k, row); }
-  std::int64_t window_counter(std::size_t k, std::size_t row) const { return counter_at(window_counters, k, row); }
+  // The first `count` counters of every row as columns, over the whole run and over the window, -1
+  // where a case has no such counter (it did not run, or its layout has fewer), as the file's fill
+  // value says. One pass over the rows: each row's counters lie apart from the others'.
+  void counter_columns(std::size_t count, std::vector<std::vector<std::int64_t>>& whole,
+                       std::vector<std::vector<std::int64_t>>& window) const;
   // Observable o of row `row` (NaN where the case has none).
   double observable(std::size_t o, std::size_t row) const { return observables[o * size() + row]; }
 
@@ -35,7 +36,6 @@ struct CaseRows {
  private:
   // Counters case by case: layouts differ in length (a table as wide as the most counters any layout
   // may have, kMaxCounters, was mostly padding). A row keeps its vector's memory when set again.
-  std::int64_t counter_at(const std::vector<std::vector<std::int64_t>>& table, std::size_t k, std::size_t row) const;
   std::vector<std::vector<std::int64_t>> counters, window_counters;
   std::size_t observable_count_ = 0;
 };

@@ -38,13 +38,8 @@ bool same_bits(const T& a, const T& b) {
 // one byte: a case without shooting, stretch exponents or a kept final state spends nothing on them.
 enum Present : std::uint8_t { kResidual = 1, kStretch = 2, kFinalState = 4 };
 
-const CaseResult& fresh_result() {
-  static const CaseResult fresh;
-  return fresh;
-}
-
 bool has_stretch(const CaseResult& r) {
-  const CaseResult& fresh = fresh_result();
+  const CaseResult& fresh = empty_case_result();
   return r.stretch_resets != fresh.stretch_resets || !same_bits(r.stretch_exponent, fresh.stretch_exponent);
 }
 
@@ -288,7 +283,7 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes,
   w.put(r.lyapunov);
   w.put(r.shooting);
   const bool keep_final = final_state == FinalState::Kept && r.has_final_state;
-  const bool residual = !same_bits(r.shooting_residual, fresh_result().shooting_residual);
+  const bool residual = !same_bits(r.shooting_residual, empty_case_result().shooting_residual);
   const auto present =
       static_cast<std::uint8_t>((residual ? kResidual : 0) | (has_stretch(r) ? kStretch : 0) | (keep_final ? kFinalState : 0));
   w.put(present);
@@ -353,7 +348,7 @@ void decode_case(const char* data, std::size_t size, std::size_t& at, long long&
   rd.get(present);
   if (present & ~(kResidual | kStretch | kFinalState)) throw std::runtime_error("malformed case buffer (flags)");
   // What the record does not hold is reset: a reader may decode case after case into one result.
-  const CaseResult& fresh = fresh_result();
+  const CaseResult& fresh = empty_case_result();
   if (r.shooting == 1) rd.get(r.shot_state);
   else r.shot_state = StrobeSample{};
   r.shooting_residual = fresh.shooting_residual;

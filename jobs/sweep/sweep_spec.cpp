@@ -33,13 +33,24 @@ long long SweepSpec::case_count() const {
   return n;
 }
 
-std::vector<int> SweepSpec::grid_indices(long long index) const {
-  std::vector<int> out(axes.size());
+namespace {
+
+// Calls at(a, position) with case `index`'s position on each axis a, last axis first (C order: the
+// first axis varies slowest).
+template <class At>
+void each_axis_position(const std::vector<Axis>& axes, long long index, At at) {
   for (std::size_t a = axes.size(); a-- > 0;) {
     const auto n = static_cast<long long>(axes[a].values.size());
-    out[a] = static_cast<int>(index % n);
+    at(a, static_cast<std::size_t>(index % n));
     index /= n;
   }
+}
+
+}  // namespace
+
+std::vector<int> SweepSpec::grid_indices(long long index) const {
+  std::vector<int> out(axes.size());
+  each_axis_position(axes, index, [&](std::size_t a, std::size_t position) { out[a] = static_cast<int>(position); });
   return out;
 }
 
@@ -51,12 +62,8 @@ ParameterSet SweepSpec::case_parameters(long long index) const {
 
 void SweepSpec::fill_case_parameters(long long index, ParameterSet& values) const {
   values = base;
-  long long stride = case_count();  // axis a's in the flattened grid: the product of the later axes' sizes
-  for (std::size_t a = 0; a < axes.size(); ++a) {
-    const auto n = static_cast<long long>(axes[a].values.size());
-    stride /= n;
-    values.set_at(axis_parameter[a], axes[a].values[static_cast<std::size_t>(index / stride % n)]);
-  }
+  each_axis_position(axes, index,
+                     [&](std::size_t a, std::size_t position) { values.set_at(axis_parameter[a], axes[a].values[position]); });
 }
 
 namespace {
