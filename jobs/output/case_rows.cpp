@@ -1,5 +1,6 @@
 #include "jobs/output/case_rows.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace vibro {
@@ -17,8 +18,21 @@ void CaseRows::resize(std::size_t cases, std::size_t observables_per_case) {
   class_code.resize(cases);
   reason.resize(cases);
   observables.resize(cases * observables_per_case);
-  counters.resize(cases);
-  window_counters.resize(cases);
+  counter_count_.resize(cases);
+  if (counter_rows_ < cases) {
+    for (auto* table : {&counters_, &window_counters_})
+      for (CounterColumn& column : *table) column.reset(new std::int64_t[cases]);  // not filled: see the header
+    counter_rows_ = cases;
+  }
+}
+
+void CaseRows::set_counters(std::size_t row, const std::int64_t* whole, const std::int64_t* window, std::size_t count) {
+  count = std::min<std::size_t>(count, kMaxCounters);
+  counter_count_[row] = static_cast<std::uint8_t>(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    counters_[k][row] = whole[k];
+    window_counters_[k][row] = window[k];
+  }
 }
 
 void CaseRows::set(std::size_t row, const CaseResult& c) {
@@ -34,8 +48,25 @@ void CaseRows::set(std::size_t row, const CaseResult& c) {
   reason[row] = c.reason;
   for (std::size_t o = 0; o < observable_count_; ++o)
     observables[o * size() + row] = o < c.observables.size() ? c.observables[o] : std::nan("");
-  counters[row] = c.counters;
-  window_counters[row] = c.window_counters;
+  // A result's two tables have one length where it ran; where it did not, both are empty.
+  set_counters(row, c.counters.data(), c.window_counters.data(), std::min(c.counters.size(), c.window_counters.size()));
+}
+
+void CaseRows::set(std::size_t row, const SummaryCase& c) {
+  status[row] = static_cast<std::int8_t>(CaseStatus::Ok);
+  periodicity[row] = static_cast<std::int8_t>(c.summary.periodicity);
+  stopped_early[row] = 0;
+  period[row] = c.summary.period;
+  periods_run[row] = c.periods_run;
+  window_periods[row] = c.window_periods;
+  jumps[row] = 0;
+  wall_seconds[row] = c.wall_seconds;
+  class_code[row] = c.class_code();
+  reason[row].clear();
+  for (std::size_t o = 0; o < observable_count_; ++o)
+    observables[o * size() + row] =
+        o < static_cast<std::size_t>(c.summary.observable_count) ? c.summary.observables[o] : std::nan("");
+  set_counters(row, c.counters, c.window_counters, static_cast<std::size_t>(c.counter_count));
 }
 
 void CaseRows::counter_columns(std::size_t count, std::vector<std::vector<std::int64_t>>& whole,
@@ -43,12 +74,14 @@ void CaseRows::counter_columns(std::size_t count, std::vector<std::vector<std::i
   const std::size_t n = size();
   whole.assign(count, std::vector<std::int64_t>(n));
   window.assign(count, std::vector<std::int64_t>(n));
-  for (std::size_t row = 0; row < n; ++row) {
-    const std::vector<std::int64_t>& own = counters[row];
-    const std::vector<std::int64_t>& own_window = window_counters[row];
-    for (std::size_t k = 0; k < count; ++k) {
-      whole[k][row] = k < own.size() ? own[k] : std::int64_t{-1};
-      window[k][row] = k < own_window.size() ? own_window[k] : std::int64_t{-1};
+  count = std::min<std::size_t>(count, kMaxCounters);
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::int64_t* own = counters_[k].get();
+    const std::int64_t* own_window = window_counters_[k].get();
+    for (std::size_t row = 0; row < n; ++row) {
+      const bool has = k < counter_count_[row];
+      whole[k][row] = has ? own[row] : std::int64_t{-1};
+      window[k][row] = has ? own_window[row] : std::int64_t{-1};
     }
   }
 }

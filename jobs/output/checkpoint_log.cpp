@@ -303,7 +303,8 @@ CheckpointWriter::~CheckpointWriter() {
   if (file_) std::fclose(file_);
 }
 
-void CheckpointWriter::finished(long long index, const CaseResult& result) {
+template <class Encode>
+void CheckpointWriter::encode_into_slot(Encode encode) {
   // Threads are numbered as they first arrive, so up to kSlots threads never share a slot.
   static std::atomic<std::size_t> threads_seen{0};
   thread_local const std::size_t thread_number = threads_seen++;
@@ -315,7 +316,7 @@ void CheckpointWriter::finished(long long index, const CaseResult& result) {
     // over (and its fresh pages faulted in) on fast sweeps; pages never written are never touched.
     if (slot.bytes.capacity() < kSlotBytes) slot.bytes.reserve(kSlotBytes);
     before = slot.bytes.size();
-    encode_case(index, result, slot.bytes, final_states_);
+    encode(slot.bytes);
     after = slot.bytes.size();
   }
   const auto added = static_cast<long long>(after - before);
@@ -326,6 +327,16 @@ void CheckpointWriter::finished(long long index, const CaseResult& result) {
     }
     wake_.notify_one();
   }
+}
+
+void CheckpointWriter::finished(long long index, const CaseResult& result) {
+  encode_into_slot([&](std::vector<char>& bytes) { encode_case(index, result, bytes, final_states_); });
+}
+
+void CheckpointWriter::finished_summaries(const SummaryCase* cases, std::size_t count) {
+  encode_into_slot([&](std::vector<char>& bytes) {
+    for (std::size_t k = 0; k < count; ++k) encode_summary_case(cases[k], bytes);
+  });
 }
 
 void CheckpointWriter::flush() { write_pending(); }

@@ -69,9 +69,16 @@ class CheckpointWriter : public CaseSink {
   CheckpointWriter(const CheckpointWriter&) = delete;
   CheckpointWriter& operator=(const CheckpointWriter&) = delete;
   void finished(long long index, const CaseResult& result) override;  // thread-safe; never waits on the disk
+  // Summaries are taken where the records keep no final state (a summary has none).
+  bool takes_summaries() const override { return final_states_ == FinalState::Dropped; }
+  void finished_summaries(const SummaryCase* cases, std::size_t count) override;  // as finished()
   void flush();  // every case finished so far, on disk now
 
  private:
+  // Runs encode(bytes) on the calling thread's buffer, under its lock, and wakes the writer when
+  // the buffers have grown large or a stop is near.
+  template <class Encode>
+  void encode_into_slot(Encode encode);
   // One buffer per computing thread (numbered by first arrival; beyond kSlots threads share, then its
   // mutex counts).
   struct alignas(64) Slot {

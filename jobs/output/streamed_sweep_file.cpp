@@ -61,7 +61,25 @@ void StreamedSweepFile::finished(long long index, const CaseResult& result) {
   if (failed_.load()) return;  // the file is lost; the log has every case
   Block* block = block_of(index / block_cases_);
   block->rows.set(static_cast<std::size_t>(index - block->first), result);
-  if (block->filled.fetch_add(1) + 1 == block->rows.size()) {
+  add_filled(*block, 1);
+}
+
+void StreamedSweepFile::finished_summaries(const SummaryCase* cases, std::size_t count) {
+  next_.finished_summaries(cases, count);
+  if (failed_.load()) return;
+  // A chunk's cases mostly lie in one block: it is looked up (under the lock) once a run of them.
+  for (std::size_t k = 0; k < count;) {
+    const long long b = cases[k].index / block_cases_;
+    Block* block = block_of(b);
+    std::size_t rows = 0;
+    for (; k < count && cases[k].index / block_cases_ == b; ++k, ++rows)
+      block->rows.set(static_cast<std::size_t>(cases[k].index - block->first), cases[k]);
+    add_filled(*block, rows);
+  }
+}
+
+void StreamedSweepFile::add_filled(Block& block, std::size_t rows) {
+  if (block.filled.fetch_add(rows) + rows == block.rows.size()) {
     std::lock_guard<std::mutex> lock(mutex_);  // the writer waits under it: no lost wake-up
     changed_.notify_all();
   }

@@ -42,6 +42,8 @@ class StreamedSweepFile : public CaseSink {
   StreamedSweepFile& operator=(const StreamedSweepFile&) = delete;
 
   void finished(long long index, const CaseResult& result) override;  // thread-safe
+  bool takes_summaries() const override { return next_.takes_summaries(); }
+  void finished_summaries(const SummaryCase* cases, std::size_t count) override;  // thread-safe
 
   // Once every case has finished: writes the blocks left and the rest of the file, and renames it to
   // its name. Throws std::runtime_error naming the file when a write failed, now or while the sweep
@@ -55,6 +57,7 @@ class StreamedSweepFile : public CaseSink {
     std::atomic<std::size_t> filled{0};
   };
   Block* block_of(long long block);  // made (or reused) at its first case
+  void add_filled(Block& block, std::size_t rows);  // rows of it were set: wakes the writer when it is full
   void write_loop();
   bool complete(long long block) const;  // under mutex_
 

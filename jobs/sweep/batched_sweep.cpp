@@ -376,17 +376,29 @@ class BatchedRun {
   void consume_launch(Group& g) {
     LiveCases& cases = g.cases;
     CaseBatch& batch = *g.batch;
+    // Cases whose window the batch reduced go to a sink that takes them as summaries, a chunk at a time.
+    const bool summaries = g.reduced.samples > 0 && sink_.takes_summaries();
     long long computed = 0, failed = 0, jumps = 0, reduced = 0;
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : computed, failed, jumps, reduced)
-    for (std::size_t j = 0; j < cases.size(); ++j) {
-      LiveCase& c = cases[j];
-      if (c.done) continue;
-      const Fed fed = consume(spec_, batch, g, c);
-      jumps += fed == Fed::Jumps ? 1 : 0;
-      if (fed != Fed::Finished) continue;
-      ++computed;
-      reduced += c.held_row >= 0 && g.reduced.samples > 0 ? 1 : 0;
-      failed += retire(g, j) ? 1 : 0;
+#pragma omp parallel reduction(+ : computed, failed, jumps, reduced)
+    {
+      SummaryChunk& chunk = summary_chunk();
+#pragma omp for schedule(dynamic, 64) nowait
+      for (std::size_t j = 0; j < cases.size(); ++j) {
+        LiveCase& c = cases[j];
+        if (c.done) continue;
+        const Fed fed = consume(spec_, batch, g, c);
+        jumps += fed == Fed::Jumps ? 1 : 0;
+        if (fed != Fed::Finished) continue;
+        ++computed;
+        const bool summarised = c.held_row >= 0 && g.reduced.samples > 0 && !c.error;
+        reduced += summarised ? 1 : 0;
+        if (summarised && summaries) {
+          summarise(g, j, chunk);
+        } else {
+          failed += retire(g, j) ? 1 : 0;
+        }
+      }
+      hand_over(chunk);
     }
     phases_.reduced += reduced;
     if (jumps > 0) {
@@ -400,6 +412,39 @@ class BatchedRun {
     }
     computed_ += computed;
     failed_ += failed;
+  }
+
+  // A thread's summaries not yet handed to the sink; its memory kept for the run.
+  struct SummaryChunk {
+    static constexpr std::size_t kCases = 256;  // one sink call (one lock of the log's buffer) a chunk
+    std::vector<SummaryCase> cases = std::vector<SummaryCase>(kCases);
+    std::size_t size = 0;
+  };
+  static SummaryChunk& summary_chunk() {
+    thread_local SummaryChunk chunk;
+    return chunk;
+  }
+  void hand_over(SummaryChunk& chunk) {
+    if (chunk.size > 0) sink_.finished_summaries(chunk.cases.data(), chunk.size);
+    chunk.size = 0;
+  }
+
+  // Retires case j, which finished with a window the batch reduced, and adds its summary to the
+  // chunk (it never fails: a case that failed has no summary).
+  void summarise(Group& g, std::size_t j, SummaryChunk& chunk) {
+    LiveCase& c = g.cases[j];
+    c.done = true;
+    g.batch->retire(c.slot);
+    HeldSummary summary;
+    thread_local StrobeSample first, last;  // 736 bytes each: not made anew a case
+    g.batch->held_summary(c.slot, summary, first, last);
+    SummaryCase& out = chunk.cases[chunk.size++];
+    const double wall = seconds_between(g.started, Clock::now());  // as finish() bounds it
+    make_summary_case(c.index, summary, g.batch->layout(c.slot), first, last, g.reduced.samples - 1,
+                      spec_.steady.max_periods, wall, out);
+    units_.finished(wall, 1, 0);
+    if (progress_) progress_->case_done(false);
+    if (chunk.size == chunk.cases.size()) hand_over(chunk);
   }
 
   // A fixed run's batch reduces the windows itself where it can (on a GPU, beside the samples): a
@@ -452,7 +497,7 @@ class BatchedRun {
       record_case_exception(c.error, result);
     } else if (c.held_row >= 0 && g.reduced.samples > 0) {
       HeldSummary summary;
-      StrobeSample first, last;
+      thread_local StrobeSample first, last;  // 736 bytes each: not made anew a case
       g.batch->held_summary(c.slot, summary, first, last);
       record_held_summary(summary, g.batch->layout(c.slot), first, last, g.reduced.samples - 1, spec_.steady.max_periods,
                           result);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 #include <stdexcept>
+#include <string_view>
 #include <type_traits>
 
 namespace vibro {
@@ -38,9 +39,91 @@ bool same_bits(const T& a, const T& b) {
 // one byte: a case without shooting, stretch exponents or a kept final state spends nothing on them.
 enum Present : std::uint8_t { kResidual = 1, kStretch = 2, kFinalState = 4 };
 
-bool has_stretch(const CaseResult& r) {
+// A sequence a record holds: a result's vector, or a summary's array.
+template <class T>
+struct Entries {
+  const T* data = nullptr;
+  std::size_t size = 0;
+};
+template <class T>
+Entries<T> entries(const std::vector<T>& values) {
+  return {values.data(), values.size()};
+}
+
+// The fields of a record, whoever holds them: one encoder for a CaseResult and for a SummaryCase,
+// so that a case makes the same bytes either way.
+struct RecordFields {
+  CaseStatus status = CaseStatus::NotRun;
+  std::string_view reason, class_code;
+  Periodicity periodicity = Periodicity::NotConverged;
+  int period = 0;
+  bool stopped_early = false;
+  int periods_run = 0, jumps = 0, window_periods = 0;
+  double wall_seconds = 0;
+  Entries<double> observables;
+  Entries<std::int64_t> counters, window_counters;
+  Entries<StrobePoint> strobe;
+  Entries<std::complex<double>> floquet;
+  Entries<double> lyapunov;
+  std::int8_t shooting = -1;
+  const StrobeSample* shot_state = nullptr;  // read only when shooting == 1
+  double shooting_residual = 0;
+  double stretch_exponent = 0;
+  std::int32_t stretch_resets = -1;
+  const StrobeSample* final_state = nullptr;  // null: not kept
+};
+
+RecordFields fields_of(const CaseResult& r, FinalState final_state) {
+  RecordFields f;
+  f.status = r.status;
+  f.reason = r.reason;
+  f.class_code = r.class_code;
+  f.periodicity = r.periodicity;
+  f.period = r.period;
+  f.stopped_early = r.stopped_early;
+  f.periods_run = r.periods_run;
+  f.jumps = r.jumps;
+  f.window_periods = r.window_periods;
+  f.wall_seconds = r.wall_seconds;
+  f.observables = entries(r.observables);
+  f.counters = entries(r.counters);
+  f.window_counters = entries(r.window_counters);
+  f.strobe = entries(r.strobe);
+  f.floquet = entries(r.floquet);
+  f.lyapunov = entries(r.lyapunov);
+  f.shooting = r.shooting;
+  f.shot_state = &r.shot_state;
+  f.shooting_residual = r.shooting_residual;
+  f.stretch_exponent = r.stretch_exponent;
+  f.stretch_resets = r.stretch_resets;
+  f.final_state = final_state == FinalState::Kept && r.has_final_state ? &r.final_state : nullptr;
+  return f;
+}
+
+// As record_summary_case's result would give them (no final state: see summary_case.hpp).
+RecordFields fields_of(const SummaryCase& s) {
   const CaseResult& fresh = empty_case_result();
-  return r.stretch_resets != fresh.stretch_resets || !same_bits(r.stretch_exponent, fresh.stretch_exponent);
+  RecordFields f;
+  f.status = CaseStatus::Ok;
+  f.class_code = s.class_code();
+  f.periodicity = static_cast<Periodicity>(s.summary.periodicity);
+  f.period = s.summary.period;
+  f.periods_run = s.periods_run;
+  f.window_periods = s.window_periods;
+  f.wall_seconds = s.wall_seconds;
+  f.observables = {s.summary.observables, static_cast<std::size_t>(s.summary.observable_count)};
+  f.counters = {s.counters, static_cast<std::size_t>(s.counter_count)};
+  f.window_counters = {s.window_counters, static_cast<std::size_t>(s.counter_count)};
+  f.shooting = fresh.shooting;
+  f.shooting_residual = fresh.shooting_residual;
+  f.stretch_exponent = fresh.stretch_exponent;
+  f.stretch_resets = fresh.stretch_resets;
+  return f;
+}
+
+bool has_stretch(const RecordFields& f) {
+  const CaseResult& fresh = empty_case_result();
+  return f.stretch_resets != fresh.stretch_resets || !same_bits(f.stretch_exponent, fresh.stretch_exponent);
 }
 
 // Builds a record in a per-thread staging buffer through a raw pointer (one bounds check a field),
@@ -75,19 +158,19 @@ class Writer {
   void put_count(std::int64_t value) {
     put_varint((static_cast<std::uint64_t>(value) << 1) ^ static_cast<std::uint64_t>(value >> 63));
   }
-  void put(const std::string& text) {
+  void put(std::string_view text) {
     put_varint(text.size());
     put_bytes(text.data(), text.size());
   }
   template <class T>
-  void put(const std::vector<T>& values) {
+  void put(Entries<T> values) {
     static_assert(std::is_trivially_copyable_v<T>);
-    put_varint(values.size());
-    put_bytes(values.data(), values.size() * sizeof(T));
+    put_varint(values.size);
+    put_bytes(values.data, values.size * sizeof(T));
   }
-  void put(const std::vector<std::int64_t>& counts) {
-    put_varint(counts.size());
-    for (const auto c : counts) put_count(c);
+  void put(Entries<std::int64_t> counts) {
+    put_varint(counts.size);
+    for (std::size_t i = 0; i < counts.size; ++i) put_count(counts.data[i]);
   }
   template <std::size_t N>
   void put_trimmed(const std::array<std::int64_t, N>& counts) {
@@ -111,12 +194,13 @@ class Writer {
     put_trimmed(s.aux);
   }
   // A window's points share one width: the most state components any of them uses.
-  void put(const std::vector<StrobePoint>& points) {
+  void put(Entries<StrobePoint> points) {
     std::size_t width = 0;
-    for (const auto& p : points) width = std::max(width, used_entries(p.state));
-    put_varint(points.size());
+    for (std::size_t i = 0; i < points.size; ++i) width = std::max(width, used_entries(points.data[i].state));
+    put_varint(points.size);
     put(static_cast<std::uint8_t>(width));
-    for (const auto& p : points) {
+    for (std::size_t i = 0; i < points.size; ++i) {
+      const StrobePoint& p = points.data[i];
       put_bytes(p.state.data(), width * sizeof(double));
       put(p.drift_position);
       put_count(p.mode);
@@ -261,7 +345,9 @@ class Reader {
 
 }  // namespace
 
-void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes, FinalState final_state) {
+namespace {
+
+void encode_fields(long long index, const RecordFields& r, std::vector<char>& bytes) {
   Writer w;
   w.put(std::uint32_t{0});  // the body's size, set below
   w.put_count(index);
@@ -282,26 +368,33 @@ void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes,
   w.put(r.floquet);
   w.put(r.lyapunov);
   w.put(r.shooting);
-  const bool keep_final = final_state == FinalState::Kept && r.has_final_state;
   const bool residual = !same_bits(r.shooting_residual, empty_case_result().shooting_residual);
   const auto present =
-      static_cast<std::uint8_t>((residual ? kResidual : 0) | (has_stretch(r) ? kStretch : 0) | (keep_final ? kFinalState : 0));
+      static_cast<std::uint8_t>((residual ? kResidual : 0) | (has_stretch(r) ? kStretch : 0) | (r.final_state ? kFinalState : 0));
   w.put(present);
   // The two full samples only where they hold something, trimmed (put(StrobeSample)): every case's
   // record goes through the checkpoint log.
-  if (r.shooting == 1) w.put(r.shot_state);
+  if (r.shooting == 1) w.put(*r.shot_state);
   if (present & kResidual) w.put(r.shooting_residual);
   if (present & kStretch) {
     w.put(r.stretch_exponent);
     w.put_count(r.stretch_resets);
   }
-  if (keep_final) w.put(r.final_state);
+  if (r.final_state) w.put(*r.final_state);
   const std::size_t body = w.size() - sizeof(std::uint32_t);
   if (body > std::numeric_limits<std::uint32_t>::max()) throw std::runtime_error("case record over 4 GB");
   const auto body_size = static_cast<std::uint32_t>(body);
   std::memcpy(w.data(), &body_size, sizeof body_size);
   bytes.insert(bytes.end(), w.data(), w.data() + w.size());
 }
+
+}  // namespace
+
+void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes, FinalState final_state) {
+  encode_fields(index, fields_of(r, final_state), bytes);
+}
+
+void encode_summary_case(const SummaryCase& s, std::vector<char>& bytes) { encode_fields(s.index, fields_of(s), bytes); }
 
 CaseHead read_case_head(const char* data, std::size_t size, std::size_t at) {
   Reader rd(data, size, at);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "jobs/sweep/case_result.hpp"
+#include "jobs/sweep/summary_case.hpp"
 
 namespace vibro {
 
@@ -16,6 +17,9 @@ enum class FinalState : bool { Dropped = false, Kept = true };
 // Appends (index, result) to `bytes`.
 void encode_case(long long index, const CaseResult& result, std::vector<char>& bytes,
                  FinalState final_state = FinalState::Kept);
+// Appends a case finished as a summary: the bytes encode_case makes of its CaseResult
+// (record_summary_case), which is never made.
+void encode_summary_case(const SummaryCase& summary, std::vector<char>& bytes);
 // Decodes the one (index, result) that starts at data[at]; leaves `at` after it. Throws
 // std::runtime_error when the record is malformed or does not end within `size` bytes.
 void decode_case(const char* data, std::size_t size, std::size_t& at, long long& index, CaseResult& result);

@@ -103,16 +103,11 @@ void record_classified_window(const Model& model, const ParameterSet& values, co
 
 void record_held_summary(const HeldSummary& summary, const StrobeLayout& layout, const StrobeSample& first,
                          const StrobeSample& last, int window_periods, int periods_run, CaseResult& result) {
-  result.periods_run = periods_run;
-  result.jumps = 0;
-  result.status = CaseStatus::Ok;
-  result.class_code = summary.class_code.text;
-  result.observables.assign(summary.observables, summary.observables + summary.observable_count);
-  result.periodicity = static_cast<Periodicity>(summary.periodicity);
-  result.period = summary.period;
-  result.stopped_early = false;
-  result.window_periods = window_periods;
-  record_window_ends(layout, &first, &last, result);
+  SummaryCase made;
+  make_summary_case(-1, summary, layout, first, last, window_periods, periods_run, result.wall_seconds, made);
+  record_summary_case(made, result);
+  result.final_state = last;
+  result.has_final_state = true;
 }
 
 void record_case_exception(std::exception_ptr error, CaseResult& result) {

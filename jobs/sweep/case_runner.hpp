@@ -8,6 +8,7 @@
 #include "engine/core/case_budget.hpp"
 #include "engine/core/model.hpp"
 #include "jobs/sweep/case_result.hpp"
+#include "jobs/sweep/summary_case.hpp"
 
 namespace vibro {
 
@@ -38,6 +39,7 @@ void record_classified_window(const Model& model, const ParameterSet& values, co
                               CaseResult& result);
 // The same from a window the batch reduced itself (CaseBatch::reduce_held): its summary, its first
 // and last samples, its length in periods. Stroboscopic points need the whole window: none here.
+// (make_summary_case and record_summary_case, summary_case.hpp, with the final state added.)
 void record_held_summary(const HeldSummary& summary, const StrobeLayout& layout, const StrobeSample& first,
                          const StrobeSample& last, int window_periods, int periods_run, CaseResult& result);
 void record_case_exception(std::exception_ptr error, CaseResult& result);

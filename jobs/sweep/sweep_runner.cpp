@@ -10,6 +10,15 @@
 
 namespace vibro {
 
+void CaseSink::finished_summaries(const SummaryCase* cases, std::size_t count) {
+  thread_local CaseResult result;
+  for (std::size_t k = 0; k < count; ++k) {
+    result = empty_case_result();
+    record_summary_case(cases[k], result);
+    finished(cases[k].index, result);
+  }
+}
+
 namespace {
 
 // Flattened case indices of the lines along the continuation axis (C order, first axis slowest).

@@ -9,6 +9,7 @@
 
 #include "jobs/sweep/case_result.hpp"
 #include "jobs/sweep/rank_share.hpp"
+#include "jobs/sweep/summary_case.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
 #include "jobs/sweep/unit_source.hpp"
 
@@ -19,6 +20,12 @@ class CaseSink {
  public:
   virtual ~CaseSink() = default;
   virtual void finished(long long index, const CaseResult& result) = 0;
+  // Whether this sink takes cases finished as summaries (summary_case.hpp) through
+  // finished_summaries; a batched run hands them over that way only then.
+  virtual bool takes_summaries() const { return false; }
+  // `count` cases finished as summaries, from any thread. By default each goes to finished() as its
+  // CaseResult (record_summary_case).
+  virtual void finished_summaries(const SummaryCase* cases, std::size_t count);
 };
 
 // Cases an earlier run already computed (loaded from its checkpoints): they are not computed again.
