@@ -100,8 +100,9 @@ bool CaseColumns::needs_results() const {
   return spec_.floquet || spec_.shooting || spec_.lyapunov_periods > 0 || spec_.record_strobe();
 }
 
-std::vector<std::int32_t> CaseColumns::class_numbers(const CaseRows& rows) {
-  std::vector<std::int32_t> numbers(rows.size(), -1);
+const std::vector<std::int32_t>& CaseColumns::class_numbers(const CaseRows& rows) {
+  std::vector<std::int32_t>& numbers = class_numbers_scratch_;  // its memory kept from block to block
+  numbers.assign(rows.size(), -1);
   // Neighbouring cases mostly share a class: the map is searched only where the code changes.
   const std::string* last = nullptr;
   std::int32_t last_number = -1;
@@ -122,17 +123,12 @@ std::vector<std::int32_t> CaseColumns::class_numbers(const CaseRows& rows) {
   return numbers;
 }
 
-void CaseColumns::write(hsize_t first, const CaseRows& rows) {
+void CaseColumns::write(hsize_t first, CaseRows& rows) {
   for (std::size_t r = 0; r < rows.size() && !layout_named_; ++r)
     if (rows.status[r] == static_cast<std::int8_t>(CaseStatus::Ok)) name_layout(static_cast<long long>(first + r));
   const std::size_t n = rows.size();
-  const auto column = [&](auto get) {
-    std::vector<decltype(get(std::size_t{0}))> out(n);
-    for (std::size_t r = 0; r < n; ++r) out[r] = get(r);
-    return out;
-  };
   h5::write_rows(status_, first, rows.status);
-  const std::vector<std::int32_t> numbers = class_numbers(rows);
+  const std::vector<std::int32_t>& numbers = class_numbers(rows);
   h5::write_rows(class_index_, first, numbers);
   h5::write_rows(periodicity_, first, rows.periodicity);
   h5::write_rows(period_, first, rows.period);
@@ -141,13 +137,11 @@ void CaseColumns::write(hsize_t first, const CaseRows& rows) {
   h5::write_rows(jumps_, first, rows.jumps);
   h5::write_rows(stopped_early_, first, rows.stopped_early);
   h5::write_rows(wall_, first, rows.wall_seconds);
-  for (std::size_t o = 0; o < observables_.size(); ++o)
-    h5::write_rows(observables_[o], first, column([&](std::size_t r) { return rows.observable(o, r); }));
-  std::vector<std::vector<std::int64_t>> whole, window;
-  rows.counter_columns(counter_names_.size(), whole, window);
+  for (std::size_t o = 0; o < observables_.size(); ++o) h5::write_rows(observables_[o], first, rows.observable_column(o), n);
+  rows.fill_missing_counters(counter_names_.size());
   for (std::size_t k = 0; k < counter_names_.size(); ++k) {
-    h5::write_rows(counters_[k], first, whole[k]);
-    h5::write_rows(window_counters_[k], first, window[k]);
+    h5::write_rows(counters_[k], first, rows.counter_column(k), n);
+    h5::write_rows(window_counters_[k], first, rows.window_counter_column(k), n);
   }
   for (std::size_t r = 0; r < n; ++r) {
     ++status_counts_[rows.status[r]];

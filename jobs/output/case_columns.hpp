@@ -27,7 +27,7 @@ class CaseColumns {
   // Lyapunov exponents, stroboscopic points): their blocks need write_results too.
   bool needs_results() const;
   // Writes a block's rows (cases first, first + 1, ...); blocks come in case order.
-  void write(hsize_t first, const CaseRows& rows);
+  void write(hsize_t first, CaseRows& rows);  // fills the rows' missing counters (CaseRows::fill_missing_counters)
   // Writes the same block's datasets beyond CaseRows from its cases' results (needs_results()).
   void write_results(hsize_t first, const std::vector<CaseResult>& block);
   // The columns known only once every case is written: the string columns, attractor labels and
@@ -56,7 +56,7 @@ class CaseColumns {
   void write_strings();
 
   // The class codes' numbers in order of first appearance, for a block's rows.
-  std::vector<std::int32_t> class_numbers(const CaseRows& rows);
+  const std::vector<std::int32_t>& class_numbers(const CaseRows& rows);
 
   H5::H5File& file_;
   const SweepSpec& spec_;
@@ -67,6 +67,7 @@ class CaseColumns {
   // not strings; written with CF flag attributes in finish()).
   H5::DataSet class_index_;
   std::map<std::string, std::int32_t> class_numbers_;
+  std::vector<std::int32_t> class_numbers_scratch_;
   std::vector<std::string> class_codes_;
   std::vector<long long> class_counts_;  // ok cases per class number
   long long status_counts_[4] = {0, 0, 0, 0};

@@ -19,9 +19,10 @@ void CaseRows::resize(std::size_t cases, std::size_t observables_per_case) {
   reason.resize(cases);
   observables.resize(cases * observables_per_case);
   counter_count_.resize(cases);
-  if (counter_rows_ < cases) {
-    for (auto* table : {&counters_, &window_counters_})
-      for (CounterColumn& column : *table) column.reset(new std::int64_t[cases]);  // not filled: see the header
+  if (counter_rows_ != cases) {
+    const std::size_t bytes = kMaxCounters * cases * sizeof(std::int64_t);
+    counters_.reset(static_cast<std::int64_t*>(allocate_on_huge_pages(bytes)));  // not filled: see the header
+    window_counters_.reset(static_cast<std::int64_t*>(allocate_on_huge_pages(bytes)));
     counter_rows_ = cases;
   }
 }
@@ -30,8 +31,8 @@ void CaseRows::set_counters(std::size_t row, const std::int64_t* whole, const st
   count = std::min<std::size_t>(count, kMaxCounters);
   counter_count_[row] = static_cast<std::uint8_t>(count);
   for (std::size_t k = 0; k < count; ++k) {
-    counters_[k][row] = whole[k];
-    window_counters_[k][row] = window[k];
+    counters_[k * counter_rows_ + row] = whole[k];
+    window_counters_[k * counter_rows_ + row] = window[k];
   }
 }
 
@@ -69,21 +70,15 @@ void CaseRows::set(std::size_t row, const SummaryCase& c) {
   set_counters(row, c.counters, c.window_counters, static_cast<std::size_t>(c.counter_count));
 }
 
-void CaseRows::counter_columns(std::size_t count, std::vector<std::vector<std::int64_t>>& whole,
-                               std::vector<std::vector<std::int64_t>>& window) const {
-  const std::size_t n = size();
-  whole.assign(count, std::vector<std::int64_t>(n));
-  window.assign(count, std::vector<std::int64_t>(n));
+void CaseRows::fill_missing_counters(std::size_t count) {
   count = std::min<std::size_t>(count, kMaxCounters);
-  for (std::size_t k = 0; k < count; ++k) {
-    const std::int64_t* own = counters_[k].get();
-    const std::int64_t* own_window = window_counters_[k].get();
-    for (std::size_t row = 0; row < n; ++row) {
-      const bool has = k < counter_count_[row];
-      whole[k][row] = has ? own[row] : std::int64_t{-1};
-      window[k][row] = has ? own_window[row] : std::int64_t{-1};
-    }
-  }
+  const std::size_t n = size();
+  for (std::size_t k = 0; k < count; ++k)
+    for (std::size_t row = 0; row < n; ++row)
+      if (k >= counter_count_[row]) {
+        counters_[k * counter_rows_ + row] = -1;
+        window_counters_[k * counter_rows_ + row] = -1;
+      }
 }
 
 }  // namespace vibro

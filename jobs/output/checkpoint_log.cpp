@@ -330,12 +330,18 @@ void CheckpointWriter::encode_into_slot(Encode encode) {
 }
 
 void CheckpointWriter::finished(long long index, const CaseResult& result) {
-  encode_into_slot([&](std::vector<char>& bytes) { encode_case(index, result, bytes, final_states_); });
+  encode_into_slot([&](SlotBytes& bytes) {
+    const std::string_view record = case_record(index, result, final_states_);
+    bytes.insert(bytes.end(), record.begin(), record.end());
+  });
 }
 
 void CheckpointWriter::finished_summaries(const SummaryCase* cases, std::size_t count) {
-  encode_into_slot([&](std::vector<char>& bytes) {
-    for (std::size_t k = 0; k < count; ++k) encode_summary_case(cases[k], bytes);
+  encode_into_slot([&](SlotBytes& bytes) {
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::string_view record = summary_record(cases[k]);
+      bytes.insert(bytes.end(), record.begin(), record.end());
+    }
   });
 }
 

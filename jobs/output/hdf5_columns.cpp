@@ -150,16 +150,16 @@ H5::DataSet matrix(H5::Group& group, const std::string& name, hsize_t rows, hsiz
 }
 
 template <class T>
-void write_rows(H5::DataSet& set, hsize_t first, const std::vector<T>& values, hsize_t width) {
-  if (values.empty()) return;
+void write_rows(H5::DataSet& set, hsize_t first, const T* values, std::size_t size, hsize_t width) {
+  if (size == 0) return;
   hsize_t rows = 0, have = 1;
   const int rank = shape(set, rows, have);
-  const hsize_t count = values.size() / width;
+  const hsize_t count = size / width;
   if (width > have || first + count > rows) {
     const hsize_t dims[2] = {std::max(rows, first + count), std::max(width, have)};
     set.extend(dims);
   }
-  write_block(set, first, count, rank == 2 ? width : 1, values.data(), type_of<T>());
+  write_block(set, first, count, rank == 2 ? width : 1, values, type_of<T>());
 }
 
 template <class T>
@@ -244,7 +244,7 @@ void write_padded_strings(H5::DataSet& set, hsize_t first, const std::vector<cha
 #define VIBRO_H5_COLUMN(T)                                                                              \
   template H5::DataSet column<T>(H5::Group&, const std::string&, hsize_t, T);                         \
   template H5::DataSet matrix<T>(H5::Group&, const std::string&, hsize_t, hsize_t, T);                \
-  template void write_rows<T>(H5::DataSet&, hsize_t, const std::vector<T>&, hsize_t);                  \
+  template void write_rows<T>(H5::DataSet&, hsize_t, const T*, std::size_t, hsize_t);                  \
   template void append_rows<T>(H5::DataSet&, const std::vector<T>&, hsize_t);                           \
   template std::vector<T> read_rows<T>(const H5::DataSet&, hsize_t, hsize_t);
 VIBRO_H5_COLUMN(double)

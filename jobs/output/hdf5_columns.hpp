@@ -48,7 +48,11 @@ H5::DataSet matrix(H5::Group& group, const std::string& name, hsize_t rows, hsiz
 // Writes rows [first, first + values.size() / width) (width 1 for a column); a matrix is widened
 // first when `width` exceeds its width (the new columns of earlier rows read as the fill value).
 template <class T>
-void write_rows(H5::DataSet& set, hsize_t first, const std::vector<T>& values, hsize_t width = 1);
+void write_rows(H5::DataSet& set, hsize_t first, const T* values, std::size_t count, hsize_t width = 1);
+template <class T, class Allocator>
+void write_rows(H5::DataSet& set, hsize_t first, const std::vector<T, Allocator>& values, hsize_t width = 1) {
+  write_rows(set, first, values.data(), values.size(), width);
+}
 
 // Reads rows [first, first + count) of a column.
 template <class T>

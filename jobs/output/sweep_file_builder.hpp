@@ -24,7 +24,7 @@ class SweepFileBuilder {
   SweepFileBuilder& operator=(const SweepFileBuilder&) = delete;
   // Whether blocks need their cases' results too (write_results): see CaseColumns::needs_results.
   bool needs_results() const { return columns_.needs_results(); }
-  void write(hsize_t first, const CaseRows& rows) { columns_.write(first, rows); }
+  void write(hsize_t first, CaseRows& rows) { columns_.write(first, rows); }
   void write_results(hsize_t first, const std::vector<CaseResult>& block) { columns_.write_results(first, block); }
   // Hands what HDF5 holds in its caches (whole chunks written, headers) to the file now, so that
   // closing it has little left to write.

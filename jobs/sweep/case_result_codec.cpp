@@ -347,7 +347,8 @@ class Reader {
 
 namespace {
 
-void encode_fields(long long index, const RecordFields& r, std::vector<char>& bytes) {
+// The record, in the calling thread's staging buffer (valid until its next record).
+std::string_view encode_fields(long long index, const RecordFields& r) {
   Writer w;
   w.put(std::uint32_t{0});  // the body's size, set below
   w.put_count(index);
@@ -385,16 +386,21 @@ void encode_fields(long long index, const RecordFields& r, std::vector<char>& by
   if (body > std::numeric_limits<std::uint32_t>::max()) throw std::runtime_error("case record over 4 GB");
   const auto body_size = static_cast<std::uint32_t>(body);
   std::memcpy(w.data(), &body_size, sizeof body_size);
-  bytes.insert(bytes.end(), w.data(), w.data() + w.size());
+  return {w.data(), w.size()};
 }
 
 }  // namespace
 
-void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes, FinalState final_state) {
-  encode_fields(index, fields_of(r, final_state), bytes);
+std::string_view case_record(long long index, const CaseResult& r, FinalState final_state) {
+  return encode_fields(index, fields_of(r, final_state));
 }
 
-void encode_summary_case(const SummaryCase& s, std::vector<char>& bytes) { encode_fields(s.index, fields_of(s), bytes); }
+std::string_view summary_record(const SummaryCase& s) { return encode_fields(s.index, fields_of(s)); }
+
+void encode_case(long long index, const CaseResult& r, std::vector<char>& bytes, FinalState final_state) {
+  const std::string_view record = case_record(index, r, final_state);
+  bytes.insert(bytes.end(), record.begin(), record.end());
+}
 
 CaseHead read_case_head(const char* data, std::size_t size, std::size_t at) {
   Reader rd(data, size, at);

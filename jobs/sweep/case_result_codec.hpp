@@ -3,6 +3,7 @@
 // (4 bytes) and the body: the case index, then the result's fields.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "jobs/sweep/case_result.hpp"
@@ -14,12 +15,14 @@ namespace vibro {
 // (SweepSpec::keeps_final_states), and the record then decodes with has_final_state false.
 enum class FinalState : bool { Dropped = false, Kept = true };
 
-// Appends (index, result) to `bytes`.
+// The record of (index, result), in a buffer of the calling thread's that its next record reuses.
+std::string_view case_record(long long index, const CaseResult& result, FinalState final_state = FinalState::Kept);
+// The record of a case finished as a summary: the bytes case_record makes of its CaseResult
+// (record_summary_case), which is never made.
+std::string_view summary_record(const SummaryCase& summary);
+// Appends (index, result)'s record to `bytes`.
 void encode_case(long long index, const CaseResult& result, std::vector<char>& bytes,
                  FinalState final_state = FinalState::Kept);
-// Appends a case finished as a summary: the bytes encode_case makes of its CaseResult
-// (record_summary_case), which is never made.
-void encode_summary_case(const SummaryCase& summary, std::vector<char>& bytes);
 // Decodes the one (index, result) that starts at data[at]; leaves `at` after it. Throws
 // std::runtime_error when the record is malformed or does not end within `size` bytes.
 void decode_case(const char* data, std::size_t size, std::size_t& at, long long& index, CaseResult& result);

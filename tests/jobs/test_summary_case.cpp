@@ -51,6 +51,9 @@ CaseResult result_of(const SummaryCase& s, int counters, const StrobeSample& fir
   return r;
 }
 
+// The first 4 rows of a counter column.
+std::vector<std::int64_t> column(const std::int64_t* values) { return {values, values + 4}; }
+
 // Keeps what it is given, either way.
 class KeepingSink : public CaseSink {
  public:
@@ -70,8 +73,9 @@ TEST_CASE("summary cases: the record is the bytes of the same case's result, fin
       for (const long long index : {0LL, 7LL, 123456789LL}) {
         StrobeSample first, last;
         const SummaryCase s = summary_of(index, counters, observables, first, last);
-        std::vector<char> from_summary, from_result;
-        encode_summary_case(s, from_summary);
+        const std::string_view record = summary_record(s);
+        const std::vector<char> from_summary(record.begin(), record.end());
+        std::vector<char> from_result;
         encode_case(index, result_of(s, counters, first, last), from_result, FinalState::Dropped);
         CAPTURE(counters, observables, index);
         REQUIRE(from_summary == from_result);
@@ -89,16 +93,17 @@ TEST_CASE("summary cases: the record is the bytes of the same case's result, fin
 }
 
 TEST_CASE("summary cases: a file row from a summary is the row from its result", "[jobs][summary_case]") {
-  const int counters = 5, observables = 3;
+  const std::size_t counters = 5;
+  const int observables = 3;
   CaseRows from_summaries, from_results;
   // More observables than the cases have: the missing ones are NaN either way.
   from_summaries.resize(4, observables + 1);
   from_results.resize(4, observables + 1);
   for (long long i = 0; i < 4; ++i) {
     StrobeSample first, last;
-    const SummaryCase s = summary_of(i, counters, observables, first, last);
+    const SummaryCase s = summary_of(i, static_cast<int>(counters), observables, first, last);
     from_summaries.set(static_cast<std::size_t>(i), s);
-    from_results.set(static_cast<std::size_t>(i), result_of(s, counters, first, last));
+    from_results.set(static_cast<std::size_t>(i), result_of(s, static_cast<int>(counters), first, last));
   }
   CHECK(from_summaries.status == from_results.status);
   CHECK(from_summaries.periodicity == from_results.periodicity);
@@ -110,14 +115,17 @@ TEST_CASE("summary cases: a file row from a summary is the row from its result",
   CHECK(std::memcmp(from_summaries.observables.data(), from_results.observables.data(),
                     from_results.observables.size() * sizeof(double)) == 0);
   CHECK(std::memcmp(from_summaries.wall_seconds.data(), from_results.wall_seconds.data(), 4 * sizeof(double)) == 0);
-  std::vector<std::vector<std::int64_t>> whole_s, window_s, whole_r, window_r;
   // One column past the cases' counters: -1 there (the file's fill value) either way.
-  from_summaries.counter_columns(counters + 1, whole_s, window_s);
-  from_results.counter_columns(counters + 1, whole_r, window_r);
-  CHECK(whole_s == whole_r);
-  CHECK(window_s == window_r);
-  CHECK(whole_s[counters] == std::vector<std::int64_t>(4, -1));
-  CHECK(whole_s[1][2] == -(1000 * 2 + 7));
+  from_summaries.fill_missing_counters(counters + 1);
+  from_results.fill_missing_counters(counters + 1);
+  for (std::size_t k = 0; k <= counters; ++k) {
+    CAPTURE(k);
+    CHECK(column(from_summaries.counter_column(k)) == column(from_results.counter_column(k)));
+    CHECK(column(from_summaries.window_counter_column(k)) == column(from_results.window_counter_column(k)));
+  }
+  CHECK(column(from_summaries.counter_column(counters)) == std::vector<std::int64_t>(4, -1));
+  CHECK(from_summaries.counter_column(1)[2] == -(1000 * 2 + 7));
+  CHECK(from_summaries.window_counter_column(1)[2] == -(1000 * 2 + 7) - (3 * 2 + 1));
 }
 
 TEST_CASE("summary cases: a row set again from a failed result loses the counters it had", "[jobs][summary_case]") {
@@ -129,11 +137,10 @@ TEST_CASE("summary cases: a row set again from a failed result loses the counter
   failed.status = CaseStatus::Failed;
   failed.reason = "step size underflow";
   rows.set(0, failed);
-  std::vector<std::vector<std::int64_t>> whole, window;
-  rows.counter_columns(4, whole, window);
-  for (int k = 0; k < 4; ++k) {
-    CHECK(whole[static_cast<std::size_t>(k)][0] == -1);
-    CHECK(window[static_cast<std::size_t>(k)][0] == -1);
+  rows.fill_missing_counters(4);
+  for (std::size_t k = 0; k < 4; ++k) {
+    CHECK(rows.counter_column(k)[0] == -1);
+    CHECK(rows.window_counter_column(k)[0] == -1);
   }
   CHECK(rows.reason[0] == "step size underflow");
 }
