@@ -12,38 +12,42 @@ namespace vibro {
 
 using h5::attribute;
 
-CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec)
-    : file_(file), spec_(spec), n_(static_cast<hsize_t>(spec.case_count())) {
+CaseColumns::CaseColumns(H5::H5File& file, const SweepSpec& spec, long long block_rows)
+    : file_(file),
+      spec_(spec),
+      n_(static_cast<hsize_t>(spec.case_count())),
+      rows_cache_(h5::fills_whole_chunks(static_cast<hsize_t>(block_rows), n_) ? h5::ChunkCache::Skipped
+                                                                               : h5::ChunkCache::Kept) {
   cases_ = h5::create_group(file, "/cases");
   attribute(cases_, "layout", std::string("flattened grid, C order over /axes 'order' (first axis slowest)"));
-  status_ = h5::column<std::int8_t>(cases_, "status", n_, 3);
+  status_ = h5::column<std::int8_t>(cases_, "status", n_, 3, rows_cache_);
   attribute(status_, "meaning", std::string("0 ok, 1 infeasible, 2 failed, 3 not run"));
   write_class_legend(file, *spec.model);
-  class_index_ = h5::column<std::int32_t>(cases_, "class_index", n_, -1);
+  class_index_ = h5::column<std::int32_t>(cases_, "class_index", n_, -1, rows_cache_);
   attribute(class_index_, "meaning", std::string("the class as a number: k is the k-th code of the attribute 'codes' "
                                                  "(CF flag_values, flag_meanings); -1 no class (status not 0)"));
-  periodicity_ = h5::column<std::int8_t>(cases_, "periodicity", n_, 0);
+  periodicity_ = h5::column<std::int8_t>(cases_, "periodicity", n_, 0, rows_cache_);
   attribute(periodicity_, "meaning", std::string("0 periodic, 1 slowly converging, 2 not converged, 3 quasi-periodic"));
-  period_ = h5::column<std::int32_t>(cases_, "period", n_, 0);
+  period_ = h5::column<std::int32_t>(cases_, "period", n_, 0, rows_cache_);
   attribute(period_, "unit", std::string("forcing periods"));
   attribute(period_, "meaning", std::string("period k of the steady orbit of the stroboscopic map; 0: none found"));
-  periods_run_ = h5::column<std::int32_t>(cases_, "periods_run", n_, 0);
+  periods_run_ = h5::column<std::int32_t>(cases_, "periods_run", n_, 0, rows_cache_);
   attribute(periods_run_, "unit", std::string("forcing periods"));
   attribute(periods_run_, "meaning", std::string("periods simulated until the steady state (or the budget)"));
-  window_periods_ = h5::column<std::int32_t>(cases_, "window_periods", n_, 0);
+  window_periods_ = h5::column<std::int32_t>(cases_, "window_periods", n_, 0, rows_cache_);
   attribute(window_periods_, "unit", std::string("forcing periods"));
   attribute(window_periods_, "meaning", std::string("length of the steady window the class and observables read"));
-  jumps_ = h5::column<std::int32_t>(cases_, "jumps", n_, 0);
+  jumps_ = h5::column<std::int32_t>(cases_, "jumps", n_, 0, rows_cache_);
   attribute(jumps_, "meaning", std::string("transient jumps: restarts from an extrapolated limit of a geometrically "
                                            "converging transient"));
-  stopped_early_ = h5::column<std::int8_t>(cases_, "stopped_early", n_, 0);
+  stopped_early_ = h5::column<std::int8_t>(cases_, "stopped_early", n_, 0, rows_cache_);
   attribute(stopped_early_, "meaning", std::string("1 the case stopped before its period budget (steady state "
                                                    "found), 0 it ran the whole budget"));
-  wall_ = h5::column<double>(cases_, "wall_seconds", n_, 0.0);
+  wall_ = h5::column<double>(cases_, "wall_seconds", n_, 0.0, rows_cache_);
   attribute(wall_, "unit", std::string("s"));
   H5::Group observables = h5::create_group(file, "/cases/observables");
   for (const auto& o : spec.model->observables()) {
-    observables_.push_back(h5::column<double>(observables, o.name, n_, std::nan("")));
+    observables_.push_back(h5::column<double>(observables, o.name, n_, std::nan(""), rows_cache_));
     attribute(observables_.back(), "unit", o.unit);
     attribute(observables_.back(), "description", o.description);
   }
@@ -252,8 +256,8 @@ void CaseColumns::name_layout(long long i) {
   state_names_ = layout.state_names;
   state_units_ = layout.state_units;
   for (std::size_t k = 0; k < counter_names_.size(); ++k) {
-    counters_.push_back(h5::column<std::int64_t>(counters_group_, counter_names_[k], n_, -1));
-    window_counters_.push_back(h5::column<std::int64_t>(window_counters_group_, counter_names_[k], n_, -1));
+    counters_.push_back(h5::column<std::int64_t>(counters_group_, counter_names_[k], n_, -1, rows_cache_));
+    window_counters_.push_back(h5::column<std::int64_t>(window_counters_group_, counter_names_[k], n_, -1, rows_cache_));
     const std::string meaning = k < layout.counter_meanings.size() ? layout.counter_meanings[k] : "(not stated by the model)";
     attribute(counters_.back(), "meaning", meaning + ", since t = 0; -1: the case did not run");
     attribute(window_counters_.back(), "meaning", meaning + ", over the steady window; -1: the case did not run");

@@ -14,6 +14,7 @@
 #include "jobs/output/sweep_attractors.hpp"
 #include "jobs/output/sweep_continuation.hpp"
 #include "jobs/output/case_rows.hpp"
+#include "jobs/output/hdf5_columns.hpp"
 #include "jobs/output/sweep_file_writer.hpp"
 #include "jobs/sweep/case_result.hpp"
 #include "jobs/sweep/sweep_spec.hpp"
@@ -22,7 +23,9 @@ namespace vibro {
 
 class CaseColumns {
  public:
-  CaseColumns(H5::H5File& file, const SweepSpec& spec);
+  // `block_rows`: the rows each write() brings, from row 0 (the columns it writes skip HDF5's chunk
+  // cache where that fills whole chunks: h5::ChunkCache).
+  CaseColumns(H5::H5File& file, const SweepSpec& spec, long long block_rows);
   // Whether the sweep's file has datasets that CaseRows does not hold (Floquet multipliers, shooting,
   // Lyapunov exponents, stroboscopic points): their blocks need write_results too.
   bool needs_results() const;
@@ -61,6 +64,7 @@ class CaseColumns {
   H5::H5File& file_;
   const SweepSpec& spec_;
   const hsize_t n_;
+  const h5::ChunkCache rows_cache_;  // of the columns write() fills
   H5::Group cases_, counters_group_, window_counters_group_, strobe_;
   H5::DataSet status_, periodicity_, period_, periods_run_, window_periods_, jumps_, stopped_early_, wall_;
   // /cases/class_index: class codes numbered in order of first appearance (netCDF tools map flags,

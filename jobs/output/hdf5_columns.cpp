@@ -132,16 +132,24 @@ template <> const H5::DataType& type_of<std::int64_t>() { return H5::PredType::N
 template <> const H5::DataType& type_of<std::int32_t>() { return H5::PredType::NATIVE_INT32; }
 template <> const H5::DataType& type_of<std::int8_t>() { return H5::PredType::NATIVE_INT8; }
 
-template <class T>
-H5::DataSet matrix_or_column(H5::Group& group, const std::string& name, int rank, hsize_t rows, hsize_t width, T fill) {
-  H5::DSetCreatPropList list = chunked(rank, rows, width);
-  list.setFillValue(type_of<T>(), &fill);
-  return group.createDataSet(name, type_of<T>(), space(rank, rows, width), list);
+bool fills_whole_chunks(hsize_t block_rows, hsize_t rows) {
+  const hsize_t chunk_rows = std::min(kChunkElements, rows > 0 ? rows : kAppendChunkRows);  // chunked(1, rows, 1)'s
+  return block_rows >= rows || block_rows % chunk_rows == 0;
 }
 
 template <class T>
-H5::DataSet column(H5::Group& group, const std::string& name, hsize_t rows, T fill) {
-  return matrix_or_column(group, name, 1, rows, 1, fill);
+H5::DataSet matrix_or_column(H5::Group& group, const std::string& name, int rank, hsize_t rows, hsize_t width, T fill,
+                             ChunkCache cache = ChunkCache::Kept) {
+  H5::DSetCreatPropList list = chunked(rank, rows, width);
+  list.setFillValue(type_of<T>(), &fill);
+  H5::DSetAccPropList access;
+  if (cache == ChunkCache::Skipped) access.setChunkCache(H5D_CHUNK_CACHE_NSLOTS_DEFAULT, 0, H5D_CHUNK_CACHE_W0_DEFAULT);
+  return group.createDataSet(name, type_of<T>(), space(rank, rows, width), list, access);
+}
+
+template <class T>
+H5::DataSet column(H5::Group& group, const std::string& name, hsize_t rows, T fill, ChunkCache cache) {
+  return matrix_or_column(group, name, 1, rows, 1, fill, cache);
 }
 
 template <class T>
@@ -242,7 +250,7 @@ void write_padded_strings(H5::DataSet& set, hsize_t first, const std::vector<cha
 }
 
 #define VIBRO_H5_COLUMN(T)                                                                              \
-  template H5::DataSet column<T>(H5::Group&, const std::string&, hsize_t, T);                         \
+  template H5::DataSet column<T>(H5::Group&, const std::string&, hsize_t, T, ChunkCache);             \
   template H5::DataSet matrix<T>(H5::Group&, const std::string&, hsize_t, hsize_t, T);                \
   template void write_rows<T>(H5::DataSet&, hsize_t, const T*, std::size_t, hsize_t);                  \
   template void append_rows<T>(H5::DataSet&, const std::vector<T>&, hsize_t);                           \

@@ -38,10 +38,20 @@ const H5::DataType& type_of();
 H5::DataSet scalar(H5::Group& group, const std::string& name, double value);
 H5::DataSet scalar(H5::Group& group, const std::string& name, const std::string& value);
 
+// Whether a dataset keeps HDF5's chunk cache. A column written a whole chunk at a time needs none:
+// each write goes through the checksum filter straight to the file, where through the cache every
+// chunk was copied into a fresh buffer, cleared and flushed (on a 10^6-case file written while its
+// sweep ran, a third of the run's CPU time). Partial chunks written without the cache would each be
+// read back, checked and rewritten: keep it for those.
+enum class ChunkCache : bool { Kept, Skipped };
+// Whether writes of `block_rows` consecutive rows at a time, from row 0, fill whole chunks of a
+// `rows`-row column (the last chunk ends with the column).
+bool fills_whole_chunks(hsize_t block_rows, hsize_t rows);
+
 // A column of `rows` values, or a matrix of `rows` x `width`, every element `fill` until written.
 // Both extents may grow later.
 template <class T>
-H5::DataSet column(H5::Group& group, const std::string& name, hsize_t rows, T fill);
+H5::DataSet column(H5::Group& group, const std::string& name, hsize_t rows, T fill, ChunkCache cache = ChunkCache::Kept);
 template <class T>
 H5::DataSet matrix(H5::Group& group, const std::string& name, hsize_t rows, hsize_t width, T fill);
 

@@ -21,7 +21,7 @@ StreamedSweepFile::StreamedSweepFile(const SweepSpec& spec, CaseSink& next)
       file_(spec.output_file) {
   try {
     H5::Exception::dontPrint();
-    builder_.emplace(file_.temporary(), spec);
+    builder_.emplace(file_.temporary(), spec, block_cases_);
   } catch (const H5::Exception& e) {
     throw std::runtime_error("cannot write " + spec.output_file + ": " + e.getDetailMsg());
   }

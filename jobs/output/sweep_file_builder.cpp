@@ -59,8 +59,8 @@ void write_metadata(H5::H5File& file, const SweepSpec& spec, const Provenance& p
 
 }  // namespace
 
-SweepFileBuilder::SweepFileBuilder(const std::string& path, const SweepSpec& spec)
-    : spec_(spec), file_(h5::create_file(path)), columns_(file_, spec) {}
+SweepFileBuilder::SweepFileBuilder(const std::string& path, const SweepSpec& spec, long long block_rows)
+    : spec_(spec), file_(h5::create_file(path)), columns_(file_, spec, block_rows) {}
 
 SweepCensus SweepFileBuilder::finish(const Provenance& provenance, CaseStore* store, const UnsettledExtension& extension) {
   write_metadata(file_, spec_, provenance);

@@ -19,7 +19,8 @@ namespace vibro {
 // store; a run that fills the file as its cases finish (streamed_sweep_file.hpp) drives it itself.
 class SweepFileBuilder {
  public:
-  SweepFileBuilder(const std::string& path, const SweepSpec& spec);
+  // `block_rows`: the rows each write() brings, in order from row 0 (the last block may be shorter).
+  SweepFileBuilder(const std::string& path, const SweepSpec& spec, long long block_rows);
   SweepFileBuilder(const SweepFileBuilder&) = delete;
   SweepFileBuilder& operator=(const SweepFileBuilder&) = delete;
   // Whether blocks need their cases' results too (write_results): see CaseColumns::needs_results.

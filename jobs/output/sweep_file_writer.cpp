@@ -54,7 +54,7 @@ SweepCensus write_sweep_file(const std::string& path, const SweepSpec& spec, Cas
                              const UnsettledExtension& extension) {
   SweepCensus census;
   h5::write_atomically(path, [&](const std::string& temporary) {
-    SweepFileBuilder file(temporary, spec);
+    SweepFileBuilder file(temporary, spec, spec.file_block_cases(false));
     CaseRows rows;
     const std::size_t observables = spec.model->observables().size();
     for_each_case_block(store, spec.case_count(), spec.file_block_cases(false), file_threads(spec),
