@@ -46,6 +46,10 @@ class CpuBatch : public CaseBatch {
   }
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
+    const std::size_t most = cases_.size() + values.size();  // a first group's, not grown case by case
+    taken_.reserve(most);
+    slot_.reserve(most);
+    failure_.reserve(most);
     return maker_.add(kernel_, values, errors, layouts_, cases_, [this](int slot) {
       live_.add(slot);
       taken_.push_back(0);

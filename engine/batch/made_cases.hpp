@@ -166,7 +166,7 @@ class CaseMaker {
   }
 
  private:
-  std::vector<MadeCase> made_;
+  std::vector<MadeCase, HugePageAllocator<MadeCase>> made_;  // 3 MB a 131072-case group: 750 fresh 4-KB pages
 };
 
 }  // namespace vibro
