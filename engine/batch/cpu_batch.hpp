@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <exception>
 #include <limits>
+#include <new>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -45,9 +46,11 @@ class CpuBatch : public CaseBatch {
   }
 
   std::vector<int> add(const std::vector<ParameterSet>& values, std::vector<std::exception_ptr>& errors) override {
-    budgets_.reserve(budgets_.size() + values.size());
+    const std::size_t most = cases_.size() + values.size();  // a first group's, not grown case by case
+    taken_.reserve(most);
+    slot_.reserve(most);
+    failure_.reserve(most);
     return maker_.add(kernel_, values, errors, layouts_, cases_, [this](int slot) {
-      budgets_.emplace_back(limits_);
       live_.add(slot);
       taken_.push_back(0);
       slot_.push_back(0);
@@ -60,6 +63,7 @@ class CpuBatch : public CaseBatch {
 
   void launch(int periods, int unkept) override {
     last_periods_ = periods;
+    budget_added_cases();
     const std::vector<int>& live = live_.compact();
     buffer_.resize(rows_.begin_launch(periods, unkept, cases_.size(), live.size(), "CpuBatch"));
     const auto n = static_cast<long long>(live.size());
@@ -122,6 +126,18 @@ class CpuBatch : public CaseBatch {
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
+  // The budgets of the cases added since the last launch, made on all threads. Not in add(): a batch
+  // whose cases are never launched (the null back end's, which only makes them) needs none, and add()
+  // made them one by one on one thread, a clock read each (and in a batch's first group, on fresh pages).
+  void budget_added_cases() {
+    const std::size_t from = budgets_.size();
+    if (from == cases_.size()) return;
+    budgets_.resize(cases_.size());  // uninitialised: made below
+    const auto n = static_cast<long long>(cases_.size());
+#pragma omp parallel for schedule(static)
+    for (long long i = static_cast<long long>(from); i < n; ++i)
+      ::new (static_cast<void*>(&budgets_[static_cast<std::size_t>(i)])) CaseBudget(limits_);
+  }
   // The window of every case of `live` that completed the last launch, on all OpenMP threads (what a
   // GPU's reduction does beside its samples).
   void reduce(const std::vector<int>& live) {
@@ -145,12 +161,13 @@ class CpuBatch : public CaseBatch {
 
   CaseLimits limits_;
   Kernel kernel_;
-  std::vector<typename Kernel::Case, HugePageAllocator<typename Kernel::Case>> cases_;
+  CaseArray<Kernel> cases_;
   BatchLayouts layouts_;
   CaseMaker<Kernel> maker_;  // its scratch kept from group to group
   // A vector kept from group to group: a deque's blocks, allocated in add() and freed in clear(),
   // cost some 0.04 s of CPU a 131072-case group (0.3 s on the conveyor's 10^6-case null-back-end map).
-  std::vector<CaseBudget, HugePageAllocator<CaseBudget>> budgets_;
+  // By case; made at the launch after a case's add() (budget_added_cases).
+  std::vector<CaseBudget, UninitialisedHugePageAllocator<CaseBudget>> budgets_;
   LiveSet live_;
   std::vector<int> taken_;
   std::vector<std::size_t> slot_;  // case -> its row of the sample buffer in the last advance

@@ -427,7 +427,7 @@ class CudaBatch : public CaseBatch {
   }
 
   mutable CudaStream stream_;  // declared first: destroyed after the buffers its work may still use
-  std::vector<typename Kernel::Case> host_cases_;  // as added; constants for to_strobe (states go stale)
+  CaseArray<Kernel> host_cases_;  // as added; constants for to_strobe (states go stale)
   BatchLayouts layouts_;
   Kernel kernel_;            // what makes its cases (a described model's kernel holds the model)
   CaseMaker<Kernel> maker_;  // its scratch kept from group to group

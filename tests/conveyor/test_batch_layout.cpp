@@ -62,3 +62,14 @@ TEST_CASE("conveyor batch kernel: shares_layout only of cases whose layouts are 
 }
 
 }  // namespace vibro::conveyor
+
+namespace vibro::conveyor {
+
+// A batch's array of conveyor cases is left uninitialised before the cases are made in it (made_cases.hpp's
+// CaseArray): a member the kernel's make might leave unwritten would make that unsafe.
+TEST_CASE("conveyor batch kernel: make writes the whole case, whose array is left uninitialised",
+          "[conveyor][batch][made_cases]") {
+  STATIC_REQUIRE(kMakesWholeCase<ConveyorBatchKernel>);
+}
+
+}  // namespace vibro::conveyor

@@ -128,3 +128,22 @@ TEST_CASE("same_layout compares every member", "[batch][made_cases]") {
   b.angular = {true};
   CHECK_FALSE(same_layout(a, b));
 }
+
+TEST_CASE("made cases: an uninitialised array gets every case whole", "[batch][made_cases]") {
+  STATIC_REQUIRE(kMakesWholeCase<ScaleKernel>);
+  CaseMaker<ScaleKernel> maker;
+  BatchLayouts layouts;
+  CaseArray<ScaleKernel> cases;
+  std::vector<std::exception_ptr> errors;
+  maker.add(ScaleKernel{}, scale_values({5, 6, 7, 8, 9, 10}), errors, layouts, cases, [](int) {});
+  // The next group's cases are made over the memory the first group's left (the array keeps it).
+  layouts.clear();
+  cases.clear();
+  const std::vector<int> slots = maker.add(ScaleKernel{}, scale_values({0.5, 1, -1, 2, 3}), errors, layouts, cases, [](int) {});
+  REQUIRE(slots == std::vector<int>{0, 1, -1, 2, 3});
+  REQUIRE(cases.size() == 4);
+  CHECK(cases[0].scale == 0.5);
+  CHECK(cases[1].scale == 1);
+  CHECK(cases[2].scale == 2);
+  CHECK(cases[3].scale == 3);
+}
