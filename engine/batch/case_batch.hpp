@@ -31,6 +31,10 @@ class CaseBatch {
   // detectors' pass of another group.
   virtual void launch(int periods, int unkept) = 0;
   virtual void wait() {}
+  // Whether the last launch has advanced the cases (wait() would return at once), asked without
+  // waiting: a runner busy with another group's results relaunches a batch whose launch is done, so
+  // that the device does not stand idle meanwhile. True where launch() itself does the work.
+  virtual bool ready() { return true; }
   // Seconds the device spent on this batch's launches so far, kernels and copies (cudaEvent timing),
   // counted at wait(); negative where the batch has no device clock (CPU threads).
   virtual double device_seconds() const { return -1; }

@@ -189,6 +189,13 @@ class CudaStream {
     return 1e-3 * ms;
   }
   void sync() { cuda_check(cudaStreamSynchronize(get()), "wait for a copy"); }
+  // Whether everything queued is done, without waiting.
+  bool idle() {
+    const cudaError_t state = cudaStreamQuery(get());
+    if (state == cudaErrorNotReady) return false;
+    cuda_check(state, "query a launch");
+    return true;
+  }
   // A copy on this stream, waited for: the batch's rare single-case copies and its jumps.
   void copy(void* to, const void* from, std::size_t bytes, cudaMemcpyKind kind, const char* what) {
     cuda_check(cudaMemcpyAsync(to, from, bytes, kind, get()), what);
@@ -287,6 +294,7 @@ class CudaBatch : public CaseBatch {
     window_ends<Kernel>(host_cases_[at(i)], ends_[2 * j], ends_[2 * j + 1], first, last);
   }
   void wait() override { device_seconds_ += stream_.finish(); }
+  bool ready() override { return stream_.idle(); }
   double device_seconds() const override { return device_seconds_; }
   // The next group's cases replace these; the device and page-locked buffers stay for them.
   void clear() override {

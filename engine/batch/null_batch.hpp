@@ -66,6 +66,7 @@ class NullBatch : public CaseBatch {
   bool hold_samples(int row) override;
   void launch(int periods, int unkept) override;
   void wait() override;
+  bool ready() override { return NullDevice::Clock::now() >= done_at_; }
   double device_seconds() const override { return device_seconds_; }
   void clear() override;
   // Launch n of a replayed group took what launch n of the recorded one did. Called for every case

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -195,10 +196,11 @@ bool make_detector(const SweepSpec& spec, const CaseBatch& batch, LiveCase& c, H
 // fed, and frees it when it finishes: 10^5 detectors alive at once from the start were as many
 // allocations on fresh pages (on the 10^6 conveyor map, 2 threads, its set-up's detectors phase took
 // 4.6-6.6 s wall at load 10-12, and 0.25-0.36 s with detectors made at feeding).
-// Adds the time its parts took to `phases`.
+// Adds the time its parts took to `phases`. `meanwhile` is called between its parts (the runner
+// relaunches other groups there; its time lies outside the parts timed here).
 void add_group(const SweepSpec& spec, const std::vector<long long>& pending, CaseBatch& batch,
                LiveCases& cases, std::vector<ParameterSet>& parameters, bool detectors,
-               HistoryArena* arena, SweepTally::BatchedPhases& phases) {
+               HistoryArena* arena, SweepTally::BatchedPhases& phases, const std::function<void()>& meanwhile) {
   const auto started = Clock::now();
   const auto n = static_cast<long long>(pending.size());
   parameters.resize(pending.size(), ParameterSet(nullptr));  // empty: the threads fill them
@@ -206,10 +208,14 @@ void add_group(const SweepSpec& spec, const std::vector<long long>& pending, Cas
   for (long long j = 0; j < n; ++j) spec.fill_case_parameters(pending[static_cast<std::size_t>(j)], parameters[static_cast<std::size_t>(j)]);
   std::vector<std::exception_ptr> errors;
   const auto parameters_made = Clock::now();
+  meanwhile();
+  const auto adding = Clock::now();
   const std::vector<int> slots = batch.add(parameters, errors);
   const auto cases_made = Clock::now();
+  meanwhile();
+  const auto detecting = Clock::now();
   phases.parameters_seconds += seconds_between(started, parameters_made);
-  phases.cases_seconds += seconds_between(parameters_made, cases_made);
+  phases.cases_seconds += seconds_between(adding, cases_made);
 #pragma omp parallel for schedule(dynamic, 256)
   for (long long jj = 0; jj < n; ++jj) {
     const auto j = static_cast<std::size_t>(jj);
@@ -224,7 +230,7 @@ void add_group(const SweepSpec& spec, const std::vector<long long>& pending, Cas
     c.done = true;
     if (c.slot >= 0) batch.retire(c.slot);
   }
-  phases.detectors_seconds += seconds_between(cases_made, Clock::now());
+  phases.detectors_seconds += seconds_between(detecting, Clock::now());
   if (!arena) return;
   // Half as much again: room for aux entries and for a history that widens (a case that runs out
   // takes heap memory).
@@ -256,6 +262,7 @@ struct Group {
   HistoryArena arena;
   Clock::time_point started;
   bool set_up_before = false;  // a group of this batch was set up before (its memory is no longer fresh)
+  bool in_flight = false;      // a launch was queued and not yet received (receive())
 };
 
 // Feeds what case c's last launch left to its detector.
@@ -292,27 +299,21 @@ class BatchedRun {
   void run(int in_flight, int group_cases, SweepTally& tally) {
     group_cases_ = group_cases;
     std::vector<Group> groups(static_cast<std::size_t>(in_flight));
-    std::deque<Group*> queue;  // groups with a launch in flight, oldest first
     // The null back end's launches take the group's time spread over the budget's periods.
     const auto device = std::make_shared<NullDevice>(spec_.null_group_seconds / spec_.steady.max_periods);
     for (Group& g : groups) {
       g.batch = make_batch(spec_, device);
-      if (start_group(g)) queue.push_back(&g);
+      if (start_group(g)) queue_.push_back(&g);
     }
-    while (!queue.empty()) {
-      Group& g = *queue.front();
-      queue.pop_front();
-      const auto waited = Clock::now();
-      g.batch->wait();
-      const auto advanced = Clock::now();
-      phases_.advance_seconds += seconds_between(waited, advanced);
-      consume_launch(g);
-      phases_.detect_seconds += seconds_between(advanced, Clock::now());
+    while (!queue_.empty()) {
+      Group& g = *queue_.front();
+      queue_.pop_front();
+      if (g.in_flight) receive(g);  // else received while the host worked on another group
       if (g.batch->live() > 0 && !units_.stopping()) {
         launch(g);
-        queue.push_back(&g);
+        queue_.push_back(&g);
       } else if (start_group(g)) {  // the group is done (or the run stops): the next one takes its batch
-        queue.push_back(&g);
+        queue_.push_back(&g);
       }
     }
     for (const Group& g : groups)
@@ -347,10 +348,12 @@ class BatchedRun {
     g.launches = g.periods = g.held_before = 0;
     // Only fixed-mode detectors can wait for the end: the others may stop a case or jump at any sample.
     hold_rows(g);
-    add_group(spec_, pending_, *g.batch, g.cases, parameters_, !g.held, g.held ? nullptr : &g.arena, phases_);
+    const double serviced_before = serviced_seconds_;
+    add_group(spec_, pending_, *g.batch, g.cases, parameters_, !g.held, g.held ? nullptr : &g.arena, phases_,
+              [&] { keep_device_busy(g); });
     for (std::size_t j = 0; j < g.cases.size(); ++j)
       if (g.cases[j].done) count(finish(g, j));
-    const double setup = seconds_between(g.started, Clock::now());
+    const double setup = seconds_between(g.started, Clock::now()) - (serviced_seconds_ - serviced_before);
     phases_.setup_seconds += setup;
     if (!g.set_up_before) phases_.first_groups_seconds += setup;
     g.set_up_before = true;
@@ -367,12 +370,49 @@ class BatchedRun {
     ++g.launches;
     g.periods += g.launch.periods;
     g.batch->launch(g.launch.periods, g.launch.unkept);
+    g.in_flight = true;
     ++phases_.launches;
     phases_.advance_seconds += seconds_between(t0, Clock::now());
   }
 
+  // Waits for g's launch and feeds what it left to the detectors.
+  void receive(Group& g) {
+    const auto waited = Clock::now();
+    g.batch->wait();
+    g.in_flight = false;
+    const auto advanced = Clock::now();
+    phases_.advance_seconds += seconds_between(waited, advanced);
+    const double serviced_before = serviced_seconds_;
+    consume_launch(g);
+    phases_.detect_seconds += seconds_between(advanced, Clock::now()) - (serviced_seconds_ - serviced_before);
+  }
+
+  // While the host works on `busy` (its last launch's results, its set-up), relaunches the other groups
+  // whose launch is done and was not their last: a held group's launches before its last leave the
+  // host nothing to do but queue the next (and finish a case that failed), and waiting for the host's
+  // work on another group first left the device idle (7 launches a group: 0.3 s of the null bench's
+  // 0.5 s of launches). Only where launches run on a device; returns the seconds it took.
+  double keep_device_busy(const Group& busy) {
+    if (!on_device_ || servicing_) return 0;
+    const auto started = Clock::now();
+    servicing_ = true;
+    const std::vector<Group*> waiting(queue_.begin(), queue_.end());
+    for (Group* h : waiting) {
+      if (h == &busy || !h->in_flight || !h->held || h->plan.spent(h->periods) || !h->batch->ready()) continue;
+      queue_.erase(std::find(queue_.begin(), queue_.end(), h));
+      receive(*h);
+      if (h->batch->live() > 0 && !units_.stopping()) launch(*h);
+      queue_.push_back(h);  // received: the main loop goes on with it in turn
+    }
+    servicing_ = false;
+    const double seconds = seconds_between(started, Clock::now());
+    serviced_seconds_ += seconds;
+    return seconds;
+  }
+
   // Feeds the last launch's samples to the detectors; retires the cases that finished, makes the
-  // jumps the detectors asked for.
+  // jumps the detectors asked for. A slice of the cases at a time, relaunching other groups between
+  // (keep_device_busy).
   void consume_launch(Group& g) {
     LiveCases& cases = g.cases;
     CaseBatch& batch = *g.batch;
@@ -382,26 +422,30 @@ class BatchedRun {
     // was 3 % of a 10^6-case run's host time).
     const double wall = seconds_between(g.started, Clock::now());
     long long computed = 0, failed = 0, jumps = 0, reduced = 0;
+    for (std::size_t first = 0; first < cases.size(); first += kSliceCases) {
+      const std::size_t end = std::min(cases.size(), first + kSliceCases);
 #pragma omp parallel reduction(+ : computed, failed, jumps, reduced)
-    {
-      SummaryChunk& chunk = summary_chunk();
+      {
+        SummaryChunk& chunk = summary_chunk();
 #pragma omp for schedule(dynamic, 64) nowait
-      for (std::size_t j = 0; j < cases.size(); ++j) {
-        LiveCase& c = cases[j];
-        if (c.done) continue;
-        const Fed fed = consume(spec_, batch, g, c);
-        jumps += fed == Fed::Jumps ? 1 : 0;
-        if (fed != Fed::Finished) continue;
-        ++computed;
-        const bool summarised = c.held_row >= 0 && g.reduced.samples > 0 && !c.error;
-        reduced += summarised ? 1 : 0;
-        if (summarised && summaries) {
-          summarise(g, j, wall, chunk);
-        } else {
-          failed += retire(g, j) ? 1 : 0;
+        for (std::size_t j = first; j < end; ++j) {
+          LiveCase& c = cases[j];
+          if (c.done) continue;
+          const Fed fed = consume(spec_, batch, g, c);
+          jumps += fed == Fed::Jumps ? 1 : 0;
+          if (fed != Fed::Finished) continue;
+          ++computed;
+          const bool summarised = c.held_row >= 0 && g.reduced.samples > 0 && !c.error;
+          reduced += summarised ? 1 : 0;
+          if (summarised && summaries) {
+            summarise(g, j, wall, chunk);
+          } else {
+            failed += retire(g, j) ? 1 : 0;
+          }
         }
+        hand_over(chunk);
       }
-      hand_over(chunk);
+      if (end < cases.size()) keep_device_busy(g);
     }
     phases_.reduced += reduced;
     if (jumps > 0) {
@@ -529,11 +573,18 @@ class BatchedRun {
     return result.status == CaseStatus::Failed;
   }
 
+  // Cases a consume pass feeds between two looks at the other groups (keep_device_busy).
+  static constexpr std::size_t kSliceCases = 16384;
+
   const SweepSpec& spec_;
   CaseSink& sink_;
   UnitSource& units_;
   const CompletedCases& completed_;
   ProgressLine* progress_;
+  const bool on_device_ = spec_.backend == Backend::Cuda || spec_.backend == Backend::Null;
+  std::deque<Group*> queue_;  // groups with a launch in flight or received, oldest launch first
+  bool servicing_ = false;    // in keep_device_busy
+  double serviced_seconds_ = 0;
   int group_cases_ = 0;
   bool drained_ = false;
   std::vector<long long> pending_;
