@@ -23,11 +23,20 @@ namespace {
 // in the difference (~1e-10 / h) and the truncation error (~h^2) are both small at h ~ 1e-5 |p|; Newton
 // needs no exact column to converge (the residual it drives to zero is the exact map's).
 constexpr double kParameterDifference = 1e-5;
-// Near a grazing the orbit's impact is so soft that p +- h loses it (the number of events differs):
-// the difference is then retried with h / 10 down to this relative step, one-sided where only one side
-// keeps the events. Without it the branch ends where the impact velocity is still finite (Model A,
-// e = 1, lambda = 2: at omega = 7.99413 instead of the grazing at 7.99220).
+// Near a grazing the orbit's impact is so soft that the map at fixed state has a square-root
+// singularity within h of p: p +- h loses the impact (the number of events differs), or keeps it with a
+// slope that varies across the difference. The difference is then retried with h / 10 down to this
+// relative step, and taken one-sided only where no step keeps the events on both sides. Without it the
+// branch ends where the impact velocity is still finite (Model A, e = 1, lambda = 2: at omega = 7.99413
+// instead of the grazing at 7.99220); with a column one-sided at h or straddling the singularity (60 %
+// off next to the impact oscillator's grazing) the corrector converges linearly and the steps stay tiny.
 constexpr double kSmallestParameterDifference = 1e-9;
+// A central difference is kept when its one-sided halves agree to this fraction of the column (their gap,
+// h P'', bounds the curvature it straddles; the central error is about the gap squared, relative), or
+// of kColumnFloor where the column is smaller (in weighted units: state scales per parameter range; the
+// integrator's noise stays far below it at h = 1e-5).
+constexpr double kOneSidedAgreement = 0.1;
+constexpr double kColumnFloor = 1e-3;
 constexpr int kCorrectorIterations = 12;
 // The tangent's turn between two points (radians) below which the step grows and above which it shrinks.
 constexpr double kSmallTurn = 0.05;
@@ -101,11 +110,14 @@ class ExtendedMap {
   }
 
  private:
-  // dP/dp at (x, p) by differences with the same events as `at` on the side(s) used; false when even
-  // the smallest step changes them on both sides (a grazing right at p: no point there).
+  // dP/dp at (x, p) by differences with the same events as `at` on the side(s) used: the first central
+  // difference, from h = kParameterDifference down, whose one-sided halves agree (kOneSidedAgreement),
+  // else the difference at the smallest step that keeps the events on one side at least. False when
+  // even the smallest step changes them on both sides (a grazing right at p: no point there).
   bool parameter_column(const StrobeSample& x, double p, const MapStep& at, Eigen::VectorXd& column) {
     const double reach = std::max(std::fabs(p), parameter_scale_);
     const auto n = static_cast<std::size_t>(dims());
+    bool found = false;
     for (double h = kParameterDifference * reach; h >= kSmallestParameterDifference * reach; h /= 10) {
       MapStep plus, minus;
       const bool up = map(x, p + h, plus) && same_motion(plus, at);
@@ -115,10 +127,18 @@ class ExtendedMap {
       const MapStep& lo = down ? minus : at;
       const double width = (up ? h : 0) + (down ? h : 0);
       column.resize(dims());
-      for (std::size_t k = 0; k < n; ++k) column[static_cast<Eigen::Index>(k)] = (hi.image.state[k] - lo.image.state[k]) / width;
-      return true;
+      double size = 0, gap = 0;  // weighted max-norms of the column and of its one-sided halves' difference
+      for (std::size_t k = 0; k < n; ++k) {
+        const auto i = static_cast<Eigen::Index>(k);
+        column[i] = (hi.image.state[k] - lo.image.state[k]) / width;
+        size = std::max(size, weights_[i] * std::fabs(column[i]));
+        if (up && down)
+          gap = std::max(gap, weights_[i] * std::fabs(plus.image.state[k] - 2 * at.image.state[k] + minus.image.state[k]) / h);
+      }
+      found = true;
+      if (up && down && gap <= kOneSidedAgreement * std::max(size, kColumnFloor)) return true;
     }
-    return false;
+    return found;
   }
 
   bool map(const StrobeSample& x, double p, MapStep& step) {
