@@ -16,9 +16,13 @@
 #include "jobs/sweep/case_runner.hpp"
 #include "jobs/sweep/held_window.hpp"
 #include "models/conveyor/conveyor_batch.hpp"
+#include "support/same_sample.hpp"
 
 namespace vibro::conveyor {
 namespace {
+
+using vibro::testing::same_bits;
+using vibro::testing::same_sample;
 
 // a_hat 30..80 m/s^2 x z0 0.1..4 mm: hopping, microthrows, permanent contact, chaos.
 std::vector<ParameterSet> fig6_cases() {
@@ -37,18 +41,6 @@ SteadyStateSettings fixed_settings() {
   s.max_periods = 100;
   s.window_periods = 50;
   return s;
-}
-
-template <class T>
-bool same_bits(const T& a, const T& b) {
-  return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
-// Field by field (a sample's padding bytes are not part of it).
-bool same_sample(const StrobeSample& a, const StrobeSample& b) {
-  return same_bits(a.time, b.time) && a.period == b.period && a.mode == b.mode &&
-         same_bits(a.drift_position, b.drift_position) && same_bits(a.state, b.state) && a.counters == b.counters &&
-         same_bits(a.aux, b.aux);
 }
 
 void require_same(const CaseResult& a, const CaseResult& b) {

@@ -17,9 +17,13 @@
 #include "engine/batch/null_batch.hpp"
 #include "jobs/sweep/held_window.hpp"
 #include "models/conveyor/conveyor_batch.hpp"
+#include "support/same_sample.hpp"
 
 namespace vibro::conveyor {
 namespace {
+
+using vibro::testing::same_bits;
+using vibro::testing::same_sample;
 
 // A map's mix of motions: a_hat 30..80 m/s^2 x z0 0.1..4 mm, `n` cases from `offset` on.
 std::vector<ParameterSet> map_cases(int n, int offset) {
@@ -33,18 +37,6 @@ std::vector<ParameterSet> map_cases(int n, int offset) {
 std::unique_ptr<NullBatch> null_batch(bool replay, const CaseLimits& limits = {}) {
   return std::make_unique<NullBatch>(conveyor_batch(BatchDevice::Cpu, limits), conveyor_batch(BatchDevice::Cpu, limits),
                                      std::make_shared<NullDevice>(0.0), replay);
-}
-
-template <class T>
-bool same_bits(const T& a, const T& b) {
-  return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
-// Field by field (a sample's padding bytes are not part of it).
-bool same_sample(const StrobeSample& a, const StrobeSample& b) {
-  return same_bits(a.time, b.time) && a.period == b.period && a.mode == b.mode &&
-         same_bits(a.drift_position, b.drift_position) && same_bits(a.state, b.state) && a.counters == b.counters &&
-         same_bits(a.aux, b.aux);
 }
 
 // What a group asks of its batch, as the batched runner asks it.
@@ -110,13 +102,19 @@ bool matches_stepping_anew(NullBatch& batch, const std::vector<ParameterSet>& va
   return batch.replaying();
 }
 
-}  // namespace
-
-TEST_CASE("null batch: a replayed group reads what stepping its templates anew gives", "[conveyor][batch][null][held]") {
+// Fixed mode, 30 periods, a window of 10: the groups' plans below.
+SteadyStateSettings short_fixed_run() {
   SteadyStateSettings settings;
   settings.mode = SteadyMode::Fixed;
   settings.max_periods = 30;
   settings.window_periods = 10;
+  return settings;
+}
+
+}  // namespace
+
+TEST_CASE("null batch: a replayed group reads what stepping its templates anew gives", "[conveyor][batch][null][held]") {
+  const SteadyStateSettings settings = short_fixed_run();
   const int unkept = unread_leading_periods(settings);
   const int row = settings.max_periods - unkept;
   REQUIRE(row > 8);
@@ -143,10 +141,7 @@ TEST_CASE("null batch: a replayed group reads what stepping its templates anew g
 }
 
 TEST_CASE("null batch: a group whose template failed is not replayed", "[conveyor][batch][null][held]") {
-  SteadyStateSettings settings;
-  settings.mode = SteadyMode::Fixed;
-  settings.max_periods = 30;
-  settings.window_periods = 10;
+  const SteadyStateSettings settings = short_fixed_run();
   const int unkept = unread_leading_periods(settings);
   const int row = settings.max_periods - unkept;
   const GroupPlan held{HeldWindow{}, row, {{unkept + 5, unkept}, {row - 5, 0}}};

@@ -11,21 +11,13 @@
 #include <vector>
 
 #include "jobs/sweep/case_result_codec.hpp"
+#include "support/same_sample.hpp"
 
 using namespace vibro;
+using vibro::testing::same_bits;
+using vibro::testing::same_sample;
 
 namespace {
-
-template <class T>
-bool same_bits(const T& a, const T& b) {
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
-}
-
-bool same_sample(const StrobeSample& a, const StrobeSample& b) {
-  return same_bits(a.time, b.time) && a.period == b.period && a.mode == b.mode &&
-         same_bits(a.drift_position, b.drift_position) && same_bits(a.state, b.state) && a.counters == b.counters &&
-         same_bits(a.aux, b.aux);
-}
 
 CaseResult full_result() {
   CaseResult r;
