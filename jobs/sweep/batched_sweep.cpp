@@ -391,9 +391,10 @@ class BatchedRun {
   // whose launch is done and was not their last: a held group's launches before its last leave the
   // host nothing to do but queue the next (and finish a case that failed), and waiting for the host's
   // work on another group first left the device idle (7 launches a group: 0.3 s of the null bench's
-  // 0.5 s of launches). Only where launches run on a device; returns the seconds it took.
-  double keep_device_busy(const Group& busy) {
-    if (!on_device_ || servicing_) return 0;
+  // 0.5 s of launches). Only where launches run on a device; its time goes to serviced_seconds_ (the
+  // phases it interrupts leave it out).
+  void keep_device_busy(const Group& busy) {
+    if (!on_device_ || servicing_) return;
     const auto started = Clock::now();
     servicing_ = true;
     const std::vector<Group*> waiting(queue_.begin(), queue_.end());
@@ -405,9 +406,7 @@ class BatchedRun {
       queue_.push_back(h);  // received: the main loop goes on with it in turn
     }
     servicing_ = false;
-    const double seconds = seconds_between(started, Clock::now());
-    serviced_seconds_ += seconds;
-    return seconds;
+    serviced_seconds_ += seconds_between(started, Clock::now());
   }
 
   // Feeds the last launch's samples to the detectors; retires the cases that finished, makes the
