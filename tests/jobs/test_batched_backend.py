@@ -163,6 +163,29 @@ def hybrid_api_sweeps(vibro, repo, tmp):
     compare_backends(vibro, imp, tmp, "impact oscillator", ["--output.floquet=false"])
 
 
+def launch_counts(vibro, fig6, tmp):
+    """run.backend = null stands in for a GPU: where launches run on a device and a fixed-mode group's
+    rows are held, the group is stepped in one launch (the host has nothing to do between its
+    launches); run.batch_periods set keeps its launches of that length, and adaptive mode launches 8
+    periods at a time (its detectors retire cases between launches). 11 groups of 100 cases."""
+    expected = (("fixed", ["--run.steady_state=fixed"], 11),
+                ("fixed reduced", ["--run.steady_state=fixed", "--output.strobe_points=none"], 11),
+                # 100 periods, a 50-period window: 52 periods (4 kept), then 6 launches of 8
+                ("fixed, run.batch_periods = 8", ["--run.steady_state=fixed", "--run.batch_periods=8"], 77))
+    for label, extra, launches in expected:
+        out = os.path.join(tmp, "null.h5")
+        result = run(vibro, fig6, out, "--run.backend=null", "--run.batch_cases=100", "--output.overwrite=true", *extra)
+        line = re.search(r"batched: (\d+) group\(s\), (\d+) launch\(es\)", result.stdout)
+        check(result.returncode == 0 and line is not None and (int(line.group(1)), int(line.group(2))) == (11, launches),
+              "null back end, %s: %d launches for 11 groups" % (label, launches),
+              line.group(0) if line else result.stdout + result.stderr)
+    result = run(vibro, fig6, os.path.join(tmp, "null.h5"), "--run.backend=null", "--run.batch_cases=100",
+                 "--output.overwrite=true")
+    line = re.search(r"batched: (\d+) group\(s\), (\d+) launch\(es\)", result.stdout)
+    check(line is not None and int(line.group(2)) > 7 * int(line.group(1)),
+          "null back end, adaptive: launches of 8 periods (more than 7 a group)", line.group(0) if line else result.stdout)
+
+
 def main():
     vibro, repo = sys.argv[1], sys.argv[2]
     fig6 = os.path.join(repo, "examples", "conveyor_fig6.ini")
@@ -216,6 +239,7 @@ def main():
                 check(cpu["cases/jumps"].sum() > 0, "adaptive: the grid exercises extrapolation jumps")
         gap_oscillator_sweeps(vibro, tmp)
         hybrid_api_sweeps(vibro, repo, tmp)
+        launch_counts(vibro, fig6, tmp)
 
         refused = (
             ("cuda without a GPU back end", fig6, ["--run.backend=cuda"], "run.backend = cuda"),
