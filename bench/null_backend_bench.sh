@@ -3,7 +3,7 @@
 # check's map: a_hat 30..80 m/s^2 x z0 0.1..4 mm, 1000 x 1000, 100 periods, 50-period window, no
 # stroboscopic points stored) on run.backend = null, whose launches do no work but take LAUNCH_SECONDS
 # in all (spread over the groups of 131,072 cases), the whole `vibro run` timed from outside, the file
-# written. "host beyond the launches" is that wall time less LAUNCH_SECONDS; "cpu" is the process's
+# written (a new file: see one_run). "host beyond the launches" is that wall time less LAUNCH_SECONDS; "cpu" is the process's
 # user + system seconds (GNU time), which a busy machine inflates less than the wall time.
 #
 #   bash bench/null_backend_bench.sh                  # build/jobs/vibro, 5 runs
@@ -29,6 +29,11 @@ group_seconds=$(python3 -c "print($LAUNCH_SECONDS / $groups)")
 one_run() {  # binary label
   local out="$WORK/$2.h5" log="$WORK/$2.log"
   local load
+  # Each timed run writes a new file, as a first run does: the last run's file is removed and the
+  # disk's writeback finished first, untimed (replacing a 200 MB file costs its deletion at the
+  # rename, 0.03-0.1 s here, and the last run's writeback would fall into this one).
+  rm -f "$out"
+  sync
   load=$(cut -d' ' -f1 /proc/loadavg)
   /usr/bin/time -f "%e %U %S" -o "$WORK/$2.time" "$1" run "$root/examples/conveyor_fig6.ini" "--axes.a_hat=linspace(30, 80, $N)" "--axes.z0=linspace(0.0001, 0.004, $N)" \
     --run.steady_state=fixed --run.max_periods=100 --run.window_periods=50 --output.strobe_points=none \
