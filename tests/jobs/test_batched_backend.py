@@ -214,6 +214,11 @@ def main():
                              ("fixed reduced", ["--run.steady_state=fixed", "--output.strobe_points=none"]),
                              ("fixed reduced event budget", ["--run.steady_state=fixed", "--output.strobe_points=none",
                                                              "--run.max_events_per_period=4"]),
+                             # the plan a GPU's groups get by default (one launch a held group), failures
+                             # before and inside the window included
+                             ("fixed reduced event budget in one launch",
+                              ["--run.steady_state=fixed", "--output.strobe_points=none", "--run.max_events_per_period=4",
+                               "--run.batch_periods=100"]),
                              ("fixed reduced window of the whole budget",
                               ["--run.steady_state=fixed", "--output.strobe_points=none", "--run.max_periods=30",
                                "--run.window_periods=29"])):
