@@ -405,6 +405,8 @@ int run_command(const std::vector<std::string>& args, const MpiSession& mpi) {
     InterruptibleSource interruptible(*source);
     const bool progress = spec.progress == ProgressMode::Always || (spec.progress == ProgressMode::Auto && isatty(STDERR_FILENO));
     tally = compute_sweep(spec, *sink, mpi.is_root() && progress, &interruptible, completed);
+    // A completed run's log is read into the file and removed next: not synced (a stopped run's is).
+    if (interrupt_signal() == 0 && !spec.keep_checkpoints) checkpoint.skip_sync_at_close();
   }  // flushed and closed: the logs now hold every case this rank finished
   completed = {};
   // Every rank learns whether any was interrupted (a rank the signal missed stops here too), and

@@ -289,8 +289,7 @@ CheckpointWriter::CheckpointWriter(const std::string& path, const CheckpointHead
     sum.add(payload.data(), payload.size());
     write_frame(file_, run_id_, payload.size(), sum.value());
     std::fwrite(payload.data(), 1, payload.size(), file_);
-    std::fflush(file_);
-    fsync(fileno(file_));
+    std::fflush(file_);  // synced with the first batch that is (write_pending)
   }
   writer_ = std::thread([this] { write_loop(); });
 }
@@ -302,7 +301,7 @@ CheckpointWriter::~CheckpointWriter() {
   }
   wake_.notify_one();
   writer_.join();
-  write_pending();
+  write_pending(sync_at_close_ ? Sync::Now : Sync::Never);
   if (file_) std::fclose(file_);
 }
 
@@ -348,7 +347,7 @@ void CheckpointWriter::finished_summaries(const SummaryCase* cases, std::size_t 
   });
 }
 
-void CheckpointWriter::flush() { write_pending(); }
+void CheckpointWriter::flush() { write_pending(Sync::Now); }
 
 void CheckpointWriter::write_loop() {
   using Clock = std::chrono::steady_clock;
@@ -365,12 +364,12 @@ void CheckpointWriter::write_loop() {
     urgent_ = false;
     due = Clock::now() + period;
     lock.unlock();
-    write_pending();
+    write_pending(hurrying_.load() ? Sync::Now : Sync::WhenDue);  // a stop near: every case on disk at once
     lock.lock();
   }
 }
 
-void CheckpointWriter::write_pending() {
+void CheckpointWriter::write_pending(Sync sync) {
   std::lock_guard<std::mutex> file_lock(file_mutex_);
   // Swap each slot's bytes for an emptied buffer of the last round: buffers keep their capacity, so
   // a running sweep allocates (and page-faults) no new memory for its log, and computing threads wait
@@ -390,9 +389,10 @@ void CheckpointWriter::write_pending() {
     for (const auto& bytes : outgoing_) sum.add(bytes.data(), bytes.size());
     write_frame(file_, run_id_, size, sum.value());
     for (const auto& bytes : outgoing_) std::fwrite(bytes.data(), 1, bytes.size(), file_);
-    std::fflush(file_);
-    fsync(fileno(file_));  // a batch is either whole on disk or detected as torn
+    std::fflush(file_);  // a batch is either whole in the file or detected as torn
   }
+  const bool due = std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_).count() >= flush_seconds_;
+  if (file_ && (sync == Sync::Now || (sync == Sync::WhenDue && due))) fsync(fileno(file_));
   for (auto& bytes : outgoing_) bytes.clear();
 }
 

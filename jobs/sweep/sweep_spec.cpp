@@ -185,7 +185,7 @@ const RunKey kRunKeys[] = {
     {"output.shooting", kChanges, [](const SweepSpec& s) { return number(s.shooting); }, "true: refine each periodic or slowly converging case by Newton shooting (unstable orbits too); implies floquet"},
     {"output.lyapunov_periods", kChanges, [](const SweepSpec& s) { return number(s.lyapunov_periods); }, "Lyapunov exponents of each case over this many periods after its steady state (0: none)"},
     {"output.block_cases", kNoEffect, nullptr, "cases per HDF5 write block (default 8192, or 65536 where the file's cases are written while they run: output.stream_cases); the writer holds two blocks in memory"},
-    {"output.checkpoint_seconds", kNoEffect, nullptr, "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5)"},
+    {"output.checkpoint_seconds", kNoEffect, nullptr, "flush interval of the checkpoint logs OUT.h5.ckpt.<rank>, s (default 5; synced to disk from the first interval on)"},
     {"output.keep_checkpoints", kNoEffect, nullptr, "true: keep the checkpoint logs after the file is written (default false)"},
     {"output.stream_cases", kNoEffect, nullptr, "true (default): write the file's per-case columns while the sweep runs where a run allows it (a fresh run on one rank, no stored stroboscopic points, Floquet, shooting, Lyapunov exponents or continuation axis); false: from the checkpoint logs once the sweep is done, as a resumed or multi-rank run does. The file is the same either way"},
     {"analysis.global_continuation", kNoEffect, nullptr, "none, or a parameter axis along which the attractors of neighbouring points are matched: global ids, basin fractions, births, deaths, mergers, splits, period doublings, halvings and changes in /basins (default none)"},
