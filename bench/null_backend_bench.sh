@@ -10,7 +10,7 @@
 #   VIBRO=path/to/vibro BEFORE=path/to/older/vibro RUNS=5 bash bench/null_backend_bench.sh
 #
 # With BEFORE, the two binaries run in turn (A B A B ...), so that a drift in the machine's load
-# touches both alike. THREADS (default 2), LAUNCH_SECONDS (default 0.5), N (cases per axis, default
+# touches both alike (after one untimed run of each, see WARMUP below). THREADS (default 2), LAUNCH_SECONDS (default 0.5), N (cases per axis, default
 # 1000) and WORK (scratch folder) may be set. The load average is printed before each run: on a
 # shared machine, quote figures taken at a low load only.
 set -euo pipefail
@@ -54,6 +54,13 @@ EOF
 }
 
 echo "10^6-case fixed map ($N x $N), null back end, launches $LAUNCH_SECONDS s in all ($groups groups x $group_seconds s), $THREADS threads"
+# One untimed run of each binary first (WARMUP=0: none): the first run of a series pays for memory the
+# machine has not touched for a while (on a VM idle for seconds, about 0.3 s more here: bench/README.md
+# has such cold runs), which would fall on whichever binary runs first.
+if [ "${WARMUP:-1}" != 0 ]; then
+  one_run "$VIBRO" after > /dev/null
+  if [ -n "$BEFORE" ]; then one_run "$BEFORE" before > /dev/null; fi
+fi
 for r in $(seq 1 "$RUNS"); do
   one_run "$VIBRO" after
   if [ -n "$BEFORE" ]; then one_run "$BEFORE" before; fi
