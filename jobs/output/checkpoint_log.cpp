@@ -43,6 +43,9 @@ constexpr std::size_t kMaxPendingBytes = 16u << 20;
 // not outgrow them (at half as much, a buffer full at the wake-up was copied into a fresh one twice
 // its size, on a 10^6-case map a tenth of the run's time).
 constexpr std::size_t kSlotBytes = 2 * kMaxPendingBytes;
+// A log not yet a flush interval old is synced anyway once this much of it is unsynced: a fast sweep's
+// first sync would otherwise write seconds of records at once while the buffers filled behind it.
+constexpr std::uint64_t kMaxUnsyncedBytes = 256u << 20;
 
 // A record's checksum: XXH3 (64 bits; Y. Collet's xxHash) over its run id, its size and its payload,
 // streamed, so that a payload held in several buffers sums as one. FNV-1a, one byte at a time, was a
@@ -390,9 +393,14 @@ void CheckpointWriter::write_pending(Sync sync) {
     write_frame(file_, run_id_, size, sum.value());
     for (const auto& bytes : outgoing_) std::fwrite(bytes.data(), 1, bytes.size(), file_);
     std::fflush(file_);  // a batch is either whole in the file or detected as torn
+    unsynced_bytes_ += size;
   }
-  const bool due = std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_).count() >= flush_seconds_;
-  if (file_ && (sync == Sync::Now || (sync == Sync::WhenDue && due))) fsync(fileno(file_));
+  const bool due = unsynced_bytes_ >= kMaxUnsyncedBytes ||
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_).count() >= flush_seconds_;
+  if (file_ && (sync == Sync::Now || (sync == Sync::WhenDue && due))) {
+    fsync(fileno(file_));
+    unsynced_bytes_ = 0;
+  }
   for (auto& bytes : outgoing_) bytes.clear();
 }
 

@@ -54,9 +54,10 @@ void require_same_sweep(const CheckpointHeader& header, const std::string& finge
 // Appends finished cases to a log. Computing threads only encode into their own buffer (no shared
 // lock, no disk): a writer thread of its own collects the buffers every flush interval, or sooner
 // when they grow large, and writes them as one batch. Batches are synced to disk once the log is one
-// flush interval old, each as it is written: a run that ends within its first interval never waits
-// for the disk (a kill loses nothing written, only a crash of the machine would), and a completed
-// run's log, about to be read and removed, need not be synced at all (skip_sync_at_close).
+// flush interval old (or holds 256 MB unsynced), each as it is written: a run that ends within its
+// first interval never waits for the disk (a kill loses nothing written, only a crash of the machine
+// would), and a completed run's log, about to be read and removed, need not be synced at all
+// (skip_sync_at_close).
 //
 // `hurry`, if given, is polled every kHurryPollSeconds; once it returns true (a stop signal: under
 // mpirun the ranks get SIGKILL 1 s after its SIGTERM, whatever they are computing), what is pending is
@@ -108,6 +109,7 @@ class CheckpointWriter : public CaseSink {
   double flush_seconds_;
   std::chrono::steady_clock::time_point opened_ = std::chrono::steady_clock::now();
   bool sync_at_close_ = true;
+  std::uint64_t unsynced_bytes_ = 0;  // written since the last sync (file_mutex_)
   FinalState final_states_;
   std::array<Slot, kSlots> slots_;
   std::array<SlotBytes, kSlots> outgoing_;  // the writer's side of each slot (file_mutex_)
