@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "analysis/collapsing_gap.hpp"
+#include "analysis/content_order.hpp"
 #include "analysis/orbit_limit.hpp"
 #include "engine/core/model_legend.hpp"
 
@@ -102,23 +103,40 @@ std::vector<StatePoint> canonical_orbit(const OrbitSummary& s, const std::vector
 
 // The cases of one parameter point, in an order of their contents (settled orbits before slowly
 // converging ones, so that those are the representatives), which labels are numbered in.
+// (Cases with equal contents are ordered by index; order_by_contents compares them once, as a group.)
+// Points hashed of each orbit and window: enough to tell most cases apart.
+constexpr std::size_t kHashedPoints = 4;
+
 std::vector<std::size_t> periodic_order(const std::vector<OrbitSummary>& cases, std::vector<std::size_t> members,
                                         const std::vector<std::vector<StatePoint>>& orbit) {
-  std::sort(members.begin(), members.end(), [&](std::size_t a, std::size_t b) {
-    const OrbitSummary &x = cases[a], &y = cases[b];
-    return std::tie(x.class_code, x.period, y.settled, orbit[a], x.points, a) <
-           std::tie(y.class_code, y.period, x.settled, orbit[b], y.points, b);
-  });
-  return members;
+  using Key = std::tuple<const std::string&, const int&, bool, const std::vector<StatePoint>&, const std::vector<StatePoint>&>;
+  const auto key = [&](std::size_t i) {  // settled before slowly converging
+    return Key(cases[i].class_code, cases[i].period, !cases[i].settled, orbit[i], cases[i].points);
+  };
+  const auto hash = [&](std::size_t i) {
+    ContentHash h;
+    h.add(cases[i].class_code);
+    h.add(static_cast<std::uint64_t>(cases[i].period) * 2 + (cases[i].settled ? 1 : 0));
+    h.add_first(orbit[i], kHashedPoints);
+    h.add_first(cases[i].points, kHashedPoints);
+    return h.value();
+  };
+  return order_by_contents(std::move(members), key, hash);
 }
 
 std::vector<std::size_t> irregular_order(const std::vector<OrbitSummary>& cases, std::vector<std::size_t> members,
                                          const std::vector<StrobeBox>& box) {
-  std::sort(members.begin(), members.end(), [&](std::size_t a, std::size_t b) {
-    return std::tie(cases[a].class_code, box[a].lo, box[a].hi, cases[a].points, a) <
-           std::tie(cases[b].class_code, box[b].lo, box[b].hi, cases[b].points, b);
-  });
-  return members;
+  using Key = std::tuple<const std::string&, const StatePoint&, const StatePoint&, const std::vector<StatePoint>&>;
+  const auto key = [&](std::size_t i) { return Key(cases[i].class_code, box[i].lo, box[i].hi, cases[i].points); };
+  const auto hash = [&](std::size_t i) {
+    ContentHash h;
+    h.add(cases[i].class_code);
+    for (const double v : box[i].lo) h.add(v);
+    for (const double v : box[i].hi) h.add(v);
+    h.add_first(cases[i].points, kHashedPoints);
+    return h.value();
+  };
+  return order_by_contents(std::move(members), key, hash);
 }
 
 // Periodic cases: each is compared with one representative of every orbit found so far; a case that
