@@ -101,12 +101,13 @@ std::vector<StatePoint> canonical_orbit(const OrbitSummary& s, const std::vector
   return orbit;
 }
 
-// The cases of one parameter point, in an order of their contents (settled orbits before slowly
-// converging ones, so that those are the representatives), which labels are numbered in.
-// (Cases with equal contents are ordered by index; order_by_contents compares them once, as a group.)
-// Points hashed of each orbit and window: enough to tell most cases apart.
+// Points of each orbit and window that the contents' hash reads (order_by_contents): enough to tell
+// most cases apart.
 constexpr std::size_t kHashedPoints = 4;
 
+// The cases of one parameter point, in an order of their contents (settled orbits before slowly
+// converging ones, so that those are the representatives), which labels are numbered in; cases with
+// equal contents by index.
 std::vector<std::size_t> periodic_order(const std::vector<OrbitSummary>& cases, std::vector<std::size_t> members,
                                         const std::vector<std::vector<StatePoint>>& orbit) {
   using Key = std::tuple<const std::string&, const int&, bool, const std::vector<StatePoint>&, const std::vector<StatePoint>&>;
